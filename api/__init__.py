@@ -1,0 +1,1 @@
+"""HTTP API and the judge command line."""

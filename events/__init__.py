@@ -1,0 +1,1 @@
+"""Event-sourced duel record (built in its own issue)."""

@@ -1,0 +1,278 @@
+"""The shared vocabulary of card effects: small named actions (fireplace-style).
+
+An action resolves against a context (the state, the effect's owner, its card)
+and either returns the facts that follow or a ``Need``: the decision it waits
+for. With fewer than two legal options it resolves by itself (R18.4).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from judge import facts as F
+from judge.cards import TIMING_NAMES, Card, Effect
+from judge.movement import destinations, direct_destinations, toward
+from judge.state import DuelState
+
+
+@dataclass(frozen=True)
+class Need:
+    """A decision the engine waits for: who, what kind, the legal options."""
+
+    kind: str
+    players: tuple[int, ...]
+    options: list[dict]
+    about: str = ""
+    extra: dict = field(default_factory=dict)
+    rule: str = ""
+
+
+@dataclass
+class Ctx:
+    s: DuelState
+    owner: int
+    card: Card
+    effect: Effect
+
+    @property
+    def opponent(self) -> int:
+        return 1 - self.owner
+
+    @property
+    def rule(self) -> str:
+        return f"{self.card.id}: {TIMING_NAMES.get(self.effect.timing, self.effect.timing)}"
+
+    def name(self, p: int) -> str:
+        return name(self.s, p)
+
+
+def name(s: DuelState, p: int) -> str:
+    from judge.fighters import fighter
+
+    return fighter(s.players[p].fighter).short
+
+
+def pronoun(s: DuelState, p: int) -> str:
+    from judge.fighters import fighter
+
+    return fighter(s.players[p].fighter).pronoun
+
+
+def possessive(s: DuelState, p: int) -> str:
+    return {"he": "his", "she": "her"}.get(pronoun(s, p), "their")
+
+
+class Action:
+    text = ""
+
+    def resolve(self, ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
+        raise NotImplementedError
+
+
+SPAN = tuple(range(0, 7))
+
+
+@dataclass(frozen=True)
+class Movement(Action):
+    """Advance, Retreat, Move, Pull, Push, or move the opponent (R17.2)."""
+
+    kind: str  # advance | retreat | move | pull | push | move_opponent
+    amounts: tuple[int, ...]
+    ignores_trap: bool = False
+    not_past_owner: bool = False
+
+    @property
+    def mover_is_owner(self) -> bool:
+        return self.kind in ("advance", "retreat", "move")
+
+    def directions(self, s: DuelState, mover: int) -> tuple[int, ...]:
+        t = toward(s, mover)
+        return {"advance": (t,), "retreat": (-t,), "pull": (t,), "push": (-t,)}.get(
+            self.kind, (-1, 1))
+
+    def resolve(self, ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
+        s, owner = ctx.s, ctx.owner
+        mover = owner if self.mover_is_owner else ctx.opponent
+        ends = destinations(s, mover, self.directions(s, mover), self.amounts,
+                            ignores_trap=self.ignores_trap,
+                            not_past=owner if self.not_past_owner else None)
+        if not ends:
+            return [F.MovementIgnored(
+                rule="R17.9", text=f"{ctx.name(mover)} cannot {self.verb()} as {ctx.card.name} "
+                f"asks: no legal option, so the movement is ignored.", player=mover,
+                kind=self.kind)]
+        if len(ends) > 1 and decision is None:
+            return Need("move", (owner,), [{"player": owner, "kind": "move", "to": e.end}
+                                           for e in ends],
+                        about=f"{ctx.name(owner)}'s {ctx.card.name}: {ctx.effect.text}",
+                        extra={"mover": mover})
+        chosen = ends[0] if len(ends) == 1 else next(e for e in ends if e.end == decision["to"])
+        return [moved(s, mover, owner, self.kind, chosen.end, chosen.spaces, chosen.passed,
+                      forced=len(ends) == 1, stopped_by=chosen.stopped_by, rule=ctx.rule)]
+
+    def verb(self) -> str:
+        return {"move_opponent": "move the opponent"}.get(self.kind, self.kind)
+
+
+def moved(s: DuelState, mover: int, by: int, kind: str, end: int, spaces: int, passed: bool,
+          forced: bool = False, stopped_by: str = "", rule: str = "R17") -> F.Moved:
+    start = s.players[mover].space
+    verb = {"advance": "advances", "retreat": "retreats", "move": "moves", "pull": "is pulled",
+            "push": "is pushed", "move_opponent": "is moved", "direct": "moves directly"}[kind]
+    how = "" if spaces == 1 else "s"
+    text = f"{name(s, mover)} {verb} {spaces} space{how}, {start} → {end}"
+    if kind == "direct":
+        text = f"{name(s, mover)} moves directly from {start} to {end}"
+    if passed:
+        text += f", passing {name(s, 1 - mover)}"
+    if stopped_by:
+        text += ", stopped on entering the Gate Trap"
+    if forced:
+        text += " (the only legal option)"
+    return F.Moved(rule=rule, text=text + ".", player=mover, by=by, kind=kind, start=start,
+                   end=end, spaces=spaces, passed=passed, forced=forced, stopped_by=stopped_by)
+
+
+def Advance(*amounts: int, up_to: int | None = None, at_least: int | None = None) -> Movement:
+    return Movement("advance", _amounts(amounts, up_to, at_least))
+
+
+def Retreat(*amounts: int, up_to: int | None = None) -> Movement:
+    return Movement("retreat", _amounts(amounts, up_to, None))
+
+
+def Move(*amounts: int, up_to: int | None = None) -> Movement:
+    return Movement("move", _amounts(amounts, up_to, None))
+
+
+def Pull(*amounts: int, up_to: int | None = None, **kw: Any) -> Movement:
+    return Movement("pull", _amounts(amounts, up_to, None), **kw)
+
+
+def MoveOpponent(*amounts: int) -> Movement:
+    return Movement("move_opponent", tuple(amounts))
+
+
+def _amounts(amounts: tuple[int, ...], up_to: int | None, at_least: int | None) -> tuple[int, ...]:
+    if up_to is not None:
+        return tuple(range(0, up_to + 1))
+    if at_least is not None:
+        return tuple(range(at_least, 7))
+    return tuple(amounts)
+
+
+@dataclass(frozen=True)
+class Teleport(Action):
+    """Move directly to any unoccupied space (R17.12)."""
+
+    def resolve(self, ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
+        spaces = direct_destinations(ctx.s, ctx.owner)
+        if decision is None and len(spaces) > 1:
+            return Need("move", (ctx.owner,), [{"player": ctx.owner, "kind": "move", "to": x}
+                                               for x in spaces],
+                        about=f"{ctx.name(ctx.owner)}'s {ctx.card.name}: {ctx.effect.text}",
+                        extra={"mover": ctx.owner})
+        end = spaces[0] if len(spaces) == 1 else decision["to"]
+        start = ctx.s.players[ctx.owner].space
+        other = ctx.s.players[ctx.opponent].space
+        passed = (start - other) * (end - other) < 0
+        return [moved(ctx.s, ctx.owner, ctx.owner, "direct", end, abs(end - start), passed,
+                      forced=len(spaces) == 1, rule=ctx.rule)]
+
+
+@dataclass(frozen=True)
+class Status(Action):
+    """A status effect: +/- a stat for the rest of this beat, or during the next (R18.9)."""
+
+    stat: str
+    amount: Any
+    target: str = "self"
+    next_beat: bool = False
+
+    def resolve(self, ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
+        who = ctx.owner if self.target == "self" else ctx.opponent
+        return [status(ctx.s, who, self.stat, self.amount, ctx.card.name, ctx.rule,
+                       next_beat=self.next_beat)]
+
+
+def status(s: DuelState, who: int, stat: str, amount: Any, source: str, rule: str,
+           next_beat: bool = False) -> F.StatusGained:
+    beat = s.seq + 1 if next_beat else s.seq
+    sign = amount if isinstance(amount, tuple) else f"{amount:+d}"
+    if isinstance(amount, tuple):
+        sign = f"{amount[0]:+d}~{amount[1]:+d}"
+    label = stat.replace("_", " ")
+    when = "during the next beat" if next_beat else "this beat"
+    return F.StatusGained(rule=rule, text=f"{name(s, who)} has {sign} {label} {when} ({source}).",
+                          player=who, stat=stat, amount=amount, source=source, beat=beat,
+                          until=beat)
+
+
+@dataclass(frozen=True)
+class StunOpponent(Action):
+    """Auto-stun: ignores Soak and Stun Guard, not Stun Immunity (R16.8)."""
+
+    def resolve(self, ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
+        return stun(ctx.s, ctx.opponent, ctx.card.name, ctx.rule)
+
+
+def stun(s: DuelState, who: int, source: str, rule: str) -> list[F.Fact]:
+    from judge.stats import attack
+
+    if attack(s, who).stun_immunity:
+        return [F.StunPrevented(rule="R16.10", text=f"{source} would stun {name(s, who)}, but "
+                                f"{pronoun(s, who)} has Stun Immunity.", player=who)]
+    return [F.Stunned(rule=rule, text=f"{name(s, who)} is stunned by {source}, whatever "
+                      f"{pronoun(s, who)} has of Soak or Stun Guard (R16.8).", player=who)]
+
+
+@dataclass(frozen=True)
+class LoseLife(Action):
+    amount: int
+    target: str = "self"
+
+    def resolve(self, ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
+        who = ctx.owner if self.target == "self" else ctx.opponent
+        return [lose_life(ctx.s, who, self.amount, ctx.rule)]
+
+
+def lose_life(s: DuelState, who: int, amount: int, rule: str) -> F.LifeLost:
+    """Life loss stops at 1 life and still counts in full (R14.4, R14.5)."""
+    life = s.players[who].life
+    actual = max(0, min(amount, life - 1))
+    text = f"{name(s, who)} loses {amount} life ({life} → {life - actual})"
+    if actual < amount:
+        text += "; life loss never takes a fighter below 1 (R14.4)"
+    return F.LifeLost(rule=rule, text=text + ".", player=who, amount=amount, actual=actual)
+
+
+@dataclass(frozen=True)
+class Custom(Action):
+    """A unique behaviour: a small named function beside its fighter."""
+
+    fn: Callable[[Ctx, dict | None], list[F.Fact] | Need]
+
+    def resolve(self, ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
+        return self.fn(ctx, decision)
+
+
+def may(ctx: Ctx, decision: dict | None, about: str) -> bool | Need:
+    """Ask the owner a yes/no question; True/False once answered."""
+    if decision is None:
+        return Need("may", (ctx.owner,), [{"player": ctx.owner, "kind": "may", "accept": a}
+                                          for a in (False, True)], about=about)
+    return bool(decision["accept"])
+
+
+def pick(ctx: Ctx, decision: dict | None, options: list[str], about: str) -> str | Need | None:
+    """Ask the owner to pick one named option; None when there is nothing to pick."""
+    if not options:
+        return None
+    if len(options) == 1:
+        return options[0]
+    if decision is None:
+        return Need("pick", (ctx.owner,), [{"player": ctx.owner, "kind": "pick", "option": o}
+                                           for o in sorted(options)], about=about)
+    return decision["option"]

@@ -1,0 +1,95 @@
+"""Cards as declarations: stats are data, effects are tuples of named actions.
+
+A Style carries modifiers (range as a ``(low, high)`` pair added to the Base's),
+a Base or a Finisher carries absolute values. ``NA`` and ``X`` are the special
+ranges and powers of R13.5, R13.6 and R2.6.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+NA = "N/A"
+X = "X"
+
+# Timing windows, in the order a beat reaches them (R3.1, R18.3).
+REVEAL = "reveal"
+START_OF_BEAT = "start_of_beat"
+BEFORE_ACTIVATING = "before_activating"
+ON_HIT = "on_hit"
+ON_DAMAGE = "on_damage"
+AFTER_ACTIVATING = "after_activating"
+END_OF_BEAT = "end_of_beat"
+TIMINGS = (REVEAL, START_OF_BEAT, BEFORE_ACTIVATING, ON_HIT, ON_DAMAGE, AFTER_ACTIVATING, END_OF_BEAT)
+TIMING_NAMES = {
+    REVEAL: "Reveal",
+    START_OF_BEAT: "Start of Beat",
+    BEFORE_ACTIVATING: "Before Activating",
+    ON_HIT: "On Hit",
+    ON_DAMAGE: "On Damage",
+    AFTER_ACTIVATING: "After Activating",
+    END_OF_BEAT: "End of Beat",
+}
+
+Condition = Callable[[Any, int], bool]  # (state, owner) -> bool
+
+
+@dataclass(frozen=True)
+class Effect:
+    """A triggered effect: a timing, a list of actions done in order, an optional gate."""
+
+    timing: str
+    actions: tuple
+    text: str
+    condition: Condition | None = None
+    condition_text: str = ""
+
+
+@dataclass(frozen=True)
+class Passive:
+    """A passive stat effect in force while its card is in the revealed attack (R18.2).
+
+    ``amount`` is a number (or a ``(low, high)`` pair for range) or a function
+    ``(state, owner) -> amount`` for effects that count something.
+    """
+
+    stat: str
+    amount: Any
+    text: str
+    condition: Condition | None = None
+    target: str = "self"
+
+
+@dataclass(frozen=True)
+class Card:
+    id: str
+    name: str
+    kind: str  # style | base | finisher | special
+    range: Any = (0, 0)
+    power: Any = 0
+    priority: int = 0
+    soak: int = 0
+    stun_guard: int = 0
+    stun_immunity: bool = False
+    effects: tuple[Effect, ...] = ()
+    passives: tuple[Passive, ...] = ()
+    # Named hooks for behaviour that is not a stat (dodges, special ranges, locks).
+    hooks: dict[str, Callable] = field(default_factory=dict)
+    fighter: str = ""  # owner kit ("" for generic bases)
+
+    def effect_key(self, index: int) -> str:
+        return f"{self.id}/{self.effects[index].timing}/{index}"
+
+    def is_style(self) -> bool:
+        return self.kind == "style"
+
+    def is_base(self) -> bool:
+        return self.kind == "base"
+
+
+def card_id(name: str) -> str:
+    """Lowercase hyphenated id for a card or fighter name ("Hunter's" -> "hunters")."""
+    keep = "".join(ch if ch.isalnum() or ch in " -" else "" for ch in name.lower())
+    return "-".join(keep.split())

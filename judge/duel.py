@@ -1,0 +1,194 @@
+"""A duel being judged: setup, decisions in, facts out, state and prompt at any point.
+
+>>> duel = Duel.from_record(record)      # replays and checks every decision
+>>> duel.prompt                           # who must decide what, with the options
+>>> duel.decide(duel.prompt["options"][0])  # returns the facts that follow
+"""
+
+from __future__ import annotations
+
+import json
+
+from judge import engine
+from judge import facts as F
+from judge.actions import Need, name
+from judge.errors import DuelOverError, IllegalDecisionError, JudgeError, RecordError
+from judge.fighters import fighter
+from judge.notation import prompt_json, state_json
+from judge.record import FORMAT, RULESET, decisions_of, parse_setup
+from judge.state import SPECIAL_ACTION, DuelState, PlayerState
+
+
+def initial_state(setup: dict) -> DuelState:
+    """The position after setup (R1): spaces 3 and 5, life 20, discards placed."""
+    players = []
+    for i, p in enumerate(setup["players"]):
+        kit = fighter(p["fighter"])
+        out = set(p["discard_1"]) | set(p["discard_2"])
+        hand = sorted(c.id for c in kit.cards() if c.id not in out)
+        if setup["options"]["special_actions"]:
+            hand = sorted(hand + [SPECIAL_ACTION])
+        players.append(PlayerState(
+            name=p["name"], fighter=p["fighter"], finisher=p["finisher"], space=3 if i == 0 else 5,
+            hand=hand, discard_1=list(p["discard_1"]), discard_2=list(p["discard_2"]),
+            token_pool=sorted(kit.tokens), form=kit.form))
+    return DuelState(players=players, options=setup["options"],
+                     ante_first=setup["first_to_ante"])
+
+
+def canonical(decision: dict) -> str:
+    return json.dumps({k: v for k, v in decision.items() if v is not None}, sort_keys=True)
+
+
+class Duel:
+    """One duel: the setup, the decisions made and the facts they produced, in order."""
+
+    def __init__(self, setup: dict) -> None:
+        self.setup = setup
+        self.state = initial_state(setup)
+        self.events: list[tuple[str, object]] = []  # ("fact", Fact) | ("decision", dict)
+        self._need: Need | None = None
+        self._legal: set[str] | None = None
+        first = F.BeatBegan(rule="R3.1", text="Beat 1 begins; the beat counter stands at 15.",
+                            beat=1, seq=1, ante_first=setup["first_to_ante"])
+        facts: list[F.Fact] = []
+        engine._apply(self.state, facts, [first])
+        engine.run(self.state, sink=facts)
+        self.events += [("fact", f) for f in facts]
+
+    # --- construction -----------------------------------------------------------
+
+    @classmethod
+    def new(cls, data: dict) -> Duel:
+        """A duel from a record's setup, ignoring its decisions."""
+        return cls(parse_setup(data))
+
+    @classmethod
+    def from_record(cls, data: dict) -> Duel:
+        """Replay a whole record; RecordError names the first illegal decision."""
+        duel = cls.new(data)
+        for index, decision in enumerate(decisions_of(data)):
+            try:
+                duel.decide(decision)
+            except JudgeError as err:
+                raise RecordError(f"Decision {index} ({json.dumps(decision)}): {err.reason}",
+                                  err.rule, index=index) from err
+        return duel
+
+    # --- queries ----------------------------------------------------------------
+
+    @property
+    def need(self) -> Need | None:
+        if self._need is None and not self.state.over:
+            self._need = engine.current_need(self.state)
+        return self._need
+
+    @property
+    def prompt(self) -> dict | None:
+        return prompt_json(self.need)
+
+    @property
+    def over(self) -> bool:
+        return self.state.over
+
+    @property
+    def facts(self) -> list[F.Fact]:
+        return [e for kind, e in self.events if kind == "fact"]
+
+    @property
+    def decisions(self) -> list[dict]:
+        return [e for kind, e in self.events if kind == "decision"]
+
+    def to_json(self) -> dict:
+        return state_json(self.state, self.need)
+
+    def to_record(self) -> dict:
+        return {"format": FORMAT, "ruleset": RULESET, "options": self.setup["options"],
+                "players": self.setup["players"], "first_to_ante": self.setup["first_to_ante"],
+                "decisions": self.decisions}
+
+    def state_at(self, n: int) -> DuelState:
+        """The state after the first n events (decisions and facts, numbered from 1)."""
+        s = initial_state(self.setup)
+        for kind, e in self.events[:n]:
+            if kind == "fact":
+                e.run(s)
+        return s
+
+    def __repr__(self) -> str:
+        return f"Duel.from_record({json.dumps(self.to_record())})"
+
+    # --- the one command ----------------------------------------------------------
+
+    def check(self, decision: object) -> None:
+        """Raise IllegalDecisionError (reason and rule) unless ``decision`` is legal now."""
+        s = self.state
+        if s.over:
+            raise DuelOverError("The duel is already over; no more decisions can be recorded.",
+                                "R20.1")
+        if not isinstance(decision, dict):
+            raise IllegalDecisionError("A decision must be a JSON object.", "record.decisions")
+        player, kind = decision.get("player"), decision.get("kind")
+        if player not in (0, 1) or isinstance(player, bool):
+            raise IllegalDecisionError("A decision must name its player, 0 or 1.",
+                                       "record.decisions")
+        if kind == "concede":
+            if set(decision) != {"player", "kind"}:
+                raise IllegalDecisionError("A concession carries only player and kind.", "R20.4")
+            return
+        need = self.need
+        if kind == "order":
+            order = need.extra.get("order") if need else None
+            if not order or order["player"] != player:
+                raise IllegalDecisionError(f"{name(s, player)} has no simultaneous effects to "
+                                           "order now.", "R18.5")
+            effects = decision.get("effects")
+            if not isinstance(effects, list) or sorted(effects) != sorted(order["effects"]):
+                raise IllegalDecisionError("An order must list each of these effects once: "
+                                           f"{', '.join(order['effects'])}.", "R18.5")
+            return
+        if self._legal is None:
+            self._legal = {canonical(o) for o in need.options}
+        if canonical(decision) in self._legal:
+            return
+        raise self._why_not(decision, need)
+
+    def _why_not(self, decision: dict, need: Need) -> IllegalDecisionError:
+        s = self.state
+        player, kind = decision.get("player"), decision.get("kind")
+        waiting = " and ".join(name(s, p) for p in need.players)
+        rule = need.rule or "R18.4"
+        if player not in need.players:
+            return IllegalDecisionError(f"The duel is waiting for {waiting} ({need.kind}), not "
+                                        f"for {name(s, player)}.", rule)
+        kinds = sorted({o["kind"] for o in need.options if o["player"] == player})
+        if kind not in kinds:
+            return IllegalDecisionError(f"{name(s, player)} must decide {' or '.join(kinds)} "
+                                        f"now, not {kind!r}.", rule)
+        legal = [o for o in need.options if o["player"] == player and o["kind"] == kind]
+        shown = "; ".join(canonical({k: v for k, v in o.items() if k not in ("player", "kind")})
+                          for o in legal[:12])
+        more = f" (and {len(legal) - 12} more)" if len(legal) > 12 else ""
+        return IllegalDecisionError(f"That is not a legal {kind} for {name(s, player)}"
+                                    f"{': ' + need.about if need.about else ''}. Legal: "
+                                    f"{shown}{more}.", rule)
+
+    def decide(self, decision: dict) -> list[F.Fact]:
+        """Apply a legal decision; return the facts it produced. Illegal: nothing changes."""
+        self.check(decision)
+        decision = {k: v for k, v in decision.items() if v is not None}
+        s = self.state
+        facts: list[F.Fact] = []
+        if decision["kind"] == "concede":
+            p = decision["player"]
+            engine._apply(s, facts, [
+                F.Conceded(rule="R20.4", text=f"{name(s, p)} concedes.", player=p),
+                F.DuelEnded(rule="R20.4", text=f"{name(s, 1 - p)} wins by concession.",
+                            winner=1 - p, draw=False, reason="concession")])
+        else:
+            engine.run(s, decision, sink=facts)
+        self.events.append(("decision", decision))
+        self.events += [("fact", f) for f in facts]
+        self._need = None
+        self._legal = None
+        return facts

@@ -1,0 +1,501 @@
+"""The engine: what must be decided next, and what follows from a decision.
+
+``run`` resolves everything that needs no decision, one handler at a time,
+applying each fact as it is produced. A handler looks at the agenda's head item
+(or, with an empty agenda, at the step) and returns facts or a ``Need``.
+
+Ordering triggered effects (R18.5): when one player has two or more effects in
+one window, the engine pauses before the first ("soft stop"). The prompt there
+is the next real decision as if the printed order were kept; an ``order``
+decision reorders the window, any other decision keeps the printed order.
+"""
+
+from __future__ import annotations
+
+from judge import facts as F
+from judge import special
+from judge.actions import Ctx, Need, name, possessive, pronoun
+from judge.cards import TIMING_NAMES
+from judge.errors import IllegalDecisionError
+from judge.fighters import card, fighter
+from judge.rules import effect, group_keys
+from judge.state import BEATS, SPECIAL_ACTION, DuelState
+from judge.stats import INFINITE, attack, hook, incoming_bonus
+
+Out = list[F.Fact] | Need
+
+
+class EngineError(RuntimeError):
+    """An internal inconsistency: a handler made no progress. Always a bug."""
+
+
+# --- the loop -------------------------------------------------------------------
+
+
+def soft_stop(s: DuelState) -> tuple[int, str] | None:
+    """(player, group) when the head starts a window with 2+ effects not yet ordered."""
+    if not s.agenda:
+        return None
+    head = s.agenda[0]
+    if head[0] != "fx" or head[3] != 0 or head[4] in s.ordered:
+        return None
+    if len(group_keys(s, head[4])) < 2:
+        return None
+    return head[1], head[4]
+
+
+def handle(s: DuelState, decision: dict | None) -> Out:
+    if s.agenda:
+        item = s.agenda[0]
+        return ITEM_HANDLERS[item[0]](s, item, decision)
+    return STEP_HANDLERS[s.step](s, decision)
+
+
+def run(s: DuelState, decision: dict | None = None, sink: list | None = None) -> list[F.Fact]:
+    """Resolve until a decision is needed; ``decision`` (already validated) is used once."""
+    out: list[F.Fact] = [] if sink is None else sink
+    pending = decision
+    while not s.over:
+        stop = soft_stop(s)
+        if stop is not None:
+            if pending is None:
+                return out
+            player, group = stop
+            keys = group_keys(s, group)
+            if pending["kind"] == "order":
+                order, printed = list(pending["effects"]), False
+                pending = None
+            else:
+                order, printed = keys, True
+            names = ", then ".join(card(effect(k)[0].id).name for k in order)
+            _apply(s, out, [F.EffectsOrdered(
+                rule="R18.5", text=f"{name(s, player)} resolves {possessive(s, player)} effects in "
+                f"{'the printed ' if printed else 'this '}order: {names}.", player=player,
+                group=group, effects=order, printed=printed)])
+            continue
+        result = handle(s, None)
+        if isinstance(result, Need):
+            if pending is None:
+                return out
+            result = handle(s, pending)
+            pending = None
+            if isinstance(result, Need):
+                raise EngineError(f"decision {decision} was not consumed")
+        before = (len(s.agenda), s.agenda[0] if s.agenda else None, s.step, s.beat, s.seq)
+        _apply(s, out, result)
+        after = (len(s.agenda), s.agenda[0] if s.agenda else None, s.step, s.beat, s.seq)
+        if before == after and not result:
+            raise EngineError(f"no progress at {before}")
+        _check_end(s, out)
+    return out
+
+
+def _apply(s: DuelState, out: list, facts: list[F.Fact]) -> None:
+    for f in facts:
+        f.run(s)
+        out.append(f)
+        if s.over:
+            return
+
+
+def _check_end(s: DuelState, out: list) -> None:
+    """A life total at 0 or less ends the duel at once (R20.1); both at once: draw (G2)."""
+    if s.over:
+        return
+    down = [p for p in (0, 1) if s.players[p].life <= 0]
+    if not down:
+        return
+    if len(down) == 2:
+        f = F.DuelEnded(rule="G2", text="Both fighters fall at the same moment: the duel is a "
+                        "draw.", winner=None, draw=True, reason="double_knockout")
+    else:
+        loser = down[0]
+        f = F.DuelEnded(rule="R20.1", text=f"{name(s, loser)} has {s.players[loser].life} life: "
+                        f"{name(s, 1 - loser)} wins the duel.", winner=1 - loser, draw=False,
+                        reason="knockout")
+    _apply(s, out, [f])
+
+
+def current_need(s: DuelState) -> Need | None:
+    """The pending prompt at rest, computing through a soft stop on a copy."""
+    if s.over:
+        return None
+    stop = soft_stop(s)
+    if stop is None:
+        result = handle(s, None)
+        if not isinstance(result, Need):
+            raise EngineError("state is not at rest")
+        return result
+    copy = s.clone()
+    player, group = stop
+    keys = group_keys(s, group)
+    _apply(copy, [], [F.EffectsOrdered(rule="R18.5", text="", player=player, group=group,
+                                       effects=keys, printed=True)])
+    run(copy)
+    need = current_need(copy)
+    if need is None:
+        return None
+    extra = dict(need.extra)
+    extra["order"] = {"player": player, "effects": keys}
+    return Need(need.kind, need.players, need.options, need.about, extra, need.rule)
+
+
+# --- agenda items ------------------------------------------------------------------
+
+
+def _fx(s: DuelState, item: tuple, decision: dict | None) -> Out:
+    _, p, key, index, _group = item
+    c, i = effect(key)
+    e = c.effects[i]
+    who = name(s, p)
+    timing = TIMING_NAMES.get(e.timing, "Ante")
+    rule = f"{c.id}: {timing}"
+    if e.condition is not None and not e.condition(s, p):
+        # The gate closed since the trigger was queued: the effect does nothing.
+        rest = [it for it in s.agenda if it[0] == "fx" and it[2] == key and it[1] == p]
+        return [F.Triggered(rule=rule, text=f"{who}'s {c.name} ({timing}) does nothing: "
+                            f"{who} is no longer in {e.condition_text}.", player=p, effect=key,
+                            card=c.id, timing=e.timing, skipped=e.condition_text)] + [
+            F.Triggered(rule=rule, text=f"{c.name} does nothing more.", player=p, effect=key, card=c.id, timing=e.timing,
+                        skipped=e.condition_text) for _ in rest[1:]]
+    ctx = Ctx(s, p, c, e)
+    result = e.actions[index].resolve(ctx, decision)
+    if isinstance(result, Need):
+        return Need(result.kind, result.players, result.options, result.about, result.extra,
+                    result.rule or rule)
+    lead = f"{who}'s {c.name} ({timing}): {e.text}" if index == 0 else \
+        f"{who}'s {c.name} ({timing}) continues."
+    return [F.Triggered(rule=rule, text=lead, player=p, effect=key, card=c.id,
+                        timing=e.timing)] + result
+
+
+def _activate(s: DuelState, item: tuple, decision: dict | None) -> Out:
+    p = item[1]
+    if s.players[p].stunned:
+        role = "Active" if p == s.active else "Reactive"
+        return [F.ActivationSkipped(rule="R9.2" if role == "Reactive" else "R8.3",
+                                    text=f"{name(s, p)} is stunned and skips {possessive(s, p)} "
+                                    f"whole activation ({role} Player).", player=p)]
+    return [F.Activated(rule="R8.1" if p == s.active else "R9.1",
+                        text=f"{name(s, p)} attacks with {attack_name(s, p)}.", player=p)]
+
+
+def attack_name(s: DuelState, p: int) -> str:
+    pair = s.players[p].pair
+    if pair.finisher:
+        return card(s.players[p].finisher).name
+    style = card(pair.style).name if pair.style and pair.style != SPECIAL_ACTION else ""
+    return f"{style} {card(pair.base).name}".strip()
+
+
+def _range(s: DuelState, item: tuple, decision: dict | None) -> Out:
+    a = item[1]
+    d = 1 - a
+    who, them = name(s, a), name(s, d)
+    if s.players[d].dodge_all:
+        return [F.Missed(rule="R13.9", text=f"{who}'s attack cannot hit {them}, who dashed past.",
+                         attacker=a, reason="dash")]
+    for c, fn in hook(s, d, "dodge"):
+        reason = fn(s, d, a)
+        if reason:
+            return [F.Missed(rule=f"{c.id}: passive", text=f"{who}'s attack misses: {reason} "
+                             "(a dodge, R13.8).", attacker=a, reason=c.id)]
+    stats = attack(s, a)
+    dist = s.distance()
+    if stats.range == "N/A":
+        return [F.Missed(rule="R13.5", text=f"{who}'s attack has range N/A and cannot hit.",
+                         attacker=a, reason="range_na")]
+    if stats.range == "X":
+        spaces: set[int] = set()
+        for _, fn in hook(s, a, "x_range"):
+            spaces |= fn(s, a)
+        if s.players[d].space in spaces:
+            return [F.Hit(rule="R13.6", text=f"{who}'s {attack_name(s, a)} hits {them} on space "
+                          f"{s.players[d].space} (range X).", attacker=a)]
+        return [F.Missed(rule="R13.6", text=f"{who}'s {attack_name(s, a)} (range X) does not "
+                         f"reach space {s.players[d].space}.", attacker=a, reason="range_x")]
+    lo, hi = stats.range
+    if lo <= dist <= hi and dist >= 1:
+        return [F.Hit(rule="R13.3", text=f"{them} is at range {dist}, within {who}'s range "
+                      f"{stats.range_text()}: {attack_name(s, a)} hits.", attacker=a)]
+    return [F.Missed(rule="R13.3", text=f"{them} is at range {dist}, outside {who}'s range "
+                     f"{stats.range_text()}: {attack_name(s, a)} misses.", attacker=a,
+                     reason="out_of_range")]
+
+
+def _damage(s: DuelState, item: tuple, decision: dict | None) -> Out:
+    a = item[1]
+    d = 1 - a
+    stats = attack(s, a)
+    them = name(s, d)
+    if stats.power == "N/A":
+        return [F.DamageDealt(rule="R2.6", text=f"{attack_name(s, a)} has power N/A and deals no "
+                              "damage.", attacker=a, defender=d, amount=0, power=0, soak=0)]
+    extra = incoming_bonus(s, d)
+    power = stats.power + sum(x for _, x in extra)
+    soak = attack(s, d).soak
+    amount = max(0, power - soak)
+    detail = "power " + " + ".join(
+        f"{label} {val}" if i else str(val) for i, (label, val) in enumerate(stats.parts["power"]))
+    detail = detail.replace("+ -", "- ").replace(" + ", " + ", 1) if stats.parts["power"] else \
+        "power 0"
+    detail += "".join(f" + {label} {val}" for label, val in extra)
+    text = f"{them} takes {amount} damage ({detail}"
+    if soak:
+        text += f", less Soak {soak}"
+    text += ")."
+    if amount == 0:
+        text = f"{them} takes no damage ({detail}, all soaked by Soak {soak})." if soak else \
+            f"The hit deals no damage ({detail}) (R13.10)."
+    return [F.DamageDealt(rule="R8.1d" if soak == 0 else "R15.1", text=text, attacker=a,
+                          defender=d, amount=amount, power=power, soak=soak)]
+
+
+def _stun(s: DuelState, item: tuple, decision: dict | None) -> Out:
+    _, d, _a, amount = item
+    them = name(s, d)
+    me = s.players[d]
+    stats = attack(s, d)
+    if stats.stun_immunity:
+        return [F.StunChecked(rule="R16.10", text=f"{them} has Stun Immunity and is not stunned.",
+                              player=d, damage=amount, stun_guard="immune", stunned=False)]
+    if me.stunned:
+        return [F.StunChecked(rule="R16.1", text=f"{them} is already stunned.", player=d,
+                              damage=amount, stun_guard=stats.stun_guard, stunned=True)]
+    guard = "∞" if stats.stun_guard >= INFINITE else stats.stun_guard
+    his = possessive(s, d)
+    if amount > stats.stun_guard:
+        return [F.StunChecked(rule="R16.1" if stats.stun_guard else "R16.2",
+                              text=f"{amount} is more than {his} Stun Guard {guard}, so {them} is "
+                              "stunned.", player=d, damage=amount, stun_guard=stats.stun_guard,
+                              stunned=True)]
+    return [F.StunChecked(rule="R16.1", text=f"{amount} is not more than {his} Stun Guard "
+                          f"{guard}, so {them} is not stunned.", player=d, damage=amount,
+                          stun_guard=stats.stun_guard, stunned=False)]
+
+
+def _iron_body(s: DuelState, item: tuple, decision: dict | None) -> Out:
+    _, d, _a, amount = item
+    if decision is None:
+        return Need("may", (d,), [{"player": d, "kind": "may", "accept": x}
+                                  for x in (False, True)],
+                    about=f"Iron Body: spend a token for Stun Guard ∞ against these {amount} "
+                    "damage?", rule="R16.12")
+    if decision["accept"]:
+        return [F.StunGuardMaximised(rule="R16.12", text="Cadenza spends an Iron Body token: "
+                                     "Stun Guard ∞ for the rest of the beat.", player=d,
+                                     token="iron-body")]
+    return [F.MayDeclined(rule="R16.12", text="Cadenza keeps his Iron Body tokens.", player=d)]
+
+
+def _priority(s: DuelState, item: tuple, decision: dict | None) -> Out:
+    pri = [attack(s, 0).priority, attack(s, 1).priority]
+    fin = [s.players[p].pair.finisher for p in (0, 1)]
+    text = f"Priority: {name(s, 0)} {pri[0]}, {name(s, 1)} {pri[1]}"
+    if pri[0] != pri[1]:
+        p = 0 if pri[0] > pri[1] else 1
+        return [F.BecameActive(rule="R6.5", text=f"{text}. {name(s, p)} is the Active Player.",
+                               player=p, priorities=pri)]
+    if fin[0] != fin[1]:
+        p = 0 if fin[0] else 1
+        return [F.BecameActive(rule="R25.4", text=f"{text}: a tie, which the Finisher wins "
+                               f"without a Clash. {name(s, p)} is the Active Player.", player=p,
+                               priorities=pri)]
+    if fin[0]:
+        return special.finisher_tie(s)
+    return [F.ClashOccurred(rule="R6.6", text=f"{text}: a tie, so there is a Clash; each player "
+                            "plays a new Base.", priorities=pri)]
+
+
+ITEM_HANDLERS = {"fx": _fx, "activate": _activate, "range": _range, "damage": _damage,
+                 "stun": _stun, "iron_body": _iron_body, "priority": _priority}
+
+
+# --- steps (empty agenda) ----------------------------------------------------------
+
+
+def pair_options(s: DuelState, p: int) -> list[dict]:
+    hand = s.players[p].hand
+    styles = sorted(c for c in hand if card(c).kind == "style" or c == SPECIAL_ACTION)
+    bases = sorted(c for c in hand if card(c).kind == "base")
+    return [{"player": p, "kind": "attack_pair", "style": st, "base": b}
+            for st in styles for b in bases]
+
+
+def _select(s: DuelState, decision: dict | None) -> Out:
+    waiting = [p for p in (0, 1) if s.players[p].pair is None]
+    if not waiting:
+        if s.cancel_reselect:
+            return [F.StepBegan(rule="R24.4", text="The new pairs are revealed.", step="reveal")]
+        return [F.StepBegan(rule="R5", text="Ante.", step="ante")]
+    for p in waiting:
+        if not pair_options(s, p):
+            return [F.NoPairPossible(rule="G3", text=f"{name(s, p)} has no Style or no Base to "
+                                     "play: the beat ends at once and both players recycle (R4.4,"
+                                     " G3).", player=p)]
+    if decision is None:
+        options = [o for p in waiting for o in pair_options(s, p)]
+        return Need("attack_pair", tuple(waiting), options,
+                    about="Choose an attack pair, face down.", rule="R4.1")
+    p = decision["player"]
+    return [F.PairSelected(rule="R4.1", text=f"{name(s, p)} lays an attack pair face down.",
+                           player=p, style=decision["style"], base=decision["base"])]
+
+
+def ante_options(s: DuelState, p: int) -> list[dict]:
+    if any(q.ante_finisher for q in s.players):
+        return []  # no antes after a Finisher (R21.3)
+    me = s.players[p]
+    kit = fighter(me.fighter)
+    opts = kit.ante_options(s, p) if kit.ante_options else []
+    if (s.options.get("ante_finishers") and me.life <= 7 and not me.finisher_used
+            and me.pair is not None):
+        opts.append({"player": p, "kind": "ante", "finisher": True})
+    return opts
+
+
+def _ante(s: DuelState, decision: dict | None) -> Out:
+    if s.ante_passes >= 2:
+        return [F.StepBegan(rule="R6.1", text="Reveal: both pairs are turned face up.",
+                            step="reveal")]
+    p = s.ante_turn
+    opts = ante_options(s, p)
+    if not opts:
+        return [F.Passed(rule="R5.3", text=f"{name(s, p)} has nothing to ante and passes.",
+                         player=p, forced=True)]
+    if decision is None:
+        return Need("ante", (p,), opts + [{"player": p, "kind": "pass"}],
+                    about="Ante or pass.", rule="R5.3")
+    if decision["kind"] == "pass":
+        return [F.Passed(rule="R5.3", text=f"{name(s, p)} passes.", player=p)]
+    if decision.get("finisher"):
+        return [F.Anted(rule="R21.2", text=f"{name(s, p)} antes {possessive(s, p)} Finisher, "
+                        f"{card(s.players[p].finisher).name}; the attack pair goes back to hand "
+                        "and nobody may ante further (R21.3).", player=p, finisher=True)]
+    kit = fighter(s.players[p].fighter)
+    token = decision["token"]
+    return [F.Anted(rule="R5.5", text=f"{name(s, p)} antes {kit.token_name(token)}; the token "
+                    "goes to the token discard at once.", player=p, token=token)]
+
+
+def _reveal(s: DuelState, decision: dict | None) -> Out:
+    if any(p.pair is not None and not p.pair.revealed for p in s.players):
+        pairs = [s.players[p].pair.to_json() | {"attack": attack_label(s, p)} for p in (0, 1)]
+        text = "; ".join(f"{name(s, p)}: {attack_label(s, p)}" for p in (0, 1))
+        return [F.PairsRevealed(rule="R6.1", text=f"Revealed: {text}.", pairs=pairs)]
+    return [F.StepBegan(rule="R7.1", text=f"Start of Beat: {name(s, s.active)} (Active) first, "
+                        f"then {name(s, 1 - s.active)}.", step="start_of_beat")]
+
+
+def attack_label(s: DuelState, p: int) -> str:
+    pair = s.players[p].pair
+    if pair.finisher and pair.style != SPECIAL_ACTION:
+        return f"Finisher {card(s.players[p].finisher).name}"
+    style = "Special Action" if pair.style == SPECIAL_ACTION else card(pair.style).name
+    return f"{style} {card(pair.base).name}"
+
+
+def _special(s: DuelState, decision: dict | None) -> Out:
+    return special.resolve(s)
+
+
+def _pulse(s: DuelState, decision: dict | None) -> Out:
+    from judge.rules import arrange
+
+    return arrange(s, s.pulse, decision, rule="R23.2", about="Pulse")
+
+
+def _clash(s: DuelState, decision: dict | None) -> Out:
+    waiting = [p for p in (0, 1) if s.players[p].pair.revealed]
+    if not waiting:
+        bases = [s.players[p].pair.base for p in (0, 1)]
+        return [F.ClashBasesRevealed(rule="R6.7", text="Clash bases revealed: " + "; ".join(
+            f"{name(s, p)}: {attack_name(s, p)}" for p in (0, 1)) + ".", bases=bases)]
+    for p in (0, 1):
+        if not any(card(c).kind == "base" for c in s.players[p].hand):
+            return [F.RanOutOfCards(rule="R6.8", text=f"{name(s, p)} has no Base left to "
+                                    "Clash with: everything up to recycling is skipped.",
+                                    player=p)]
+    if decision is None:
+        options = [{"player": p, "kind": "clash_base", "base": b} for p in waiting
+                   for b in sorted(c for c in s.players[p].hand if card(c).kind == "base")]
+        return Need("clash_base", tuple(waiting), options, about="Clash: play a new Base.",
+                    rule="R6.7")
+    p = decision["player"]
+    return [F.ClashBaseSelected(rule="R6.7", text=f"{name(s, p)} plays a new Base face down.",
+                                player=p, base=decision["base"])]
+
+
+NEXT_STEP = {"start_of_beat": ("active_attack", "R8", "Active attack."),
+             "active_attack": ("reactive_attack", "R9", "Reactive attack."),
+             "reactive_attack": ("end_of_beat", "R10.1", "End of Beat."),
+             "end_of_beat": ("recycle", "R11.1", "Recycle.")}
+
+
+def _next(s: DuelState, decision: dict | None) -> Out:
+    step, rule, text = NEXT_STEP[s.step]
+    return [F.StepBegan(rule=rule, text=text, step=step)]
+
+
+def _recycle(s: DuelState, decision: dict | None) -> Out:
+    out: list[F.Fact] = [recycle_fact(s, p) for p in (0, 1)]
+    counted = s.pulse is None
+    text = f"Beat {s.beat} ends." if counted else f"Beat {s.beat} ends; a Pulse was revealed, " \
+        "so the beat counter does not drop (R12.2)."
+    out.append(F.BeatEnded(rule="R12.1" if counted else "R12.2", text=text, beat=s.beat,
+                           counted=counted))
+    return out
+
+
+def recycle_fact(s: DuelState, p: int) -> F.Recycled:
+    me = s.players[p]
+    pair = me.pair
+    who = name(s, p)
+    if s.pulse == -1 or s.pulse == p:
+        return F.Recycled(rule="R23.5" if s.pulse == p else "G4", text=f"{who} does not recycle "
+                          "this beat (Pulse).", player=p, to_hand=[], to_discard_2=[],
+                          to_discard_1=[], skipped=True)
+    if pair is not None and pair.finisher:
+        if pair.style == SPECIAL_ACTION:
+            return F.Recycled(rule="R25.5", text=f"{who} used a Finisher: no recycling; the "
+                              "Special Action leaves the game and the Base returns to hand.",
+                              player=p, to_hand=[pair.base], to_discard_2=[], to_discard_1=[],
+                              to_removed=[SPECIAL_ACTION], skipped=True)
+        return F.Recycled(rule="R21.4", text=f"{who} used an anted Finisher: it leaves the game "
+                          "and there is no recycling.", player=p, to_hand=[], to_discard_2=[],
+                          to_discard_1=[], skipped=True, finisher_spent=True)
+    top = [c for c in (pair.style, pair.base) if c] if pair else []
+    under = list(pair.under) if pair else []
+    text = f"{who} recycles: discard 2 back to hand, discard 1 to discard 2"
+    text += f", {' + '.join(card(c).name for c in top)} to discard 1." if top else "."
+    if under:
+        text = text[:-1] + f"; {', '.join(card(c).name for c in under)} back to hand (R6.9)."
+    return F.Recycled(rule="R11.1", text=text, player=p, to_hand=list(me.discard_2) + under,
+                      to_discard_2=list(me.discard_1), to_discard_1=top)
+
+
+def _beat_over(s: DuelState, decision: dict | None) -> Out:
+    if s.last_counted and s.beat >= BEATS and s.options.get("time_limit", True):
+        a, b = s.players[0].life, s.players[1].life
+        if a == b:
+            return [F.DuelEnded(rule="G1", text=f"Time: after beat {BEATS} both fighters have "
+                                f"{a} life; the duel is a draw.", winner=None, draw=True,
+                                reason="time_draw")]
+        w = 0 if a > b else 1
+        return [F.DuelEnded(rule="R12.1", text=f"Time: after beat {BEATS} {name(s, w)} has more "
+                            f"life ({max(a, b)} to {min(a, b)}) and wins.", winner=w, draw=False,
+                            reason="time")]
+    beat = s.beat + 1 if s.last_counted else s.beat
+    first = s.active if s.active is not None else s.ante_first
+    return [F.BeatBegan(rule="R3.1", text=f"Beat {beat} begins.", beat=beat, seq=s.seq + 1,
+                        ante_first=first)]
+
+
+STEP_HANDLERS = {"select": _select, "ante": _ante, "reveal": _reveal, "special": _special,
+                 "pulse": _pulse, "clash": _clash, "start_of_beat": _next,
+                 "active_attack": _next, "reactive_attack": _next, "end_of_beat": _next,
+                 "recycle": _recycle, "beat_over": _beat_over}
+
+
+def refuse(reason: str, rule: str) -> IllegalDecisionError:
+    return IllegalDecisionError(reason, rule)

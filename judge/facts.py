@@ -1,0 +1,723 @@
+"""Facts: past-tense, typed, JSON-serialisable records of what happened.
+
+Every fact carries ``rule`` (a digest id such as ``R16.2``, or the card and
+timing that produced it) and ``text`` (one plain sentence). ``apply`` is the
+only way the state changes; replaying the facts of a duel rebuilds its state.
+A fact whose class sets ``closes = True`` finishes the agenda item at the head.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, fields
+from typing import Any, ClassVar
+
+from judge.state import SPECIAL_ACTION, DuelState, Pair, Status
+
+FACT_TYPES: dict[str, type[Fact]] = {}
+
+
+@dataclass(frozen=True)
+class Fact:
+    rule: str
+    text: str
+    closes: ClassVar[bool] = False
+    control: ClassVar[bool] = False  # bookkeeping a narrative may skip
+
+    def __init_subclass__(cls, **kw: Any) -> None:
+        super().__init_subclass__(**kw)
+        FACT_TYPES[cls.__name__] = cls
+
+    def apply(self, s: DuelState) -> None:  # pragma: no cover - overridden
+        raise NotImplementedError
+
+    def run(self, s: DuelState) -> None:
+        if self.closes:
+            s.agenda.pop(0)
+        self.apply(s)
+
+    def to_json(self) -> dict:
+        out = {"type": type(self).__name__}
+        for f in fields(self):
+            out[f.name] = getattr(self, f.name)
+        return out
+
+    @staticmethod
+    def from_json(data: dict) -> Fact:
+        data = dict(data)
+        cls = FACT_TYPES[data.pop("type")]
+        return cls(**data)
+
+
+def _rules():  # late import: the rules module builds on the facts
+    from judge import rules
+
+    return rules
+
+
+# --- beat and step flow ---------------------------------------------------
+
+
+@dataclass(frozen=True)
+class BeatBegan(Fact):
+    beat: int
+    seq: int
+    ante_first: int
+    control: ClassVar[bool] = True
+
+    def apply(self, s: DuelState) -> None:
+        s.beat = self.beat
+        s.seq = self.seq
+        s.ante_first = self.ante_first
+        s.step = "select"
+        s.active = None
+        s.agenda.clear()
+        s.ordered.clear()
+        s.pulse = None
+        s.cancel_reselect = False
+        s.marker_locked = False
+        s.last_move = None
+        for p in s.players:
+            p.pair = None
+            p.anted.clear()
+            p.bonus_tokens.clear()
+            p.ante_finisher = False
+            p.stunned = p.stun_immune = p.stun_guard_infinite = p.dodge_all = False
+            p.damage_taken = p.damage_soaked = p.life_lost = 0
+            p.recovered = None
+
+
+@dataclass(frozen=True)
+class StepBegan(Fact):
+    step: str
+    control: ClassVar[bool] = True
+
+    def apply(self, s: DuelState) -> None:
+        s.step = self.step
+        _rules().begin_step(s, self.step)
+
+
+@dataclass(frozen=True)
+class Triggered(Fact):
+    """An effect starts to resolve; its outcome follows in the next facts."""
+
+    player: int
+    effect: str
+    card: str
+    timing: str
+    skipped: str = ""
+
+    closes: ClassVar[bool] = True
+
+    def apply(self, s: DuelState) -> None:
+        pass
+
+
+@dataclass(frozen=True)
+class EffectsOrdered(Fact):
+    player: int
+    group: str
+    effects: list
+    printed: bool = False
+    control: ClassVar[bool] = True
+
+    def apply(self, s: DuelState) -> None:
+        s.ordered.add(self.group)
+        _rules().reorder_group(s, self.group, self.effects)
+
+
+# --- select, ante, reveal ------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PairSelected(Fact):
+    """A pair is laid face down (R4.1); the opponent sees only the backs."""
+
+    player: int
+    style: str
+    base: str
+
+    def apply(self, s: DuelState) -> None:
+        p = s.players[self.player]
+        p.hand.remove(self.style)
+        p.hand.remove(self.base)
+        p.pair = Pair(self.style, self.base)
+
+
+@dataclass(frozen=True)
+class NoPairPossible(Fact):
+    """A player has no Style or no Base at Select (R4.4, G3)."""
+
+    player: int
+
+    def apply(self, s: DuelState) -> None:
+        for p in s.players:
+            if p.pair:
+                p.hand.extend(p.pair.cards())
+                p.hand.sort()
+                p.pair = None
+        s.step = "recycle"
+
+
+@dataclass(frozen=True)
+class Anted(Fact):
+    player: int
+    token: str | None = None
+    finisher: bool = False
+
+    def apply(self, s: DuelState) -> None:
+        p = s.players[self.player]
+        s.ante_passes = 0
+        s.ante_turn = 1 - self.player
+        if self.finisher:
+            p.ante_finisher = True
+            if p.pair:  # the face-down pair goes back to hand (R21.2)
+                p.hand.extend(p.pair.cards())
+                p.hand.sort()
+            p.pair = Pair(None, None, finisher=True)
+            return
+        p.token_pool.remove(self.token)
+        p.token_discard.append(self.token)
+        p.anted.append(self.token)
+        _rules().on_token_anted(s, self.player, self.token)
+
+
+@dataclass(frozen=True)
+class Passed(Fact):
+    player: int
+    forced: bool = False
+
+    def apply(self, s: DuelState) -> None:
+        s.ante_passes += 1
+        s.ante_turn = 1 - self.player
+
+
+@dataclass(frozen=True)
+class PairsRevealed(Fact):
+    pairs: list
+
+    def apply(self, s: DuelState) -> None:
+        for p in s.players:
+            if p.pair:
+                p.pair.revealed = True
+        _rules().after_reveal(s)
+
+
+@dataclass(frozen=True)
+class SpecialActionDeclared(Fact):
+    """What each Special Action turned out to be (R22.3, R25.2)."""
+
+    player: int
+    action: str  # pulse | cancel | finisher
+
+    def apply(self, s: DuelState) -> None:
+        pair = s.players[self.player].pair
+        pair.action = self.action
+        if self.action == "finisher":
+            pair.finisher = True
+
+
+@dataclass(frozen=True)
+class CardsMoved(Fact):
+    """Cards change zone outside Recycle (Special Actions, R11.5)."""
+
+    player: int
+    cards: list
+    to: str  # hand | discard_1 | removed
+
+    def apply(self, s: DuelState) -> None:
+        p = s.players[self.player]
+        for card in self.cards:
+            if p.pair and card in (p.pair.style, p.pair.base):
+                if p.pair.style == card:
+                    p.pair.style = None
+                else:
+                    p.pair.base = None
+            elif card in p.hand:
+                p.hand.remove(card)
+            getattr(p, self.to).append(card)
+        if self.to == "hand":
+            p.hand.sort()
+        if p.pair and p.pair.style is None and p.pair.base is None and not p.pair.under:
+            p.pair = None
+
+
+@dataclass(frozen=True)
+class Pulsed(Fact):
+    """A Pulse: the rest of the beat is skipped; straight to Recycle (R23)."""
+
+    player: int | None  # None when two Pulses cancelled out
+
+    def apply(self, s: DuelState) -> None:
+        s.pulse = self.player if self.player is not None else -1
+        s.agenda.clear()
+        s.step = "pulse" if self.player is not None else "recycle"
+
+
+@dataclass(frozen=True)
+class StandupsArranged(Fact):
+    player: int
+    spaces: list
+
+    def apply(self, s: DuelState) -> None:
+        for p, space in zip(s.players, self.spaces, strict=True):
+            p.space = space
+        if s.step == "pulse":
+            s.step = "recycle"
+
+
+@dataclass(frozen=True)
+class SpecialActionsDone(Fact):
+    """The Special Actions left the beat going on (a Finisher executes, R25.3)."""
+
+    control: ClassVar[bool] = True
+
+    def apply(self, s: DuelState) -> None:
+        s.step = "reveal"
+        _rules().push_reveal(s)
+
+
+@dataclass(frozen=True)
+class FinisherCancelled(Fact):
+    """An anted Finisher meets a Cancel or a Finisher tie: it is spent unused (G5)."""
+
+    player: int
+    spent: bool = True
+
+    def apply(self, s: DuelState) -> None:
+        p = s.players[self.player]
+        p.finisher_used = self.spent
+        p.ante_finisher = False
+        p.pair = None
+
+
+@dataclass(frozen=True)
+class NewPairsCalledFor(Fact):
+    """After a Cancel both players secretly choose new pairs (R24.4)."""
+
+    def apply(self, s: DuelState) -> None:
+        s.agenda.clear()
+        s.step = "select"
+        s.cancel_reselect = True
+
+
+@dataclass(frozen=True)
+class ClashOccurred(Fact):
+    priorities: list
+    closes: ClassVar[bool] = True
+
+    def apply(self, s: DuelState) -> None:
+        s.step = "clash"
+
+
+@dataclass(frozen=True)
+class ClashBaseSelected(Fact):
+    player: int
+    base: str
+
+    def apply(self, s: DuelState) -> None:
+        p = s.players[self.player]
+        p.hand.remove(self.base)
+        p.pair.under.append(p.pair.base)
+        p.pair.base = self.base
+        p.pair.revealed = False
+
+
+@dataclass(frozen=True)
+class ClashBasesRevealed(Fact):
+    bases: list
+
+    def apply(self, s: DuelState) -> None:
+        for p in s.players:
+            p.pair.revealed = True
+        s.step = "reveal"
+        s.agenda.append(("priority",))
+
+
+@dataclass(frozen=True)
+class RanOutOfCards(Fact):
+    """A Clash cannot go on: straight to Recycle (R6.8, G9)."""
+
+    player: int
+
+    def apply(self, s: DuelState) -> None:
+        s.agenda.clear()
+        s.step = "recycle"
+
+
+@dataclass(frozen=True)
+class BecameActive(Fact):
+    player: int
+    priorities: list
+    closes: ClassVar[bool] = True
+
+    def apply(self, s: DuelState) -> None:
+        s.active = self.player
+
+
+# --- attacks -------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Activated(Fact):
+    player: int
+    closes: ClassVar[bool] = True
+
+    def apply(self, s: DuelState) -> None:
+        _rules().queue_activation(s, self.player)
+
+
+@dataclass(frozen=True)
+class ActivationSkipped(Fact):
+    player: int
+    closes: ClassVar[bool] = True
+
+    def apply(self, s: DuelState) -> None:
+        pass
+
+
+@dataclass(frozen=True)
+class Hit(Fact):
+    attacker: int
+    closes: ClassVar[bool] = True
+
+    def apply(self, s: DuelState) -> None:
+        _rules().queue_hit(s, self.attacker)
+
+
+@dataclass(frozen=True)
+class Missed(Fact):
+    attacker: int
+    reason: str
+    closes: ClassVar[bool] = True
+
+    def apply(self, s: DuelState) -> None:
+        pass
+
+
+@dataclass(frozen=True)
+class DamageDealt(Fact):
+    attacker: int
+    defender: int
+    amount: int
+    power: int
+    soak: int
+    closes: ClassVar[bool] = True
+
+    def apply(self, s: DuelState) -> None:
+        d = s.players[self.defender]
+        d.life -= self.amount
+        d.damage_taken += self.amount
+        d.damage_soaked += min(self.soak, self.power)
+        if self.amount > 0:
+            _rules().queue_damage(s, self.attacker, self.defender, self.amount)
+
+
+@dataclass(frozen=True)
+class Stunned(Fact):
+    player: int
+    closes: ClassVar[bool] = False
+
+    def apply(self, s: DuelState) -> None:
+        s.players[self.player].stunned = True
+
+
+@dataclass(frozen=True)
+class StunChecked(Fact):
+    """The stun check after damage (R16.1); ``stunned`` says how it came out."""
+
+    player: int
+    damage: int
+    stun_guard: Any
+    stunned: bool
+    closes: ClassVar[bool] = True
+
+    def apply(self, s: DuelState) -> None:
+        if self.stunned:
+            s.players[self.player].stunned = True
+
+
+@dataclass(frozen=True)
+class StunPrevented(Fact):
+    player: int
+
+    def apply(self, s: DuelState) -> None:
+        s.players[self.player].stunned = False
+
+
+@dataclass(frozen=True)
+class StunImmunityGained(Fact):
+    player: int
+
+    def apply(self, s: DuelState) -> None:
+        p = s.players[self.player]
+        p.stun_immune = True
+        p.stunned = False
+
+
+@dataclass(frozen=True)
+class StunGuardMaximised(Fact):
+    """Cadenza spends Iron Body at the moment of damage: Stun Guard infinite (R16.12)."""
+
+    player: int
+    token: str
+    closes: ClassVar[bool] = True
+
+    def apply(self, s: DuelState) -> None:
+        p = s.players[self.player]
+        p.token_pool.remove(self.token)
+        p.token_discard.append(self.token)
+        p.stun_guard_infinite = True
+
+
+@dataclass(frozen=True)
+class MayDeclined(Fact):
+    player: int
+    closes: ClassVar[bool] = True
+
+    def apply(self, s: DuelState) -> None:
+        pass
+
+
+@dataclass(frozen=True)
+class Declined(Fact):
+    """A "may" effect or optional spend that the player chose not to use."""
+
+    player: int
+
+    def apply(self, s: DuelState) -> None:
+        pass
+
+
+@dataclass(frozen=True)
+class LifeLost(Fact):
+    """Life loss, not damage (R14.4): never below 1, counted in full (R14.5)."""
+
+    player: int
+    amount: int
+    actual: int
+
+    def apply(self, s: DuelState) -> None:
+        p = s.players[self.player]
+        p.life -= self.actual
+        p.life_lost += self.amount
+
+
+@dataclass(frozen=True)
+class LifeGained(Fact):
+    player: int
+    amount: int
+    actual: int
+
+    def apply(self, s: DuelState) -> None:
+        s.players[self.player].life += self.actual
+
+
+# --- movement and markers ------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Moved(Fact):
+    player: int  # whose standup moved
+    by: int  # whose effect moved it
+    kind: str  # advance | retreat | move | pull | push | direct
+    start: int
+    end: int
+    spaces: int
+    passed: bool = False
+    forced: bool = False
+    stopped_by: str = ""
+
+    def apply(self, s: DuelState) -> None:
+        s.players[self.player].space = self.end
+        s.last_move = {"player": self.player, "passed": self.passed, "spaces": self.spaces}
+
+
+@dataclass(frozen=True)
+class MovementIgnored(Fact):
+    player: int
+    kind: str
+
+    def apply(self, s: DuelState) -> None:
+        s.last_move = {"player": self.player, "passed": False, "spaces": 0}
+
+
+@dataclass(frozen=True)
+class MarkerPlaced(Fact):
+    owner: int
+    marker: str
+    space: int | None
+    forced: bool = False
+
+    def apply(self, s: DuelState) -> None:
+        if self.space is None:
+            s.markers.pop((self.owner, self.marker), None)
+        else:
+            s.markers[(self.owner, self.marker)] = self.space
+
+
+@dataclass(frozen=True)
+class MarkerLocked(Fact):
+    owner: int
+    marker: str
+
+    def apply(self, s: DuelState) -> None:
+        s.marker_locked = True
+
+
+@dataclass(frozen=True)
+class Dodged(Fact):
+    """The player cannot be hit for the rest of the beat (Dash, R13.9)."""
+
+    player: int
+
+    def apply(self, s: DuelState) -> None:
+        s.players[self.player].dodge_all = True
+
+
+# --- tokens, statuses, forms ----------------------------------------------
+
+
+@dataclass(frozen=True)
+class StatusGained(Fact):
+    player: int
+    stat: str
+    amount: Any
+    source: str
+    beat: int
+    until: int
+
+    def apply(self, s: DuelState) -> None:
+        s.statuses.append(Status(self.player, self.stat, self.amount, self.source,
+                                 self.beat, self.until))
+
+
+@dataclass(frozen=True)
+class TokensReturned(Fact):
+    """Anted tokens go back to the pool and give no bonus (Trance, Four Winds)."""
+
+    player: int
+    tokens: list
+
+    def apply(self, s: DuelState) -> None:
+        p = s.players[self.player]
+        for t in self.tokens:
+            p.token_discard.remove(t)
+            p.token_pool.append(t)
+            p.bonus_tokens.remove(t)
+        p.token_pool.sort()
+
+
+@dataclass(frozen=True)
+class TokensSpent(Fact):
+    """Tokens spent from the pool for their bonus (Geomantic, Wrath of Elements)."""
+
+    player: int
+    tokens: list
+
+    def apply(self, s: DuelState) -> None:
+        p = s.players[self.player]
+        for t in self.tokens:
+            p.token_pool.remove(t)
+            p.token_discard.append(t)
+            p.bonus_tokens.append(t)
+
+
+@dataclass(frozen=True)
+class TokenRecovered(Fact):
+    player: int
+    token: str | None
+
+    def apply(self, s: DuelState) -> None:
+        p = s.players[self.player]
+        p.recovered = self.token
+        if self.token:
+            p.token_discard.remove(self.token)
+            p.token_pool.append(self.token)
+            p.token_pool.sort()
+
+
+@dataclass(frozen=True)
+class FormChanged(Fact):
+    player: int
+    form: str
+
+    def apply(self, s: DuelState) -> None:
+        s.players[self.player].form = self.form
+
+
+@dataclass(frozen=True)
+class AttackRepeated(Fact):
+    player: int
+
+    def apply(self, s: DuelState) -> None:
+        _rules().queue_repeat(s, self.player)
+
+
+# --- end of beat and duel ----------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Recycled(Fact):
+    player: int
+    to_hand: list
+    to_discard_2: list
+    to_discard_1: list
+    to_removed: list = field(default_factory=list)
+    skipped: bool = False
+    finisher_spent: bool = False
+
+    def apply(self, s: DuelState) -> None:
+        p = s.players[self.player]
+        if self.finisher_spent:
+            p.finisher_used = True
+        if not self.skipped:
+            p.hand.extend(p.discard_2)
+            p.discard_2 = p.discard_1
+            p.discard_1 = []
+        if p.pair:
+            p.hand.extend(c for c in p.pair.cards() if c not in self.to_discard_1
+                          and c not in self.to_removed)
+        p.discard_1.extend(self.to_discard_1)
+        p.removed.extend(self.to_removed)
+        p.pair = None
+        p.hand.sort()
+
+
+@dataclass(frozen=True)
+class BeatEnded(Fact):
+    beat: int
+    counted: bool = True
+
+    def apply(self, s: DuelState) -> None:
+        s.last_counted = self.counted
+        s.statuses = [st for st in s.statuses if st.until > s.beat]
+        for p in s.players:
+            p.bonus_tokens.clear()
+        s.step = "beat_over"
+
+
+@dataclass(frozen=True)
+class Conceded(Fact):
+    player: int
+
+    def apply(self, s: DuelState) -> None:
+        pass
+
+
+@dataclass(frozen=True)
+class DuelEnded(Fact):
+    winner: int | None
+    draw: bool
+    reason: str
+
+    def apply(self, s: DuelState) -> None:
+        s.over = True
+        s.winner = self.winner
+        s.draw = self.draw
+        s.end_reason = self.reason
+        s.step = "over"
+        s.agenda.clear()
+
+
+# Special Action card id, re-exported for rules modules.
+__all__ = ["Fact", "FACT_TYPES", "SPECIAL_ACTION"]

@@ -1,0 +1,71 @@
+"""The fighter registry: each kit is a module beside this one, found by id."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from judge.cards import Card
+from judge.generic import GENERIC_BASES, SPECIAL_ACTION_CARD
+
+AnteOptions = Callable[[Any, int], list[dict]]
+
+
+@dataclass(frozen=True)
+class Fighter:
+    id: str
+    name: str
+    short: str
+    pronoun: str
+    styles: tuple[Card, ...]
+    unique_base: Card
+    finishers: tuple[Card, Card]
+    default_discards: tuple[tuple[str, str], tuple[str, str]]
+    ability: Card | None = None
+    tokens: tuple[str, ...] = ()
+    token_bonus: dict[str, tuple[str, Any]] = field(default_factory=dict)
+    token_names: dict[str, str] = field(default_factory=dict)
+    form: str | None = None
+    ante_options: AnteOptions | None = None
+    token_anted: Callable[[Any, int, str], None] | None = None
+
+    def bases(self) -> tuple[Card, ...]:
+        return GENERIC_BASES + (self.unique_base,)
+
+    def cards(self) -> tuple[Card, ...]:
+        return self.styles + self.bases()
+
+    def token_name(self, token: str) -> str:
+        return self.token_names.get(token, token.replace("-", " ").title())
+
+
+_FIGHTERS: dict[str, Fighter] = {}
+_CARDS: dict[str, Card] = {c.id: c for c in GENERIC_BASES}
+_CARDS[SPECIAL_ACTION_CARD.id] = SPECIAL_ACTION_CARD
+
+
+def register(f: Fighter) -> Fighter:
+    _FIGHTERS[f.id] = f
+    for c in f.cards() + f.finishers + ((f.ability,) if f.ability else ()):
+        _CARDS[c.id] = c
+    return f
+
+
+def fighter(fid: str) -> Fighter:
+    return _FIGHTERS[fid]
+
+
+def card(cid: str) -> Card:
+    return _CARDS[cid]
+
+
+def fighter_ids() -> list[str]:
+    return sorted(_FIGHTERS)
+
+
+def has_fighter(fid: str) -> bool:
+    return fid in _FIGHTERS
+
+
+from judge.fighters import cadenza, hikaru, kallistar, khadath  # noqa: E402,F401

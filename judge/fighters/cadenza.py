@@ -1,0 +1,71 @@
+"""Cadenza: Iron Body, three tokens never regained.
+
+Ante one for Stun Immunity this beat, or spend one at the moment of damage for
+Stun Guard infinite (R16.12); an effect that ignores Stun Guard still wins (R16.9).
+The spend at damage is asked by the engine (``rules.iron_body_offer``).
+"""
+
+from __future__ import annotations
+
+from judge.actions import Advance, Ctx, Custom, Pull, Status, status
+from judge.cards import BEFORE_ACTIVATING, END_OF_BEAT, ON_HIT, Card, Effect, Passive
+from judge.fighters import Fighter, register
+
+IRON_BODY = "iron-body"
+
+
+def ante_options(s, p: int) -> list[dict]:
+    me = s.players[p]
+    if IRON_BODY in me.anted or IRON_BODY not in me.token_pool:
+        return []
+    return [{"player": p, "kind": "ante", "token": IRON_BODY}]
+
+
+def token_anted(s, p: int, token: str) -> None:
+    s.players[p].stun_immune = True
+    s.players[p].stunned = False
+
+
+def feedback(ctx: Ctx, decision: dict | None):
+    soaked = ctx.s.players[ctx.owner].damage_soaked
+    if not soaked:
+        return []
+    return [status(ctx.s, ctx.owner, "power", 2 * soaked, "Feedback Field", ctx.rule)]
+
+
+HYDRAULIC = Card("hydraulic", "Hydraulic", "style", power=2, priority=-1, soak=1,
+                 fighter="cadenza", effects=(
+                     Effect(BEFORE_ACTIVATING, (Advance(1),), "Advance 1 space."),))
+BATTERY = Card("battery", "Battery", "style", power=1, priority=-1, fighter="cadenza", effects=(
+    Effect(END_OF_BEAT, (Status("priority", 4, next_beat=True),),
+           "+4 priority during the next beat."),))
+CLOCKWORK = Card("clockwork", "Clockwork", "style", power=3, priority=-3, soak=3,
+                 fighter="cadenza")
+GRAPNEL = Card("grapnel", "Grapnel", "style", range=(2, 4), fighter="cadenza", effects=(
+    Effect(ON_HIT, (Pull(up_to=3),),
+           "Pull the opponent 0-3 spaces."),))
+MECHANICAL = Card("mechanical", "Mechanical", "style", power=2, priority=-2, fighter="cadenza",
+                  effects=(Effect(END_OF_BEAT, (Advance(up_to=3),), "Advance 0-3 spaces."),))
+PRESS = Card("press", "Press", "base", range=(1, 2), power=1, priority=0, stun_guard=6,
+             fighter="cadenza", passives=(
+                 Passive("power", lambda s, p: s.players[p].damage_taken,
+                         "+1 power for each point of damage taken this beat."),))
+ROCKET_PRESS = Card("rocket-press", "Rocket Press", "finisher", range=(1, 1), power=8, priority=0,
+                    soak=3, stun_immunity=True, fighter="cadenza", effects=(
+                        Effect(BEFORE_ACTIVATING, (Advance(at_least=2),),
+                               "Advance 2 or more spaces."),))
+FEEDBACK_FIELD = Card("feedback-field", "Feedback Field", "finisher", range=(1, 2), power=1,
+                      priority=0, soak=5, fighter="cadenza", effects=(
+                          Effect(ON_HIT, (Custom(feedback),),
+                                 "+2 power for each point of damage soaked this beat."),))
+
+IRON_BODY_CARD = Card("iron-body", "Iron Body", "ability", fighter="cadenza")
+
+CADENZA = register(Fighter(
+    id="cadenza", name="Cadenza", short="Cadenza", pronoun="he",
+    styles=(HYDRAULIC, BATTERY, CLOCKWORK, GRAPNEL, MECHANICAL), unique_base=PRESS,
+    finishers=(ROCKET_PRESS, FEEDBACK_FIELD),
+    default_discards=(("hydraulic", "dash"), ("clockwork", "grasp")), ability=IRON_BODY_CARD,
+    tokens=(IRON_BODY, IRON_BODY, IRON_BODY), token_bonus={IRON_BODY: ("soak", 0)},
+    token_names={IRON_BODY: "Iron Body"}, ante_options=ante_options, token_anted=token_anted,
+))

@@ -1,0 +1,165 @@
+"""Khadath Ahemusei: the Gate Trap marker.
+
+The trap starts off the board (no source gives a starting space; the peer AI
+does the same) and enters play when a card places it. It never affects Khadath
+(R19.6); an opponent's non-direct movement stops on entering it.
+"""
+
+from __future__ import annotations
+
+from judge import facts as F
+from judge.actions import Ctx, Custom, Need, Pull, Retreat, Teleport, status
+from judge.cards import END_OF_BEAT, ON_HIT, REVEAL, START_OF_BEAT, Card, Effect, Passive, X
+from judge.fighters import Fighter, register
+from judge.state import BOARD, DuelState
+
+TRAP = "gate-trap"
+
+
+def trap(s: DuelState, owner: int) -> int | None:
+    return s.marker(owner, TRAP)
+
+
+def opp_on_trap(s: DuelState, owner: int) -> bool:
+    t = trap(s, owner)
+    return t is not None and s.players[1 - owner].space == t
+
+
+def opp_near_trap(s: DuelState, owner: int) -> bool:
+    t = trap(s, owner)
+    return t is not None and abs(s.players[1 - owner].space - t) == 1
+
+
+def trap_penalty(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
+    """Gate Trap at Reveal: -3 priority on the trap, -1 next to it."""
+    if opp_on_trap(ctx.s, ctx.owner):
+        return [status(ctx.s, ctx.opponent, "priority", -3, "Gate Trap", "gate-trap: Reveal")]
+    if opp_near_trap(ctx.s, ctx.owner):
+        return [status(ctx.s, ctx.opponent, "priority", -1, "Gate Trap", "gate-trap: Reveal")]
+    return []
+
+
+def trap_locked(s: DuelState) -> bool:
+    return s.marker_locked
+
+
+def place_trap(ctx: Ctx, decision: dict | None, spaces: list[int], why: str) -> list[F.Fact] | Need:
+    """Put the Gate Trap on one of ``spaces`` (asking when there is a choice)."""
+    if trap_locked(ctx.s):
+        return [F.Declined(rule="R18.7", text="Snare's passive keeps the Gate Trap where it is, so "
+                           "it is not moved (a passive beats a triggered effect).",
+                           player=ctx.owner)]
+    if not spaces:
+        return []
+    if len(spaces) > 1 and decision is None:
+        return Need("place", (ctx.owner,), [{"player": ctx.owner, "kind": "place",
+                                             "marker": TRAP, "to": x} for x in spaces],
+                    about=f"{ctx.card.name}: {why}")
+    to = spaces[0] if len(spaces) == 1 else decision["to"]
+    return [F.MarkerPlaced(rule=ctx.rule, text=f"Khadath puts his Gate Trap on space {to}.",
+                           owner=ctx.owner, marker=TRAP, space=to, forced=len(spaces) == 1)]
+
+
+def evacuation_place(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
+    return place_trap(ctx, decision, [ctx.s.players[ctx.owner].space], "on Khadath's space")
+
+
+def teleport_place(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
+    return place_trap(ctx, decision, list(BOARD), "move the Gate Trap to any space")
+
+
+def blight_place(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
+    """Blight: any space within the attack's current range, not the opponent's."""
+    from judge.stats import attack
+
+    rng = attack(ctx.s, ctx.owner).range
+    if rng in (X, "N/A"):
+        return []
+    me, opp = ctx.s.players[ctx.owner].space, ctx.s.players[ctx.opponent].space
+    spaces = [x for x in BOARD if rng[0] <= abs(x - me) <= rng[1] and x != opp]
+    return place_trap(ctx, decision, spaces, "put the Gate Trap within this attack's range")
+
+
+def hunters_bonus(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
+    if opp_on_trap(ctx.s, ctx.owner) or opp_near_trap(ctx.s, ctx.owner):
+        return [status(ctx.s, ctx.owner, "power", 2, "Hunter's", ctx.rule),
+                status(ctx.s, ctx.owner, "priority", 2, "Hunter's", ctx.rule)]
+    return []
+
+
+def evacuation_dodge(s: DuelState, owner: int, attacker: int) -> str:
+    return "Evacuation: an opponent on the Gate Trap cannot hit Khadath" if opp_on_trap(
+        s, owner) else ""
+
+
+def teleport_dodge(s: DuelState, owner: int, attacker: int) -> str:
+    """Attacks miss while the trap lies between Khadath and the attacker (R28.12)."""
+    t = trap(s, owner)
+    me, them = s.players[owner].space, s.players[attacker].space
+    if t is None or t in (me, them):
+        return ""
+    if min(me, them) < t < max(me, them):
+        return "Teleport: the Gate Trap lies between Khadath and the attacker"
+    return ""
+
+
+def snare_spaces(s: DuelState, owner: int) -> set[int]:
+    t = trap(s, owner)
+    return set() if t is None else {t - 1, t, t + 1}
+
+
+def exile_spaces(s: DuelState, owner: int) -> set[int]:
+    t = trap(s, owner)
+    return set() if t is None else {t}
+
+
+def lure_ruling(s: DuelState, owner: int) -> bool:
+    return s.options.get("rulings", {}).get("lure-power") == -1
+
+
+GATE_TRAP = Card("gate-trap", "Gate Trap", "ability", fighter="khadath", effects=(
+    Effect(REVEAL, (Custom(trap_penalty),), "Opponent on the trap: -3 priority; next to it: -1.",
+           condition=lambda s, p: trap(s, p) is not None),
+))
+EVACUATION = Card("evacuation", "Evacuation", "style", range=(0, 1), fighter="khadath",
+                  hooks={"dodge": evacuation_dodge}, effects=(
+                      Effect(START_OF_BEAT, (Custom(evacuation_place), Retreat(1)),
+                          "Put the Gate Trap on your space, then retreat 1 space."),))
+HUNTERS = Card("hunters", "Hunter's", "style", fighter="khadath", effects=(
+    Effect(REVEAL, (Custom(hunters_bonus),), "+2 power and +2 priority if the opponent is on or "
+           "next to the Gate Trap."),))
+TELEPORT = Card("teleport", "Teleport", "style", power=1, priority=-3, fighter="khadath",
+                hooks={"dodge": teleport_dodge}, effects=(
+                    Effect(END_OF_BEAT, (Teleport(), Custom(teleport_place)),
+                           "Move directly to any space, then move the Gate Trap to any space."),))
+LURE = Card("lure", "Lure", "style", range=(0, 5), power=0, priority=-1, fighter="khadath",
+            passives=(Passive("power", -1, "Ruling lure-power=-1: the card sources' value.",
+                              condition=lure_ruling),),
+            effects=(Effect(ON_HIT, (Pull(*range(0, 7), ignores_trap=True, not_past_owner=True),),
+                            "Pull the opponent any number of spaces, not past Khadath."),))
+BLIGHT = Card("blight", "Blight", "style", range=(0, 2), fighter="khadath", effects=(
+    Effect(START_OF_BEAT, (Custom(blight_place),), "Put the Gate Trap on a space within range."),))
+SNARE = Card("snare", "Snare", "base", range=X, power=3, priority=1, stun_immunity=True,
+             fighter="khadath", hooks={"x_range": snare_spaces, "locks_trap": True})
+
+
+def planar_arrange(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
+    from judge.rules import arrange
+
+    return arrange(ctx.s, ctx.owner, decision, rule=ctx.rule, about="Planar Crossing")
+
+
+DIMENSIONAL_EXILE = Card("dimensional-exile", "Dimensional Exile", "finisher", range=X, power=25,
+                         priority=0, stun_immunity=True, fighter="khadath",
+                         hooks={"x_range": exile_spaces})
+PLANAR_CROSSING = Card("planar-crossing", "Planar Crossing", "finisher", range=(1, 2), power=4,
+                       priority=5, fighter="khadath", effects=(
+                           Effect(ON_HIT, (Custom(planar_arrange), Custom(teleport_place)),
+                                  "Rearrange the standups and the Gate Trap freely."),))
+
+KHADATH = register(Fighter(
+    id="khadath", name="Khadath Ahemusei", short="Khadath", pronoun="he",
+    styles=(EVACUATION, HUNTERS, TELEPORT, LURE, BLIGHT), unique_base=SNARE,
+    finishers=(DIMENSIONAL_EXILE, PLANAR_CROSSING),
+    default_discards=(("evacuation", "dash"), ("teleport", "grasp")), ability=GATE_TRAP,
+))

@@ -1,0 +1,51 @@
+"""The canonical state JSON, shared by ``judge replay --json``, the API and bug reports."""
+
+from __future__ import annotations
+
+from judge.actions import Need
+from judge.state import DuelState, PlayerState
+from judge.stats import attack
+
+
+def prompt_json(need: Need | None) -> dict | None:
+    if need is None:
+        return None
+    out = {"players": list(need.players), "kind": need.kind, "options": need.options,
+           "about": need.about, "rule": need.rule}
+    if "order" in need.extra:
+        out["order"] = need.extra["order"]
+    return out
+
+
+def player_json(s: DuelState, i: int) -> dict:
+    p: PlayerState = s.players[i]
+    out = {
+        "name": p.name, "fighter": p.fighter, "finisher": p.finisher, "life": p.life,
+        "space": p.space, "stunned": p.stunned, "hand": sorted(p.hand),
+        "discard_1": list(p.discard_1), "discard_2": list(p.discard_2),
+        "removed": list(p.removed), "attack_pair": p.pair.to_json() if p.pair else None,
+        "token_pool": sorted(p.token_pool), "token_discard": sorted(p.token_discard),
+        "anted": list(p.anted), "special_action": p.special_action_status(),
+        "finisher_used": p.finisher_used, "stun_immune": p.stun_immune,
+    }
+    if p.form is not None:
+        out["form"] = p.form
+    if p.pair is not None and p.pair.revealed:
+        a = attack(s, i)
+        out["attack"] = {"range": a.range if isinstance(a.range, str) else list(a.range),
+                         "power": a.power, "priority": a.priority, "soak": a.soak,
+                         "stun_guard": a.stun_guard, "stun_immunity": a.stun_immunity}
+    return out
+
+
+def state_json(s: DuelState, need: Need | None) -> dict:
+    return {
+        "beat": s.beat, "beats_played": s.seq, "step": s.step, "active": s.active,
+        "over": s.over, "winner": s.winner, "draw": s.draw, "end_reason": s.end_reason,
+        "options": s.options,
+        "players": [player_json(s, 0), player_json(s, 1)],
+        "markers": [{"owner": o, "name": n, "space": sp}
+                    for (o, n), sp in sorted(s.markers.items())],
+        "statuses": [st.to_json() for st in s.statuses],
+        "prompt": prompt_json(need),
+    }

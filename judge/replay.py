@@ -1,0 +1,16 @@
+"""Rebuilding a state from facts alone: the check that facts are the whole truth."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from judge.duel import initial_state
+from judge.facts import Fact
+from judge.state import DuelState
+
+
+def replay_facts(setup: dict, facts: Iterable[Fact | dict]) -> DuelState:
+    s = initial_state(setup)
+    for f in facts:
+        (Fact.from_json(f) if isinstance(f, dict) else f).run(s)
+    return s

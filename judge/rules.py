@@ -1,0 +1,160 @@
+"""Rule procedures that facts apply: building each step's agenda of work items.
+
+Agenda items are tuples, first element the kind:
+``("fx", player, effect_key, action_index, group)`` one action of a triggered effect;
+``("activate", p)``, ``("range", p)``, ``("damage", p)``, ``("iron_body", d, a, amount)``,
+``("stun", d, a, amount)``, ``("priority",)``, ``("arrange", p)``.
+Everything here is deterministic, so replaying facts rebuilds the same agenda.
+"""
+
+from __future__ import annotations
+
+from judge import facts as F
+from judge.actions import Need
+from judge.cards import (
+    AFTER_ACTIVATING,
+    BEFORE_ACTIVATING,
+    END_OF_BEAT,
+    ON_DAMAGE,
+    ON_HIT,
+    REVEAL,
+    START_OF_BEAT,
+    Card,
+)
+from judge.state import BOARD, SPECIAL_ACTION, DuelState
+from judge.stats import attack, attack_cards
+
+EFFECTS: dict[str, tuple[Card, int]] = {}
+
+
+def effect(key: str) -> tuple[Card, int]:
+    if not EFFECTS:
+        from judge.fighters import _CARDS
+
+        for c in _CARDS.values():
+            for i in range(len(c.effects)):
+                EFFECTS[c.effect_key(i)] = (c, i)
+    return EFFECTS[key]
+
+
+def effects_for(s: DuelState, p: int, timing: str) -> list[tuple[Card, int]]:
+    """Player p's effects on a trigger, in printed order: Style, Base, then ability."""
+    out = []
+    for c in attack_cards(s, p):
+        for i, e in enumerate(c.effects):
+            if e.timing == timing and (e.condition is None or e.condition(s, p)):
+                out.append((c, i))
+    return out
+
+
+def window(s: DuelState, p: int, timing: str) -> list[tuple]:
+    s.group_seq += 1
+    group = f"{s.seq}:{timing}:{p}:{s.group_seq}"
+    items = []
+    for c, i in effects_for(s, p, timing):
+        for a in range(len(c.effects[i].actions)):
+            items.append(("fx", p, c.effect_key(i), a, group))
+    return items
+
+
+def group_keys(s: DuelState, group: str) -> list[str]:
+    keys: list[str] = []
+    for item in s.agenda:
+        if item[0] == "fx" and item[4] == group and item[2] not in keys:
+            keys.append(item[2])
+    return keys
+
+
+def reorder_group(s: DuelState, group: str, order: list[str]) -> None:
+    items = [it for it in s.agenda if it[0] == "fx" and it[4] == group]
+    if not order or not items:
+        return
+    rest = [it for it in s.agenda if not (it[0] == "fx" and it[4] == group)]
+    start = s.agenda.index(items[0])
+    ranked = sorted(items, key=lambda it: (order.index(it[2]), it[3]))
+    s.agenda[:] = rest[:start] + ranked + rest[start:]
+
+
+def begin_step(s: DuelState, step: str) -> None:
+    s.agenda.clear()
+    if step == "ante":
+        s.ante_turn = s.ante_first
+        s.ante_passes = 0
+        for p in (s.ante_first, 1 - s.ante_first):
+            s.agenda.extend(window(s, p, "ante"))
+    elif step == "reveal":
+        s.cancel_reselect = False
+    elif step in (START_OF_BEAT, END_OF_BEAT):
+        for p in (s.active, 1 - s.active):
+            s.agenda.extend(window(s, p, step))
+    elif step == "active_attack":
+        s.agenda.append(("activate", s.active))
+    elif step == "reactive_attack":
+        s.agenda.append(("activate", 1 - s.active))
+
+
+def after_reveal(s: DuelState) -> None:
+    if any(p.pair and p.pair.style == SPECIAL_ACTION for p in s.players):
+        s.step = "special"
+        return
+    push_reveal(s)
+
+
+def push_reveal(s: DuelState) -> None:
+    s.marker_locked = any("locks_trap" in c.hooks for p in (0, 1) for c in attack_cards(s, p))
+    for p in (s.ante_first, 1 - s.ante_first):
+        s.agenda.extend(window(s, p, REVEAL))
+    s.agenda.append(("priority",))
+
+
+def queue_activation(s: DuelState, p: int) -> None:
+    items = window(s, p, BEFORE_ACTIVATING) + [("range", p)] + window(s, p, AFTER_ACTIVATING)
+    s.agenda[0:0] = items
+
+
+def queue_hit(s: DuelState, p: int) -> None:
+    s.agenda[0:0] = window(s, p, ON_HIT) + [("damage", p)]
+
+
+def queue_damage(s: DuelState, a: int, d: int, amount: int) -> None:
+    items: list[tuple] = []
+    if iron_body_offer(s, d, amount):
+        items.append(("iron_body", d, a, amount))
+    items.append(("stun", d, a, amount))
+    s.agenda[0:0] = items + window(s, a, ON_DAMAGE)
+
+
+def iron_body_offer(s: DuelState, d: int, amount: int) -> bool:
+    """Offer Cadenza his Iron Body spend only when it would stop a stun (R16.12)."""
+    me = s.players[d]
+    if "iron-body" not in me.token_pool or me.stunned or me.stun_guard_infinite:
+        return False
+    stats = attack(s, d)
+    return not stats.stun_immunity and amount > stats.stun_guard
+
+
+def queue_repeat(s: DuelState, p: int) -> None:
+    s.agenda.insert(0, ("range", p))
+
+
+def on_token_anted(s: DuelState, p: int, token: str) -> None:
+    from judge.fighters import fighter
+
+    hook = fighter(s.players[p].fighter).token_anted
+    if hook:
+        hook(s, p, token)
+
+
+def arrange(s: DuelState, owner: int, decision: dict | None, rule: str,
+            about: str) -> list[F.Fact] | Need:
+    """Put both standups on any two different spaces (Pulse R23.2, Planar Crossing)."""
+    if decision is None:
+        options = [{"player": owner, "kind": "arrange", "spaces": [a, b]}
+                   for a in BOARD for b in BOARD if a != b]
+        return Need("arrange", (owner,), options, about=f"{about}: place both standups",
+                    rule=rule)
+    a, b = decision["spaces"]
+    from judge.actions import name
+
+    return [F.StandupsArranged(rule=rule, text=f"{about}: {name(s, 0)} goes to space {a} and "
+                               f"{name(s, 1)} to space {b}.", player=owner, spaces=[a, b])]

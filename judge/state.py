@@ -1,0 +1,138 @@
+"""One position of a duel: the board, both fighters' zones, and where the beat stands.
+
+The state changes only by applying facts (``judge.facts``). ``to_json`` is the
+canonical state notation that the CLI, the API and bug reports share.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from typing import Any
+
+BOARD = range(1, 8)
+START_LIFE = 20
+BEATS = 15
+SPECIAL_ACTION = "special-action"
+
+
+@dataclass
+class Status:
+    """A status effect (R18.9): +/- a stat, now or in the next beat."""
+
+    player: int
+    stat: str
+    amount: Any
+    source: str
+    beat: int  # the beat it works in
+    until: int  # the last beat it works in
+
+    def to_json(self) -> dict:
+        return {"player": self.player, "stat": self.stat, "amount": self.amount,
+                "source": self.source, "beat": self.beat, "until": self.until}
+
+
+@dataclass
+class Pair:
+    """The attack pair in front of a player (face down until the Reveal)."""
+
+    style: str | None
+    base: str | None
+    revealed: bool = False
+    under: list[str] = field(default_factory=list)  # Bases covered in a Clash (R6.7)
+    finisher: bool = False  # the Finisher replaces the whole pair (R2.8)
+    action: str | None = None  # pulse | cancel | finisher, for a Special Action
+
+    def cards(self) -> list[str]:
+        return [c for c in (self.style, self.base) if c] + list(self.under)
+
+    def to_json(self, hidden: bool = False) -> dict:
+        if hidden and not self.revealed:
+            return {"revealed": False}
+        return {"style": self.style, "base": self.base, "revealed": self.revealed,
+                "under": list(self.under), "finisher": self.finisher, "action": self.action}
+
+
+@dataclass
+class PlayerState:
+    name: str
+    fighter: str
+    finisher: str
+    space: int
+    life: int = START_LIFE
+    hand: list[str] = field(default_factory=list)
+    discard_1: list[str] = field(default_factory=list)
+    discard_2: list[str] = field(default_factory=list)
+    removed: list[str] = field(default_factory=list)
+    pair: Pair | None = None
+    token_pool: list[str] = field(default_factory=list)
+    token_discard: list[str] = field(default_factory=list)
+    anted: list[str] = field(default_factory=list)  # tokens anted this beat (R5.5)
+    bonus_tokens: list[str] = field(default_factory=list)  # tokens whose bonus applies now
+    ante_finisher: bool = False
+    finisher_used: bool = False
+    form: str | None = None  # Kallistar's Form of Disaster
+    stunned: bool = False
+    stun_immune: bool = False  # from an ante (Cadenza's Iron Body)
+    stun_guard_infinite: bool = False  # Iron Body spent at damage (R16.12)
+    damage_taken: int = 0  # this beat
+    damage_soaked: int = 0  # this beat
+    dodge_all: bool = False  # Dash: the opponent cannot hit this beat
+    life_lost: int = 0  # this beat, counted in full (R14.5)
+    recovered: str | None = None  # token recovered by the last recovery effect
+
+    def zone_of(self, card: str) -> str | None:
+        for zone in ("hand", "discard_1", "discard_2", "removed"):
+            if card in getattr(self, zone):
+                return zone
+        if self.pair and card in self.pair.cards():
+            return "attack_pair"
+        return None
+
+    def special_action_status(self) -> str | None:
+        zone = self.zone_of(SPECIAL_ACTION)
+        if zone is None:
+            return None
+        return {"hand": "available", "removed": "used"}.get(zone, zone)
+
+
+@dataclass
+class DuelState:
+    players: list[PlayerState]
+    options: dict
+    beat: int = 1  # the beat counter's beat: 1..15, not advanced by a Pulse (R12.2)
+    seq: int = 1  # beats played so far, Pulse beats included
+    ante_first: int = 0
+    last_counted: bool = True
+    group_seq: int = 0
+    step: str = "select"
+    active: int | None = None
+    ante_turn: int = 0
+    ante_passes: int = 0
+    agenda: list[tuple] = field(default_factory=list)
+    ordered: set[str] = field(default_factory=set)  # trigger groups already ordered
+    statuses: list[Status] = field(default_factory=list)
+    markers: dict[tuple[int, str], int] = field(default_factory=dict)
+    marker_locked: bool = False  # Snare: the Gate Trap cannot move this beat
+    last_move: dict | None = None
+    pulse: int | None = None  # the player who Pulsed this beat
+    cancel_reselect: bool = False
+    over: bool = False
+    winner: int | None = None
+    draw: bool = False
+    end_reason: str | None = None
+
+    def opponent(self, p: int) -> int:
+        return 1 - p
+
+    def reactive(self) -> int | None:
+        return None if self.active is None else 1 - self.active
+
+    def distance(self) -> int:
+        return abs(self.players[0].space - self.players[1].space)
+
+    def marker(self, owner: int, name: str) -> int | None:
+        return self.markers.get((owner, name))
+
+    def clone(self) -> DuelState:
+        return copy.deepcopy(self)

@@ -1,0 +1,1 @@
+"""Web viewer (built in its own issue)."""
