@@ -48,7 +48,6 @@ class Duel:
         self.state = initial_state(setup)
         self.events: list[tuple[str, object]] = []  # ("fact", Fact) | ("decision", dict)
         self._need: Need | None = None
-        self._legal: set[str] | None = None
         first = F.BeatBegan(rule="R3.1", text="Beat 1 begins; the beat counter stands at 15.",
                             beat=1, seq=1, ante_first=setup["first_to_ante"])
         facts: list[F.Fact] = []
@@ -147,10 +146,10 @@ class Duel:
                 raise IllegalDecisionError("An order must list each of these effects once: "
                                            f"{', '.join(order['effects'])}.", "R18.5")
             return
-        if self._legal is None:
-            self._legal = {canonical(o) for o in need.options}
-        if canonical(decision) in self._legal:
-            return
+        clean = {k: v for k, v in decision.items() if v is not None}
+        for option in need.options:  # equal, and equal in JSON (True is not 1)
+            if option == clean and canonical(option) == canonical(clean):
+                return
         raise self._why_not(decision, need)
 
     def _why_not(self, decision: dict, need: Need) -> IllegalDecisionError:
@@ -173,6 +172,43 @@ class Duel:
                                     f"{': ' + need.about if need.about else ''}. Legal: "
                                     f"{shown}{more}.", rule)
 
+    CORRECTABLE = {"life": int, "space": int, "form": str, "stunned": bool,
+                   "token_pool": list, "token_discard": list, "hand": list, "discard_1": list,
+                   "discard_2": list, "removed": list}
+
+    def correct(self, players: dict, markers: dict | None = None, rule: str = "correction",
+                text: str = "", dispute: str | None = None) -> list[F.Fact]:
+        """A judge correction (a head judge overturning a ruling, or a logging fix).
+
+        Refused (IllegalDecisionError) if it names unknown fields or would break the
+        board: two standups on one space, a space off the board, life above 20.
+        """
+        trial = self.state.clone()
+        players = {str(k): dict(v) for k, v in players.items()}
+        for key, changes in players.items():
+            if key not in ("0", "1"):
+                raise IllegalDecisionError(f"Unknown player {key!r} in a correction.", rule)
+            for attr, value in changes.items():
+                kind = self.CORRECTABLE.get(attr)
+                if kind is None or not isinstance(value, kind) or (
+                        kind is int and isinstance(value, bool)):
+                    raise IllegalDecisionError(f"Cannot correct {attr!r} to {value!r}.", rule)
+        fact = F.Corrected(rule=rule, text=text or "A judge corrects the position.",
+                           players=players, markers=dict(markers or {}), dispute=dispute)
+        fact.run(trial)
+        spaces = [p.space for p in trial.players]
+        if spaces[0] == spaces[1] or not all(1 <= x <= 7 for x in spaces):
+            raise IllegalDecisionError("Standups must stand on two different spaces 1-7.",
+                                       "R17.11")
+        if any(p.life > 20 for p in trial.players):
+            raise IllegalDecisionError("Life cannot exceed 20.", "R14.8")
+        facts: list[F.Fact] = []
+        engine._apply(self.state, facts, [fact])
+        engine.run(self.state, sink=facts)
+        self.events += [("fact", f) for f in facts]
+        self._need = None
+        return facts
+
     def decide(self, decision: dict) -> list[F.Fact]:
         """Apply a legal decision; return the facts it produced. Illegal: nothing changes."""
         self.check(decision)
@@ -190,5 +226,4 @@ class Duel:
         self.events.append(("decision", decision))
         self.events += [("fact", f) for f in facts]
         self._need = None
-        self._legal = None
         return facts

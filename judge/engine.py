@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from judge import facts as F
 from judge import special
-from judge.actions import Ctx, Need, name, possessive, pronoun
+from judge.actions import Ctx, Need, name, possessive
 from judge.cards import TIMING_NAMES
 from judge.errors import IllegalDecisionError
 from judge.fighters import card, fighter
@@ -58,11 +58,13 @@ def run(s: DuelState, decision: dict | None = None, sink: list | None = None) ->
     while not s.over:
         stop = soft_stop(s)
         if stop is not None:
-            if pending is None:
+            if pending is None and _simulate(s, stop) is not None:
                 return out
+            # Either a decision arrived, or nothing is left to decide before the duel
+            # ends whatever the order: the printed order stands.
             player, group = stop
             keys = group_keys(s, group)
-            if pending["kind"] == "order":
+            if pending is not None and pending["kind"] == "order":
                 order, printed = list(pending["effects"]), False
                 pending = None
             else:
@@ -126,18 +128,24 @@ def current_need(s: DuelState) -> Need | None:
         if not isinstance(result, Need):
             raise EngineError("state is not at rest")
         return result
-    copy = s.clone()
-    player, group = stop
-    keys = group_keys(s, group)
-    _apply(copy, [], [F.EffectsOrdered(rule="R18.5", text="", player=player, group=group,
-                                       effects=keys, printed=True)])
-    run(copy)
-    need = current_need(copy)
+    need = _simulate(s, stop)
     if need is None:
-        return None
+        raise EngineError("soft stop with nothing to decide")
+    player, _ = stop
+    keys = group_keys(s, stop[1])
     extra = dict(need.extra)
     extra["order"] = {"player": player, "effects": keys}
     return Need(need.kind, need.players, need.options, need.about, extra, need.rule)
+
+
+def _simulate(s: DuelState, stop: tuple[int, str]) -> Need | None:
+    """The next real decision if the printed order is kept (computed on a copy)."""
+    copy = s.clone()
+    player, group = stop
+    _apply(copy, [], [F.EffectsOrdered(rule="R18.5", text="", player=player, group=group,
+                                       effects=group_keys(s, group), printed=True)])
+    run(copy)
+    return current_need(copy)
 
 
 # --- agenda items ------------------------------------------------------------------

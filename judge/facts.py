@@ -719,5 +719,30 @@ class DuelEnded(Fact):
         s.agenda.clear()
 
 
+@dataclass(frozen=True)
+class Corrected(Fact):
+    """A judge's correction of the position (life, spaces, form, tokens, markers, stun).
+
+    ``players`` maps "0"/"1" to the fields to set; ``markers`` maps "owner:name" to
+    a space or None. The original facts stay in the record; this one overrides.
+    """
+
+    players: dict
+    markers: dict = field(default_factory=dict)
+    dispute: str | None = None
+
+    def apply(self, s: DuelState) -> None:
+        for key, changes in self.players.items():
+            p = s.players[int(key)]
+            for attr, value in changes.items():
+                setattr(p, attr, list(value) if isinstance(value, list) else value)
+        for key, space in self.markers.items():
+            owner, name = key.split(":", 1)
+            if space is None:
+                s.markers.pop((int(owner), name), None)
+            else:
+                s.markers[(int(owner), name)] = space
+
+
 # Special Action card id, re-exported for rules modules.
 __all__ = ["Fact", "FACT_TYPES", "SPECIAL_ACTION"]

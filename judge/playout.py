@@ -1,0 +1,60 @@
+"""Seeded random playouts: a whole duel choosing uniformly among the legal options.
+
+Used by the invariant tests and the benchmarks. ``order_rate`` is how often a
+soft stop is answered with a random ``order`` decision instead.
+"""
+
+from __future__ import annotations
+
+import random
+
+from judge.duel import Duel
+from judge.fighters import fighter
+
+FIGHTERS = ("cadenza", "hikaru", "kallistar", "khadath")
+
+
+def record_setup(f0: str, f1: str, special_actions: bool = True, ante_finishers: bool = False,
+                 first: int = 0, rng: random.Random | None = None) -> dict:
+    """A record without decisions; random legal starting discards when ``rng`` is given."""
+    players = []
+    for i, fid in enumerate((f0, f1)):
+        kit = fighter(fid)
+        p = {"name": f"P{i}", "fighter": fid, "finisher": kit.finishers[0].id}
+        if rng is not None:
+            p["finisher"] = rng.choice(kit.finishers).id
+            styles = rng.sample([c.id for c in kit.styles], 2)
+            bases = rng.sample([c.id for c in kit.bases()], 2)
+            p["discard_1"] = [styles[0], bases[0]]
+            p["discard_2"] = [styles[1], bases[1]]
+        players.append(p)
+    return {"format": "battlecon-record/1", "ruleset": "battlecon-2014",
+            "options": {"special_actions": special_actions, "ante_finishers": ante_finishers,
+                        "rulings": {}},
+            "players": players, "first_to_ante": first, "decisions": []}
+
+
+def choose(duel: Duel, rng: random.Random, order_rate: float = 0.25) -> dict:
+    prompt = duel.prompt
+    order = prompt.get("order")
+    if order and rng.random() < order_rate:
+        effects = list(order["effects"])
+        rng.shuffle(effects)
+        return {"player": order["player"], "kind": "order", "effects": effects}
+    return rng.choice(prompt["options"])
+
+
+def play(seed: int, f0: str, f1: str, special_actions: bool = True,
+         ante_finishers: bool = False, on_step=None) -> Duel:
+    rng = random.Random(seed)
+    duel = Duel.new(record_setup(f0, f1, special_actions, ante_finishers, rng.randrange(2), rng))
+    guard = 0
+    while not duel.over:
+        decision = choose(duel, rng)
+        duel.decide(decision)
+        if on_step is not None:
+            on_step(duel, decision)
+        guard += 1
+        if guard > 5000:
+            raise RuntimeError(f"seed {seed}: duel did not end")
+    return duel
