@@ -48,16 +48,25 @@ class Ctx:
         return name(self.s, p)
 
 
-def name(s: DuelState, p: int) -> str:
-    from judge.fighters import fighter
+_KITS: dict[str, tuple[str, str]] = {}
 
-    return fighter(s.players[p].fighter).short
+
+def _kit(fid: str) -> tuple[str, str]:
+    kit = _KITS.get(fid)
+    if kit is None:
+        from judge.fighters import fighter
+
+        f = fighter(fid)
+        kit = _KITS[fid] = (f.short, f.pronoun)
+    return kit
+
+
+def name(s: DuelState, p: int) -> str:
+    return _kit(s.players[p].fighter)[0]
 
 
 def pronoun(s: DuelState, p: int) -> str:
-    from judge.fighters import fighter
-
-    return fighter(s.players[p].fighter).pronoun
+    return _kit(s.players[p].fighter)[1]
 
 
 def possessive(s: DuelState, p: int) -> str:

@@ -147,8 +147,8 @@ class Duel:
                                            f"{', '.join(order['effects'])}.", "R18.5")
             return
         clean = {k: v for k, v in decision.items() if v is not None}
-        for option in need.options:  # equal, and equal in JSON (True is not 1)
-            if option == clean and canonical(option) == canonical(clean):
+        for option in need.options:  # equal, and of the same JSON types (True is not 1)
+            if option == clean and all(type(v) is type(option[k]) for k, v in clean.items()):
                 return
         raise self._why_not(decision, need)
 

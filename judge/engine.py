@@ -322,12 +322,22 @@ ITEM_HANDLERS = {"fx": _fx, "activate": _activate, "range": _range, "damage": _d
 # --- steps (empty agenda) ----------------------------------------------------------
 
 
+_PAIR_OPTIONS: dict[tuple, list[dict]] = {}
+
+
 def pair_options(s: DuelState, p: int) -> list[dict]:
-    hand = s.players[p].hand
-    styles = sorted(c for c in hand if card(c).kind == "style" or c == SPECIAL_ACTION)
-    bases = sorted(c for c in hand if card(c).kind == "base")
-    return [{"player": p, "kind": "attack_pair", "style": st, "base": b}
-            for st in styles for b in bases]
+    """Every Style (or Special Action) with every Base in hand; cached per hand."""
+    key = (p, *s.players[p].hand)
+    options = _PAIR_OPTIONS.get(key)
+    if options is None:
+        hand = s.players[p].hand
+        styles = sorted(c for c in hand if card(c).kind == "style" or c == SPECIAL_ACTION)
+        bases = sorted(c for c in hand if card(c).kind == "base")
+        options = [{"player": p, "kind": "attack_pair", "style": st, "base": b}
+                   for st in styles for b in bases]
+        if len(_PAIR_OPTIONS) < 100_000:
+            _PAIR_OPTIONS[key] = options
+    return options
 
 
 def _select(s: DuelState, decision: dict | None) -> Out:
@@ -342,7 +352,7 @@ def _select(s: DuelState, decision: dict | None) -> Out:
                                      "play: the beat ends at once and both players recycle (R4.4,"
                                      " G3).", player=p)]
     if decision is None:
-        options = [o for p in waiting for o in pair_options(s, p)]
+        options = [o for p in waiting for o in pair_options(s, p)]  # shared: never mutate
         return Need("attack_pair", tuple(waiting), options,
                     about="Choose an attack pair, face down.", rule="R4.1")
     p = decision["player"]

@@ -81,6 +81,16 @@ class PlayerState:
     life_lost: int = 0  # this beat, counted in full (R14.5)
     recovered: str | None = None  # token recovered by the last recovery effect
 
+    def clone(self) -> PlayerState:
+        new = copy.copy(self)
+        for attr in ("hand", "discard_1", "discard_2", "removed", "token_pool", "token_discard",
+                     "anted", "bonus_tokens"):
+            setattr(new, attr, list(getattr(self, attr)))
+        if self.pair is not None:
+            new.pair = copy.copy(self.pair)
+            new.pair.under = list(self.pair.under)
+        return new
+
     def zone_of(self, card: str) -> str | None:
         for zone in ("hand", "discard_1", "discard_2", "removed"):
             if card in getattr(self, zone):
@@ -135,4 +145,11 @@ class DuelState:
         return self.markers.get((owner, name))
 
     def clone(self) -> DuelState:
-        return copy.deepcopy(self)
+        """An independent copy (statuses and agenda items are never mutated in place)."""
+        new = copy.copy(self)
+        new.players = [p.clone() for p in self.players]
+        new.agenda = list(self.agenda)
+        new.ordered = set(self.ordered)
+        new.statuses = list(self.statuses)
+        new.markers = dict(self.markers)
+        return new

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from judge.cards import NA, Card, X
+from judge.fighters import card, fighter
 from judge.state import SPECIAL_ACTION, DuelState
 
 INFINITE = 10**6
@@ -34,8 +35,6 @@ class Attack:
 
 def attack_cards(s: DuelState, p: int) -> list[Card]:
     """The cards whose stats and effects make up player p's attack, style first."""
-    from judge.fighters import card, fighter
-
     player = s.players[p]
     pair = player.pair
     cards: list[Card] = []
@@ -62,8 +61,6 @@ def _add_range(total: Any, mod: Any) -> Any:
 
 def attack(s: DuelState, p: int) -> Attack:
     """Final stats of player p's attack: absolute card values plus every modifier."""
-    from judge.fighters import fighter
-
     player = s.players[p]
     cards = attack_cards(s, p)
     absolute = next((c for c in cards if c.kind in ("base", "finisher")), None)

@@ -1,0 +1,73 @@
+"""Engine benchmarks, run on demand: ``python benchmarks/run.py [--seconds S]``.
+
+Prints one JSON object per figure: {"name", "value", "unit"}. Single process,
+so one core. Figures:
+- random_duels_per_s: whole seeded random duels (choosing uniformly among legal
+  options), all 16 fighter pairings in turn, Special Actions on;
+- rejudge_duels_per_s: replaying (re-judging) the decisions of a recorded
+  15-beat duel from its record;
+- facts_per_s: facts produced per second while re-judging.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import json
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from judge import Duel  # noqa: E402
+from judge.playout import FIGHTERS, play  # noqa: E402
+
+
+def emit(name: str, value: float, unit: str) -> None:
+    print(json.dumps({"name": name, "value": round(value, 2), "unit": unit}), flush=True)
+
+
+def fifteen_beat_record() -> dict:
+    """A recorded duel that lasts all 15 beats (the longest a duel gets)."""
+    for seed in itertools.count():
+        duel = play(seed, "cadenza", "khadath")
+        if duel.state.end_reason in ("time", "time_draw"):
+            return duel.to_record()
+    raise AssertionError("unreachable")
+
+
+def bench_random(seconds: float) -> float:
+    pairs = list(itertools.product(FIGHTERS, FIGHTERS))
+    n, start = 0, time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        f0, f1 = pairs[n % len(pairs)]
+        play(n, f0, f1)
+        n += 1
+    return n / (time.perf_counter() - start)
+
+
+def bench_rejudge(record: dict, seconds: float) -> tuple[float, float]:
+    n, facts, start = 0, 0, time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        duel = Duel.from_record(record)
+        facts += len(duel.facts)
+        n += 1
+    elapsed = time.perf_counter() - start
+    return n / elapsed, facts / elapsed
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=5.0, help="time per figure")
+    args = parser.parse_args()
+    emit("random_duels_per_s", bench_random(args.seconds), "duels/s")
+    record = fifteen_beat_record()
+    per_s, facts_per_s = bench_rejudge(record, args.seconds)
+    emit("rejudge_15_beat_duel_per_s", per_s, "duels/s")
+    emit("rejudge_facts_per_s", facts_per_s, "facts/s")
+    emit("recorded_duel_decisions", len(record["decisions"]), "decisions")
+
+
+if __name__ == "__main__":
+    main()
