@@ -474,14 +474,18 @@ def recycle_fact(s: DuelState, p: int) -> F.Recycled:
                           "this beat (Pulse).", player=p, to_hand=[], to_discard_2=[],
                           to_discard_1=[], skipped=True)
     if pair is not None and pair.finisher:
-        if pair.style == SPECIAL_ACTION:
+        if pair.style == SPECIAL_ACTION and s.pulse is not None:
+            pass  # a Finisher negated by a Pulse cycles like a pair, into discard 1 (R26.3)
+        elif pair.style == SPECIAL_ACTION:
             return F.Recycled(rule="R25.5", text=f"{who} used a Finisher: no recycling; the "
                               "Special Action leaves the game and the Base returns to hand.",
                               player=p, to_hand=[pair.base], to_discard_2=[], to_discard_1=[],
                               to_removed=[SPECIAL_ACTION], skipped=True)
-        return F.Recycled(rule="R21.4", text=f"{who} used an anted Finisher: it leaves the game "
-                          "and there is no recycling.", player=p, to_hand=[], to_discard_2=[],
-                          to_discard_1=[], skipped=True, finisher_spent=True)
+        else:
+            return F.Recycled(rule="R21.4", text=f"{who} used an anted Finisher: it leaves the "
+                              "game and there is no recycling.", player=p, to_hand=[],
+                              to_discard_2=[], to_discard_1=[], skipped=True,
+                              finisher_spent=True)
     top = [c for c in (pair.style, pair.base) if c] if pair else []
     under = list(pair.under) if pair else []
     text = f"{who} recycles: discard 2 back to hand, discard 1 to discard 2"

@@ -134,6 +134,11 @@ def iron_body_offer(s: DuelState, d: int, amount: int) -> bool:
 
 
 def queue_repeat(s: DuelState, p: int) -> None:
+    """The attack repeats once this hit has done its damage (Four Winds, Chain)."""
+    for index, item in enumerate(s.agenda):
+        if item == ("damage", p):
+            s.agenda.insert(index + 1, ("range", p))
+            return
     s.agenda.insert(0, ("range", p))
 
 
