@@ -141,6 +141,9 @@ class Duel:
             if not order or order["player"] != player:
                 raise IllegalDecisionError(f"{name(s, player)} has no simultaneous effects to "
                                            "order now.", "R18.5")
+            if set(decision) != {"player", "kind", "effects"}:
+                raise IllegalDecisionError("An order carries only player, kind and effects.",
+                                           "R18.5")
             effects = decision.get("effects")
             if not isinstance(effects, list) or sorted(effects) != sorted(order["effects"]):
                 raise IllegalDecisionError("An order must list each of these effects once: "
@@ -168,9 +171,9 @@ class Duel:
         shown = "; ".join(canonical({k: v for k, v in o.items() if k not in ("player", "kind")})
                           for o in legal[:12])
         more = f" (and {len(legal) - 12} more)" if len(legal) > 12 else ""
-        return IllegalDecisionError(f"That is not a legal {kind} for {name(s, player)}"
-                                    f"{': ' + need.about if need.about else ''}. Legal: "
-                                    f"{shown}{more}.", rule)
+        about = f": {need.about.rstrip('.')}" if need.about else ""
+        return IllegalDecisionError(f"That is not a legal {kind} for {name(s, player)}{about}. "
+                                    f"Legal: {shown}{more}.", rule)
 
     CORRECTABLE = {"life": int, "space": int, "form": str, "stunned": bool,
                    "token_pool": list, "token_discard": list, "hand": list, "discard_1": list,

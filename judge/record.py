@@ -49,7 +49,7 @@ def parse_setup(data: Any) -> dict:
             if not isinstance(value, dict):
                 raise RecordError("options.rulings must be an object.", "record.options")
             for rk, rv in value.items():
-                if rk not in KNOWN_RULINGS or rv not in KNOWN_RULINGS[rk]:
+                if rk not in KNOWN_RULINGS or type(rv) is not int or rv not in KNOWN_RULINGS[rk]:
                     raise RecordError(f"Unknown ruling {rk}={rv!r}; known: {KNOWN_RULINGS}.",
                                       "record.options")
         elif not isinstance(value, bool):
