@@ -366,8 +366,9 @@ def ante_options(s: DuelState, p: int) -> list[dict]:
     me = s.players[p]
     kit = fighter(me.fighter)
     opts = kit.ante_options(s, p) if kit.ante_options else []
+    requires = card(me.finisher).hooks.get("requires")
     if (s.options.get("ante_finishers") and me.life <= 7 and not me.finisher_used
-            and me.pair is not None):
+            and me.pair is not None and (requires is None or requires(s, p))):
         opts.append({"player": p, "kind": "ante", "finisher": True})
     return opts
 
@@ -429,7 +430,7 @@ def _clash(s: DuelState, decision: dict | None) -> Out:
         bases = [s.players[p].pair.base for p in (0, 1)]
         return [F.ClashBasesRevealed(rule="R6.7", text="Clash bases revealed: " + "; ".join(
             f"{name(s, p)}: {attack_name(s, p)}" for p in (0, 1)) + ".", bases=bases)]
-    for p in (0, 1):
+    for p in waiting:  # only a player who still has to play a Base can run out (R6.8)
         if not any(card(c).kind == "base" for c in s.players[p].hand):
             return [F.RanOutOfCards(rule="R6.8", text=f"{name(s, p)} has no Base left to "
                                     "Clash with: everything up to recycling is skipped.",
