@@ -74,7 +74,6 @@ class BeatBegan(Fact):
         s.ordered.clear()
         s.pulse = None
         s.cancel_reselect = False
-        s.marker_locked = False
         s.last_move = None
         for p in s.players:
             p.pair = None
@@ -556,15 +555,6 @@ class MarkerPlaced(Fact):
 
 
 @dataclass(frozen=True)
-class MarkerLocked(Fact):
-    owner: int
-    marker: str
-
-    def apply(self, s: DuelState) -> None:
-        s.marker_locked = True
-
-
-@dataclass(frozen=True)
 class Dodged(Fact):
     """The player cannot be hit for the rest of the beat (Dash, R13.9)."""
 
@@ -690,7 +680,7 @@ class BeatEnded(Fact):
 
     def apply(self, s: DuelState) -> None:
         s.last_counted = self.counted
-        s.statuses = [st for st in s.statuses if st.until > s.beat]
+        s.statuses = [st for st in s.statuses if st.until > s.seq]
         for p in s.players:
             p.bonus_tokens.clear()
         s.step = "beat_over"

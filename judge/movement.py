@@ -27,14 +27,14 @@ def walk(s: DuelState, mover: int, direction: int, amount: int, stops: frozenset
     start = s.players[mover].space
     other = s.players[1 - mover].space
     pos = start
-    for _ in range(amount):
+    for counted in range(1, amount + 1):
         pos += direction
         if pos == other:  # hop over the opponent, not counted (R17.5)
             pos += direction
         if pos < FIRST or pos > LAST:
             return None
         if pos in stops:  # entering the Gate Trap ends this movement
-            return End(pos, _, _passed(start, pos, other), "gate-trap")
+            return End(pos, counted, _passed(start, pos, other), "gate-trap")
     return End(pos, amount, _passed(start, pos, other))
 
 

@@ -101,7 +101,6 @@ def after_reveal(s: DuelState) -> None:
 
 
 def push_reveal(s: DuelState) -> None:
-    s.marker_locked = any("locks_trap" in c.hooks for p in (0, 1) for c in attack_cards(s, p))
     for p in (s.ante_first, 1 - s.ante_first):
         s.agenda.extend(window(s, p, REVEAL))
     s.agenda.append(("priority",))

@@ -123,7 +123,6 @@ class DuelState:
     ordered: set[str] = field(default_factory=set)  # trigger groups already ordered
     statuses: list[Status] = field(default_factory=list)
     markers: dict[tuple[int, str], int] = field(default_factory=dict)
-    marker_locked: bool = False  # Snare: the Gate Trap cannot move this beat
     last_move: dict | None = None
     pulse: int | None = None  # the player who Pulsed this beat
     cancel_reselect: bool = False

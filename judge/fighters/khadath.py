@@ -40,7 +40,10 @@ def trap_penalty(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
 
 
 def trap_locked(s: DuelState) -> bool:
-    return s.marker_locked
+    """Snare's passive, while Snare is the Base in play (a Clash can cover it, R6.7)."""
+    from judge.stats import attack_cards
+
+    return any("locks_trap" in c.hooks for p in (0, 1) for c in attack_cards(s, p))
 
 
 def place_trap(ctx: Ctx, decision: dict | None, spaces: list[int], why: str) -> list[F.Fact] | Need:

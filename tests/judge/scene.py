@@ -47,9 +47,6 @@ def stage(duel: Duel, spaces: tuple[int, int] | None = None, life: tuple[int, in
         owner = trap_owner if trap_owner is not None else next(
             i for i in (0, 1) if duel.state.players[i].fighter == "khadath")
         markers[f"{owner}:gate-trap"] = trap
-    if spaces is not None and duel.state.players[0].space == spaces[1]:
-        # Move out of the way first so the standups never share a space.
-        duel.correct({"0": {"space": 8 - spaces[1] if spaces[1] != 4 else 1}}, rule="test")
     return duel.correct({k: v for k, v in players.items() if v}, markers, rule="test",
                         text="Test harness position.")
 
