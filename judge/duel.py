@@ -58,6 +58,26 @@ class Duel:
     # --- construction -----------------------------------------------------------
 
     @classmethod
+    def restore(cls, setup: dict) -> Duel:
+        """A duel at its setup with no events yet, to be filled by ``absorb`` (a store's replay)."""
+        duel = cls.__new__(cls)
+        duel.setup = setup
+        duel.state = initial_state(setup)
+        duel.events = []
+        duel._need = None
+        return duel
+
+    def absorb(self, kind: str, payload: F.Fact | dict) -> None:
+        """Append an already-judged event: a fact is applied, a decision only recorded."""
+        if kind == "fact":
+            fact = F.Fact.from_json(payload) if isinstance(payload, dict) else payload
+            fact.run(self.state)
+            self.events.append(("fact", fact))
+        else:
+            self.events.append(("decision", dict(payload)))
+        self._need = None
+
+    @classmethod
     def new(cls, data: dict) -> Duel:
         """A duel from a record's setup, ignoring its decisions."""
         return cls(parse_setup(data))
