@@ -36,7 +36,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
             if not 0 <= args.at <= len(duel.events):
                 raise RecordError(f"--at must be between 0 and {len(duel.events)} (the number "
                                   "of events).", "cli")
-            state = state_json(duel.state_at(args.at), _need_at(duel, args.at))
+            at = duel.state_at(args.at)
+            state = state_json(at, duel.need_at(args.at, at))
         else:
             state = duel.to_json()
         out.write(json.dumps(state, indent=2, ensure_ascii=False) + "\n")
@@ -46,19 +47,108 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
-def _need_at(duel: Duel, n: int):
-    """The prompt at event n when the duel was waiting there, else None (mid-resolution)."""
-    from judge import engine
+def _app(args: argparse.Namespace):
+    from events.app import JudgeApp
 
-    if n == len(duel.events):
-        return duel.need
-    nxt = duel.events[n][0] if n < len(duel.events) else None
-    if nxt != "decision":
-        return None
+    return JudgeApp(db=args.db, database_url=args.database_url)
+
+
+def _progress(done: int, total: int) -> None:
+    width = 30
+    filled = width * done // total
+    sys.stderr.write(f"\rverifying [{'#' * filled}{'.' * (width - filled)}] {done}/{total}")
+    if done == total:
+        sys.stderr.write("\n")
+    sys.stderr.flush()
+
+
+def cmd_verify(args: argparse.Namespace) -> int:
+    from events.errors import IntegrityCheckError
+    from events.export import verify_file
+
+    failures = 0
+    many = len(args.files) > 1
+    for i, path in enumerate(args.files, 1):
+        try:
+            with open(path, encoding="utf-8") as fh:
+                result = verify_file(fh.read())
+            line = f"{path}: ok ({result['kind']}, {result['events']} events)"
+        except OSError as err:
+            failures += 1
+            line = f"{path}: cannot read: {err.strerror}"
+        except IntegrityCheckError as err:
+            failures += 1
+            where = f" [event {err.event}]" if err.event is not None else ""
+            line = f"{path}: FAILED: {err.reason}{where}"
+        except JudgeError as err:
+            failures += 1
+            where = f"decision {err.index}: " if getattr(err, "index", None) is not None else ""
+            line = f"{path}: FAILED: {where}{err.reason} [rule {err.rule}]"
+        if many:
+            _progress(i, len(args.files))
+        print(line)
+    return 1 if failures else 0
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    from uuid import UUID
+
+    from events.errors import DuelNotFoundError
+    from events.export import log_lines, record_of
+
+    app = _app(args)
     try:
-        return engine.current_need(duel.state_at(n))
-    except engine.EngineError:
-        return None
+        agg = app.record(UUID(args.duel_id))
+    except (ValueError, DuelNotFoundError):
+        print(f"judge: no duel with id {args.duel_id!r} in this store.", file=sys.stderr)
+        return 2
+    out = open(args.output, "w", encoding="utf-8") if args.output else sys.stdout
+    try:
+        if args.log:
+            for line in log_lines(agg):
+                out.write(line + "\n")
+        else:
+            out.write(json.dumps(record_of(agg), indent=1, ensure_ascii=False) + "\n")
+    finally:
+        if args.output:
+            out.close()
+    return 0
+
+
+def cmd_import(args: argparse.Namespace) -> int:
+    from events.errors import IntegrityCheckError
+    from events.export import LOG_FORMAT, verify_log
+
+    with open(args.file, encoding="utf-8") as fh:
+        text = fh.read()
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError:
+        data = None
+    if data is None or (isinstance(data, dict) and data.get("format") == LOG_FORMAT):
+        try:
+            verify_log(text.splitlines())
+        except IntegrityCheckError as err:
+            print(f"judge: {args.file} does not verify: {err.reason}", file=sys.stderr)
+            return 2
+        lines = [json.loads(line) for line in text.splitlines() if line.strip()]
+        header = lines[0]
+        data = {"format": "battlecon-record/1", "ruleset": "battlecon-2014", **header["setup"],
+                "decisions": [e["payload"] for e in lines[1:] if e["kind"] == "decision"],
+                "labels": header.get("labels") or {}}
+    if not isinstance(data, dict):
+        raise RecordError(f"{args.file} is neither a record nor an event log.", "record")
+    labels = data.get("labels") if isinstance(data.get("labels"), dict) else {}
+    appended = _app(args).create_duel(data, labels, actor=args.actor)
+    print(json.dumps({"id": str(appended.duel_id), "version": appended.version}))
+    return 0
+
+
+def _store_options(p: argparse.ArgumentParser) -> None:
+    where = p.add_mutually_exclusive_group()
+    where.add_argument("--db", help="SQLite file (default: $BATTLECON_DB or battlecon.db)")
+    where.add_argument("--database-url", help="postgresql://user:password@host:port/dbname "
+                       "(default: $BATTLECON_DATABASE_URL)")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -72,6 +162,24 @@ def build_parser() -> argparse.ArgumentParser:
                        help="print the state after the first N events as JSON")
     group.add_argument("--events", action="store_true", help="print the facts as JSON lines")
     replay.set_defaults(func=cmd_replay)
+
+    verify = sub.add_parser("verify", help="verify records or event-log exports")
+    verify.add_argument("files", nargs="+", metavar="FILE")
+    verify.set_defaults(func=cmd_verify)
+
+    export = sub.add_parser("export", help="export a stored duel as a record or event log")
+    export.add_argument("duel_id", metavar="DUEL_ID")
+    export.add_argument("--log", action="store_true", help="the full event log (JSON lines "
+                        "with the hash chain) instead of the record")
+    export.add_argument("-o", "--output", help="write to this file instead of stdout")
+    _store_options(export)
+    export.set_defaults(func=cmd_export)
+
+    imp = sub.add_parser("import", help="re-judge a record (or event log) and store it")
+    imp.add_argument("file", metavar="FILE")
+    imp.add_argument("--actor", default="import", help="who imports (kept with the events)")
+    _store_options(imp)
+    imp.set_defaults(func=cmd_import)
     return parser
 
 

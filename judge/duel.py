@@ -134,6 +134,18 @@ class Duel:
                 e.run(s)
         return s
 
+    def need_at(self, n: int, state: DuelState | None = None) -> Need | None:
+        """The prompt after the first n events: the one the duel waited on there, or None
+        when the engine was still resolving (the next event is a fact)."""
+        if n >= len(self.events):
+            return self.need
+        if self.events[n][0] != "decision":
+            return None
+        try:
+            return engine.current_need(state if state is not None else self.state_at(n))
+        except engine.EngineError:
+            return None
+
     def __repr__(self) -> str:
         return f"Duel.from_record({json.dumps(self.to_record())})"
 
@@ -228,12 +240,29 @@ class Duel:
         facts: list[F.Fact] = []
         engine._apply(self.state, facts, [fact])
         engine.run(self.state, sink=facts)
+        entry = {"kind": "correction", "players": players, "markers": dict(markers or {}),
+                 "rule": rule, "text": fact.text}
+        if dispute is not None:
+            entry["dispute"] = dispute
+        self.events.append(("decision", entry))
         self.events += [("fact", f) for f in facts]
         self._need = None
         return facts
 
     def decide(self, decision: dict) -> list[F.Fact]:
-        """Apply a legal decision; return the facts it produced. Illegal: nothing changes."""
+        """Apply a legal decision; return the facts it produced. Illegal: nothing changes.
+
+        A ``correction`` entry (a judge's fix, recorded in the record where it happened)
+        is routed to ``correct``.
+        """
+        if isinstance(decision, dict) and decision.get("kind") == "correction":
+            extra = set(decision) - {"kind", "players", "markers", "rule", "text", "dispute"}
+            if extra or not isinstance(decision.get("players"), dict):
+                raise IllegalDecisionError("A correction carries players (and optionally "
+                                           "markers, rule, text, dispute) only.", "correction")
+            return self.correct(decision["players"], decision.get("markers"),
+                                rule=decision.get("rule", "correction"),
+                                text=decision.get("text", ""), dispute=decision.get("dispute"))
         self.check(decision)
         decision = {k: v for k, v in decision.items() if v is not None}
         s = self.state

@@ -1,0 +1,312 @@
+"""The duel record service: commands of a few lines each (load, act, save, return).
+
+Every decision is judged by the engine and saved together with its facts in one
+transaction (``Application.save`` writes all of an aggregate's pending events
+atomically), only if the duel is still at the version the writer saw.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import Any
+from uuid import NAMESPACE_URL, UUID, uuid5
+
+from eventsourcing.application import AggregateNotFoundError, Application
+from eventsourcing.persistence import IntegrityError
+
+from events.config import store_env
+from events.domain import Commentary, Dispute, DuelRecord
+from events.errors import (
+    DisputeError,
+    DuelNotFoundError,
+    IdempotencyKeyReuseError,
+    VersionConflictError,
+)
+from judge import Duel, IllegalDecisionError
+
+CACHE_SIZE = 256
+
+
+@dataclass(frozen=True)
+class Appended:
+    """What a command stored: the new version and the events (numbered as the judge numbers)."""
+
+    duel_id: UUID
+    version: int
+    events: list[dict]
+    replayed: bool = False  # True when an idempotency key matched an earlier submission
+
+
+def event_json(n: int, kind: str, payload: dict) -> dict:
+    if kind == "decision":
+        return {"event": n, "type": "Decision", "decision": payload}
+    return {"event": n} | payload
+
+
+class JudgeApp(Application[UUID]):
+    """The application: duels, their commentary and disputes, on one event store."""
+
+    name = "BattleCON"
+
+    def __init__(self, db: str | None = None, database_url: str | None = None,
+                 env: dict | None = None) -> None:
+        super().__init__(env={**store_env(db, database_url), **(env or {})})
+        self._cache: OrderedDict[UUID, DuelRecord] = OrderedDict()
+        self._locks: dict[UUID, threading.RLock] = {}
+        self._guard = threading.Lock()
+
+    # --- loading ------------------------------------------------------------------------
+
+    def _lock(self, duel_id: UUID) -> threading.RLock:
+        with self._guard:
+            return self._locks.setdefault(duel_id, threading.RLock())
+
+    def record(self, duel_id: UUID) -> DuelRecord:
+        """The duel as stored now: cached, fast-forwarded with any newer stored events."""
+        with self._lock(duel_id):
+            agg = self._cache.get(duel_id)
+            if agg is None:
+                try:
+                    agg = self.repository.get(duel_id)
+                except AggregateNotFoundError:
+                    raise DuelNotFoundError(f"No duel with id {duel_id}.") from None
+                if not isinstance(agg, DuelRecord):
+                    raise DuelNotFoundError(f"No duel with id {duel_id}.")
+            else:
+                for event in self.events.get(duel_id, gt=agg.version):
+                    event.mutate(agg)
+            self._cache[duel_id] = agg
+            self._cache.move_to_end(duel_id)
+            while len(self._cache) > CACHE_SIZE:
+                self._cache.popitem(last=False)
+            return agg
+
+    def _evict(self, duel_id: UUID) -> None:
+        self._cache.pop(duel_id, None)
+
+    # --- duels -------------------------------------------------------------------------
+
+    def create_duel(self, record: dict, labels: dict | None = None, actor: str = "",
+                    parent: str | None = None, fork_at: int | None = None) -> Appended:
+        """Judge a whole record (setup, decisions) and store it; refused whole if illegal."""
+        duel = Duel.from_record(record)  # RecordError names the first illegal decision
+        agg = DuelRecord.start(duel.setup, dict(labels or {}), actor, parent, fork_at)
+        _copy_events(agg, duel.events, actor)
+        self.save(agg)
+        return Appended(agg.id, agg.events_count, [event_json(n, k, p) for n, (k, p) in
+                                                   enumerate(_payloads(duel.events), 1)])
+
+    def decide(self, duel_id: UUID, decision: dict, expected: int | None = None,
+               key: str | None = None, actor: str = "") -> Appended:
+        """Append one decision and its facts, if the duel is still at version ``expected``."""
+        with self._lock(duel_id):
+            agg = self.record(duel_id)
+            if key and key in agg.keys:
+                return self._replay_key(agg, key, decision)
+            if expected is not None and expected != agg.events_count:
+                raise VersionConflictError(
+                    f"The duel is at version {agg.events_count}, not {expected}: someone "
+                    "recorded first. Reload it and decide again.", agg.events_count)
+            start = agg.events_count
+            try:
+                facts = agg.duel.decide(decision)  # IllegalDecisionError: nothing changed
+            except IllegalDecisionError:
+                raise
+            except Exception:
+                self._evict(duel_id)
+                raise
+            stored_decision = agg.duel.events[start][1]
+            agg.judged = True
+            try:
+                agg.record(stored_decision, facts, actor, key)
+            finally:
+                agg.judged = False
+            return self._save(agg, start)
+
+    def correct(self, duel_id: UUID, players: dict, markers: dict | None = None,
+                rule: str = "correction", text: str = "", dispute: str | None = None,
+                actor: str = "", expected: int | None = None) -> Appended:
+        """A judge correction: the corrected position, kept as its own events."""
+        with self._lock(duel_id):
+            agg = self.record(duel_id)
+            if expected is not None and expected != agg.events_count:
+                raise VersionConflictError(f"The duel is at version {agg.events_count}, not "
+                                           f"{expected}.", agg.events_count)
+            start = agg.events_count
+            facts = agg.duel.correct(players, markers, rule=rule, text=text, dispute=dispute)
+            agg.judged = True
+            try:
+                agg.record(agg.duel.events[start][1], facts, actor)
+            finally:
+                agg.judged = False
+            return self._save(agg, start)
+
+    def _save(self, agg: DuelRecord, start: int) -> Appended:
+        try:
+            self.save(agg)
+        except IntegrityError:
+            self._evict(agg.id)
+            current = self.record(agg.id).events_count
+            raise VersionConflictError(f"The duel moved on to version {current} while this "
+                                       "decision was being stored; nothing was stored.",
+                                       current) from None
+        except Exception:
+            self._evict(agg.id)
+            raise
+        events = [event_json(n, k, p) for n, (k, p) in
+                  enumerate(_payloads(agg.duel.events[start:]), start + 1)]
+        return Appended(agg.id, agg.events_count, events)
+
+    def _replay_key(self, agg: DuelRecord, key: str, decision: dict) -> Appended:
+        n = agg.keys[key]
+        kind, stored = agg.duel.events[n - 1]
+        clean = {k: v for k, v in decision.items() if v is not None}
+        if stored != clean:
+            raise IdempotencyKeyReuseError(f"Idempotency key {key!r} was already used for "
+                                           f"another decision (event {n}).")
+        end = n
+        while end < len(agg.duel.events) and agg.duel.events[end][0] == "fact":
+            end += 1
+        events = [event_json(i, k, p) for i, (k, p) in
+                  enumerate(_payloads(agg.duel.events[n - 1:end]), n)]
+        return Appended(agg.id, agg.events_count, events, replayed=True)
+
+    def fork(self, duel_id: UUID, at: int, actor: str = "", labels: dict | None = None
+             ) -> Appended:
+        """A new duel with the same history up to event ``at``; records parent and fork point."""
+        agg = self.record(duel_id)
+        if not 0 <= at <= agg.events_count:
+            raise DisputeError(f"A fork point must be between 0 and {agg.events_count}.")
+        child = DuelRecord.start(agg.setup, dict(labels if labels is not None else agg.labels),
+                                 actor, parent=str(duel_id), fork_at=at)
+        with self._lock(duel_id):
+            events = list(agg.duel.events[:at])
+        _copy_events(child, events, actor)
+        self.save(child)
+        return Appended(child.id, child.events_count, [])
+
+    def duel_ids(self) -> list[UUID]:
+        """Every duel, in the order they were created."""
+        ids, start = [], 1
+        while True:
+            batch = self.recorder.select_notifications(start=start, limit=500,
+                                                       topics=[DuelRecord.Started.TOPIC])
+            ids += [n.originator_id for n in batch]
+            if len(batch) < 500:
+                return [i if isinstance(i, UUID) else UUID(str(i)) for i in ids]
+            start = batch[-1].id + 1
+
+    # --- commentary ----------------------------------------------------------------------
+
+    def _commentary(self, duel_id: UUID) -> Commentary:
+        cid = uuid5(NAMESPACE_URL, f"battlecon:commentary:{duel_id}")
+        try:
+            return self.repository.get(cid)
+        except AggregateNotFoundError:
+            return Commentary._create(Commentary.Opened, id=cid, duel_id=duel_id)
+
+    def annotate(self, duel_id: UUID, at: int, text: str, tags: list[str], author: str
+                 ) -> dict:
+        agg = self.record(duel_id)
+        if not 0 <= at <= agg.events_count:
+            raise DisputeError(f"Event {at} does not exist; the duel has {agg.events_count} "
+                               "events.")
+        for attempt in range(5):
+            notes = self._commentary(duel_id)
+            notes.trigger_event(Commentary.Annotated, at=at, author=author, text=text,
+                                tags=list(tags))
+            try:
+                self.save(notes)
+                return notes.annotations[-1]
+            except IntegrityError:
+                if attempt == 4:
+                    raise
+        raise AssertionError("unreachable")
+
+    def annotations(self, duel_id: UUID) -> list[dict]:
+        self.record(duel_id)
+        return list(self._commentary(duel_id).annotations)
+
+    def open_dispute(self, duel_id: UUID, at: int, claim: str, author: str) -> Dispute:
+        agg = self.record(duel_id)
+        if not 1 <= at <= agg.events_count:
+            raise DisputeError(f"Event {at} does not exist; the duel has {agg.events_count} "
+                               "events.")
+        dispute = Dispute._create(Dispute.Opened, id=uuid5(
+            NAMESPACE_URL, f"battlecon:dispute:{duel_id}:{at}:{claim}:{author}:{_now()}"),
+            duel_id=duel_id, at=at, claim=claim, author=author)
+        for attempt in range(5):
+            notes = self._commentary(duel_id)
+            notes.trigger_event(Commentary.DisputeListed, dispute_id=dispute.id)
+            try:
+                self.save(dispute, notes)
+                return dispute
+            except IntegrityError:
+                if attempt == 4:
+                    raise
+        raise AssertionError("unreachable")
+
+    def dispute(self, dispute_id: UUID) -> Dispute:
+        try:
+            agg = self.repository.get(dispute_id)
+        except AggregateNotFoundError:
+            raise DuelNotFoundError(f"No dispute with id {dispute_id}.") from None
+        if not isinstance(agg, Dispute):
+            raise DuelNotFoundError(f"No dispute with id {dispute_id}.")
+        return agg
+
+    def disputes(self, duel_id: UUID) -> list[Dispute]:
+        self.record(duel_id)
+        return [self.dispute(d) for d in self._commentary(duel_id).disputes]
+
+    def comment(self, dispute_id: UUID, text: str, author: str) -> Dispute:
+        dispute = self.dispute(dispute_id)
+        if dispute.resolution is not None:
+            raise DisputeError("This dispute is resolved; it takes no more comments.")
+        dispute.trigger_event(Dispute.Commented, author=author, text=text)
+        self.save(dispute)
+        return dispute
+
+    def resolve(self, dispute_id: UUID, outcome: str, ruling: str, rule: str, author: str,
+                correction: dict | None = None) -> Dispute:
+        """Uphold, or overturn and apply the correction to the duel (its own events)."""
+        dispute = self.dispute(dispute_id)
+        if dispute.resolution is not None:
+            raise DisputeError("This dispute is already resolved.")
+        if outcome not in ("upheld", "overturned"):
+            raise DisputeError("The outcome must be 'upheld' or 'overturned'.")
+        event = None
+        if outcome == "overturned":
+            if not correction or not isinstance(correction.get("players"), dict):
+                raise DisputeError("An overturned ruling needs a correction: the corrected "
+                                   "players' fields (life, space, stunned, card zones...).")
+            appended = self.correct(dispute.duel_id, correction["players"],
+                                    correction.get("markers"), rule=rule,
+                                    text=f"Head judge's correction: {ruling}",
+                                    dispute=str(dispute_id), actor=author)
+            event = appended.events[0]["event"] if appended.events else None
+        dispute.trigger_event(Dispute.Resolved, outcome=outcome, ruling=ruling, rule=rule,
+                              correction=correction, author=author, correction_event=event)
+        self.save(dispute)
+        return dispute
+
+
+def _payloads(events: list[tuple[str, Any]]) -> list[tuple[str, dict]]:
+    return [(k, e if k == "decision" else e.to_json()) for k, e in events]
+
+
+def _copy_events(agg: DuelRecord, events: list[tuple[str, Any]], actor: str) -> None:
+    """Trigger stored events for already-judged engine events (import, fork)."""
+    for kind, e in events:
+        if kind == "decision":
+            agg.record(e, [], actor)
+        else:
+            agg.record(None, [e], actor)
+
+
+def _now() -> str:
+    import time
+
+    return repr(time.time_ns())

@@ -1,0 +1,212 @@
+"""Aggregates and their domain events, on the eventsourcing library.
+
+Every event class has an explicit ``TOPIC`` so that renaming a class never breaks
+stored data. Schema changes follow the library's upcasting path: bump the event
+class's ``class_version`` and add ``upcast_v1_v2`` (and so on) static methods that
+rewrite the stored dict, as documented in docs/event-store.md.
+
+A duel's stream is exactly: its setup (``Started``, version 1), then each decision
+followed by the facts it produced (``DecisionRecorded``, ``FactResolved``) and any
+judge correction (``FactResolved`` holding a ``Corrected`` fact). Event number n
+in the judge's numbering is aggregate version n + 1.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+from uuid import UUID
+
+from eventsourcing.domain import Aggregate
+
+from events.hashing import GENESIS, chain_hash
+from judge import Duel
+
+
+class DuelRecord(Aggregate):
+    """One recorded duel: the setup and every decision and fact, hash-chained."""
+
+    TOPIC = "battlecon:DuelRecord"
+
+    class Created(Aggregate.Created):
+        TOPIC = "battlecon:DuelRecord.Created"
+
+    class Started(Aggregate.Created):
+        TOPIC = "battlecon:DuelRecord.Started"
+        setup: dict
+        labels: dict
+        actor: str
+        parent: str | None
+        fork_at: int | None
+        hash: str
+
+    class DecisionRecorded(Aggregate.Event):
+        TOPIC = "battlecon:DuelRecord.DecisionRecorded"
+        n: int
+        decision: dict
+        actor: str
+        key: str | None
+        prev: str
+        hash: str
+
+        def apply(self, aggregate: DuelRecord) -> None:
+            aggregate.absorb(self.n, "decision", self.decision, self.hash)
+            if self.key:
+                aggregate.keys[self.key] = self.n
+
+    class FactResolved(Aggregate.Event):
+        TOPIC = "battlecon:DuelRecord.FactResolved"
+        n: int
+        fact: dict
+        prev: str
+        hash: str
+
+        def apply(self, aggregate: DuelRecord) -> None:
+            aggregate.absorb(self.n, "fact", self.fact, self.hash)
+
+    def __init__(self, setup: dict, labels: dict, actor: str, parent: str | None,
+                 fork_at: int | None, hash: str) -> None:  # noqa: A002 - stored field name
+        self.setup = setup
+        self.labels = labels
+        self.actor = actor
+        self.parent = parent
+        self.fork_at = fork_at
+        self.genesis = hash
+        self.duel = Duel.restore(setup)
+        self.hashes: list[str] = []
+        self.keys: dict[str, int] = {}
+
+    @classmethod
+    def start(cls, setup: dict, labels: dict, actor: str, parent: str | None = None,
+              fork_at: int | None = None) -> DuelRecord:
+        genesis = chain_hash(GENESIS, 0, "setup", {"setup": setup, "parent": parent,
+                                                   "fork_at": fork_at})
+        return cls._create(cls.Started, setup=setup, labels=labels, actor=actor, parent=parent,
+                           fork_at=fork_at, hash=genesis)
+
+    # --- reading ----------------------------------------------------------------------
+
+    @property
+    def events_count(self) -> int:
+        return len(self.hashes)
+
+    @property
+    def head_hash(self) -> str:
+        return self.hashes[-1] if self.hashes else self.genesis
+
+    judged = False  # True while recording events the engine has already applied
+
+    def absorb(self, n: int, kind: str, payload: dict, digest: str) -> None:
+        if not self.judged:
+            self.duel.absorb(kind, payload)
+        self.hashes.append(digest)
+
+    # --- writing ----------------------------------------------------------------------
+
+    def record(self, decision: dict | None, facts: list[Any], actor: str,
+               key: str | None = None) -> None:
+        """Trigger one event for the decision (if any) and one per fact, chained.
+
+        While ``judged`` is set the engine has already applied these events to ``duel``,
+        so numbering follows the hash list, not the duel's event list.
+        """
+        if decision is not None:
+            n = len(self.hashes) + 1
+            self.trigger_event(self.DecisionRecorded, n=n, decision=decision, actor=actor,
+                               key=key, prev=self.head_hash,
+                               hash=chain_hash(self.head_hash, n, "decision", decision))
+        for fact in facts:
+            n = len(self.hashes) + 1
+            payload = fact if isinstance(fact, dict) else fact.to_json()
+            self.trigger_event(self.FactResolved, n=n, fact=payload, prev=self.head_hash,
+                               hash=chain_hash(self.head_hash, n, "fact", payload))
+
+
+class Commentary(Aggregate):
+    """The notes and disputes on one duel, kept apart so the game's numbering never moves."""
+
+    TOPIC = "battlecon:Commentary"
+
+    class Created(Aggregate.Created):
+        TOPIC = "battlecon:Commentary.Created"
+
+    class Opened(Aggregate.Created):
+        TOPIC = "battlecon:Commentary.Opened"
+        duel_id: UUID
+
+    class Annotated(Aggregate.Event):
+        TOPIC = "battlecon:Commentary.Annotated"
+        at: int
+        author: str
+        text: str
+        tags: list
+
+        def apply(self, aggregate: Commentary) -> None:
+            aggregate.annotations.append({"id": len(aggregate.annotations) + 1, "at": self.at,
+                                          "author": self.author, "text": self.text,
+                                          "tags": list(self.tags),
+                                          "created": self.timestamp.isoformat()})
+
+    class DisputeListed(Aggregate.Event):
+        TOPIC = "battlecon:Commentary.DisputeListed"
+        dispute_id: UUID
+
+        def apply(self, aggregate: Commentary) -> None:
+            aggregate.disputes.append(self.dispute_id)
+
+    def __init__(self, duel_id: UUID) -> None:
+        self.duel_id = duel_id
+        self.annotations: list[dict] = []
+        self.disputes: list[UUID] = []
+
+
+class Dispute(Aggregate):
+    """A dispute on a ruling: opened on an event, discussed, resolved by a head judge."""
+
+    TOPIC = "battlecon:Dispute"
+
+    class Created(Aggregate.Created):
+        TOPIC = "battlecon:Dispute.Created"
+
+    class Opened(Aggregate.Created):
+        TOPIC = "battlecon:Dispute.Opened"
+        duel_id: UUID
+        at: int
+        claim: str
+        author: str
+
+    class Commented(Aggregate.Event):
+        TOPIC = "battlecon:Dispute.Commented"
+        author: str
+        text: str
+
+        def apply(self, aggregate: Dispute) -> None:
+            aggregate.comments.append({"author": self.author, "text": self.text,
+                                       "created": self.timestamp.isoformat()})
+
+    class Resolved(Aggregate.Event):
+        TOPIC = "battlecon:Dispute.Resolved"
+        outcome: str  # upheld | overturned
+        ruling: str
+        rule: str
+        correction: dict | None
+        author: str
+        correction_event: int | None
+
+        def apply(self, aggregate: Dispute) -> None:
+            aggregate.resolution = {"outcome": self.outcome, "ruling": self.ruling,
+                                    "rule": self.rule, "correction": self.correction,
+                                    "author": self.author,
+                                    "correction_event": self.correction_event,
+                                    "resolved": self.timestamp.isoformat()}
+
+    def __init__(self, duel_id: UUID, at: int, claim: str, author: str) -> None:
+        self.duel_id = duel_id
+        self.at = at
+        self.claim = claim
+        self.author = author
+        self.comments: list[dict] = []
+        self.resolution: dict | None = None
+
+    @property
+    def status(self) -> str:
+        return "open" if self.resolution is None else self.resolution["outcome"]

@@ -1,0 +1,42 @@
+"""Errors of the event store, each a plain sentence a scorekeeper can act on."""
+
+from __future__ import annotations
+
+
+class StoreError(Exception):
+    """Base class of the event store's refusals."""
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+class DuelNotFoundError(StoreError, KeyError):
+    """No duel (or dispute) with that id."""
+
+    def __str__(self) -> str:
+        return self.reason
+
+
+class VersionConflictError(StoreError):
+    """The duel moved on since the writer looked: nothing was stored."""
+
+    def __init__(self, reason: str, current: int) -> None:
+        super().__init__(reason)
+        self.current = current
+
+
+class IdempotencyKeyReuseError(StoreError):
+    """The same idempotency key was sent with a different decision."""
+
+
+class DisputeError(StoreError):
+    """A dispute cannot take this step (already resolved, bad correction...)."""
+
+
+class IntegrityCheckError(StoreError):
+    """An exported log does not verify; ``event`` is the first bad event number."""
+
+    def __init__(self, reason: str, event: int | None) -> None:
+        super().__init__(reason)
+        self.event = event

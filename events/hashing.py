@@ -1,0 +1,20 @@
+"""The hash chain over a duel's events: each event's hash covers its content and the
+previous hash, so an altered, dropped or reordered event breaks the chain there."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any
+
+GENESIS = "0" * 64
+
+
+def canonical(data: Any) -> str:
+    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+
+
+def chain_hash(prev: str, n: int, kind: str, payload: Any) -> str:
+    """sha256 over the previous hash, the event number, its kind and its payload."""
+    body = canonical({"prev": prev, "n": n, "kind": kind, "payload": payload})
+    return hashlib.sha256(body.encode("utf-8")).hexdigest()

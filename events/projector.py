@@ -1,0 +1,125 @@
+"""The projector: the state of a stored duel after any event, or at any (beat, step).
+
+A timeline per duel keeps a checkpoint (a copy of the judge state) at the start of
+every beat, so a state is one copy plus at most one beat of facts; the JSON of a
+state already asked for is kept too. Both are only caches: they must equal a
+replay (the tests check it at every event of hundreds of duels).
+"""
+
+from __future__ import annotations
+
+import bisect
+import threading
+from collections import OrderedDict
+from uuid import UUID
+
+from judge import Duel
+from judge.facts import BeatBegan, StepBegan
+from judge.notation import state_json
+from judge.state import DuelState
+
+TIMELINES = 128
+STATES_PER_DUEL = 2048
+
+
+class Timeline:
+    """Checkpoints and an index of beats and steps over one duel's events."""
+
+    def __init__(self, duel: Duel) -> None:
+        self.duel = duel
+        self.length = 0
+        self.points: list[int] = [0]
+        self.states: list[DuelState] = [Duel.restore(duel.setup).state]
+        self.steps: list[dict] = []
+        self.json: OrderedDict[int, dict] = OrderedDict()
+        self._extend()
+
+    def _extend(self) -> None:
+        """Take in events added since the last look (the duel only grows)."""
+        events = self.duel.events
+        if len(events) == self.length:
+            return
+        s = self.states[-1].clone()
+        for n in range(self.points[-1] + 1, len(events) + 1):
+            kind, e = events[n - 1]
+            if kind == "decision":
+                continue
+            e.run(s)
+            if n <= self.length:
+                continue
+            if isinstance(e, BeatBegan):
+                self.points.append(n)
+                self.states.append(s.clone())
+                self.steps.append({"beat": e.beat, "beats_played": e.seq, "step": "select",
+                                   "event": n})
+            elif isinstance(e, StepBegan):
+                self.steps.append({"beat": s.beat, "beats_played": s.seq, "step": e.step,
+                                   "event": n})
+        self.length = len(events)
+        self.json.pop(self.length, None)  # "now" may have had another prompt
+
+    def state(self, n: int) -> DuelState:
+        i = bisect.bisect_right(self.points, n) - 1
+        s = self.states[i].clone()
+        for kind, e in self.duel.events[self.points[i]:n]:
+            if kind == "fact":
+                e.run(s)
+        return s
+
+    def state_json(self, n: int) -> dict:
+        cached = self.json.get(n)
+        if cached is None:
+            s = self.state(n)
+            cached = state_json(s, self.duel.need_at(n, s))
+            cached["event"] = n
+            self.json[n] = cached
+            if len(self.json) > STATES_PER_DUEL:
+                self.json.popitem(last=False)
+        return cached
+
+
+class Projector:
+    """Read models over the store: state at an event or a step, and the step index."""
+
+    def __init__(self, app) -> None:
+        self.app = app
+        self._timelines: OrderedDict[UUID, Timeline] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def timeline(self, duel_id: UUID) -> Timeline:
+        agg = self.app.record(duel_id)
+        with self._lock:
+            tl = self._timelines.get(duel_id)
+            if tl is None or tl.duel is not agg.duel:
+                tl = Timeline(agg.duel)
+                self._timelines[duel_id] = tl
+            else:
+                tl._extend()
+            self._timelines.move_to_end(duel_id)
+            while len(self._timelines) > TIMELINES:
+                self._timelines.popitem(last=False)
+            return tl
+
+    def state_at(self, duel_id: UUID, n: int | None = None) -> dict:
+        """The state JSON after the first n events (default: now), with the prompt then."""
+        tl = self.timeline(duel_id)
+        n = tl.length if n is None else n
+        if not 0 <= n <= tl.length:
+            raise IndexError(f"Event {n} does not exist; the duel has {tl.length} events.")
+        return tl.state_json(n)
+
+    def index(self, duel_id: UUID) -> list[dict]:
+        """Every beat and step start with the event number it begins at."""
+        return list(self.timeline(duel_id).steps)
+
+    def event_at_step(self, duel_id: UUID, beat: int, step: str = "select",
+                      beats_played: int | None = None) -> int:
+        """The event that begins ``step`` of ``beat`` (the first such beat after a Pulse)."""
+        for entry in self.timeline(duel_id).steps:
+            if entry["beat"] == beat and entry["step"] == step and (
+                    beats_played is None or entry["beats_played"] == beats_played):
+                return entry["event"]
+        raise IndexError(f"Beat {beat} has no step {step!r} in this duel (yet).")
+
+    def state_at_step(self, duel_id: UUID, beat: int, step: str = "select") -> dict:
+        return self.state_at(duel_id, self.event_at_step(duel_id, beat, step))
