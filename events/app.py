@@ -49,6 +49,7 @@ class JudgeApp(Application[UUID]):
     """The application: duels, their commentary and disputes, on one event store."""
 
     name = "BattleCON"
+    snapshotting_intervals = {DuelRecord: 100}  # the library's snapshots, every 100 events
 
     def __init__(self, db: str | None = None, database_url: str | None = None,
                  env: dict | None = None) -> None:

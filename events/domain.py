@@ -16,7 +16,7 @@ from __future__ import annotations
 from typing import Any
 from uuid import UUID
 
-from eventsourcing.domain import Aggregate
+from eventsourcing.domain import Aggregate, Snapshot
 
 from events.hashing import GENESIS, chain_hash
 from judge import Duel
@@ -62,6 +62,45 @@ class DuelRecord(Aggregate):
 
         def apply(self, aggregate: DuelRecord) -> None:
             aggregate.absorb(self.n, "fact", self.fact, self.hash)
+
+    class Snapshot(Snapshot):
+        """The library's snapshot, as plain JSON: setup, event payloads and hashes.
+
+        Rebuilding from it applies the facts again (no engine state is serialised), so a
+        snapshot is only a faster read of the same events, never another truth.
+        """
+
+        TOPIC = "battlecon:DuelRecord.Snapshot"
+
+        @classmethod
+        def take(cls, aggregate: DuelRecord) -> DuelRecord.Snapshot:
+            state = {"setup": aggregate.setup, "labels": aggregate.labels,
+                     "actor": aggregate.actor, "parent": aggregate.parent,
+                     "fork_at": aggregate.fork_at, "genesis": aggregate.genesis,
+                     "keys": dict(aggregate.keys), "hashes": list(aggregate.hashes),
+                     "events": [[k, e if k == "decision" else e.to_json()]
+                                for k, e in aggregate.duel.events],
+                     "created_on": aggregate.created_on.isoformat(),
+                     "modified_on": aggregate.modified_on.isoformat()}
+            return cls(originator_id=aggregate.id, originator_version=aggregate.version,
+                       timestamp=cls.create_timestamp(), topic=DuelRecord.TOPIC, state=state)
+
+        def mutate(self, _: None) -> DuelRecord:
+            from datetime import datetime
+
+            st = self.state
+            agg = object.__new__(DuelRecord)
+            agg.__dict__.update({"_id": self.originator_id, "_version": self.originator_version,
+                                 "_pending_events": [],
+                                 "_created_on": datetime.fromisoformat(st["created_on"]),
+                                 "_modified_on": datetime.fromisoformat(st["modified_on"])})
+            DuelRecord.__init__(agg, st["setup"], st["labels"], st["actor"], st["parent"],
+                                st["fork_at"], st["genesis"])
+            for kind, payload in st["events"]:
+                agg.duel.absorb(kind, payload)
+            agg.hashes = list(st["hashes"])
+            agg.keys = dict(st["keys"])
+            return agg
 
     def __init__(self, setup: dict, labels: dict, actor: str, parent: str | None,
                  fork_at: int | None, hash: str) -> None:  # noqa: A002 - stored field name
