@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from judge import Duel
+from judge import facts as F
 from judge.facts import Fact
 from judge.fighters import fighter
 
@@ -92,3 +93,33 @@ def life(duel: Duel) -> tuple[int, int]:
 
 def spaces(duel: Duel) -> tuple[int, int]:
     return duel.state.players[0].space, duel.state.players[1].space
+
+
+def settle(duel):
+    """Resolve a pending ordering stop (R18.5) in the printed order; return the facts."""
+    out = []
+    while duel.prompt and "order" in duel.prompt:
+        o = duel.prompt["order"]
+        out += duel.decide({"player": o["player"], "kind": "order", "effects": o["effects"]})
+    return out
+
+
+def answer(duel, player, kind, **values):
+    assert duel.prompt["kind"] == kind and player in duel.prompt["players"], duel.prompt
+    return duel.decide({"player": player, "kind": kind, **values})
+
+
+def option_values(duel, key="to"):
+    return sorted(o[key] for o in duel.prompt["options"])
+
+
+def priorities(duel):
+    return facts_of(duel.facts, F.BecameActive)[-1].priorities
+
+
+def dealt(duel, attacker):
+    return [f for f in facts_of(duel.facts, F.DamageDealt) if f.attacker == attacker]
+
+
+def stun_checks(duel, player):
+    return [f for f in facts_of(duel.facts, F.StunChecked) if f.player == player]

@@ -8,40 +8,24 @@ damage would stun Cadenza (the engine's offer rule).
 from __future__ import annotations
 
 from judge import facts as F
-from tests.judge.scene import facts_of, life, new_duel, pairs, pass_ante, spaces, stage
+from tests.judge.scene import (
+    answer,
+    dealt,
+    facts_of,
+    life,
+    new_duel,
+    option_values,
+    pairs,
+    pass_ante,
+    priorities,
+    settle,
+    spaces,
+    stage,
+    stun_checks,
+)
 
 # Starting discards that keep Hydraulic and Clockwork (the defaults' yellow/green) in hand.
 KEEP_HYDRAULIC_CLOCKWORK = (("battery", "dash"), ("grapnel", "grasp"))
-
-
-def settle(duel):
-    """Resolve a pending ordering stop (R18.5) in the printed order; return the facts."""
-    out = []
-    while duel.prompt and "order" in duel.prompt:
-        o = duel.prompt["order"]
-        out += duel.decide({"player": o["player"], "kind": "order", "effects": o["effects"]})
-    return out
-
-
-def answer(duel, player, kind, **values):
-    assert duel.prompt["kind"] == kind and player in duel.prompt["players"], duel.prompt
-    return duel.decide({"player": player, "kind": kind, **values})
-
-
-def option_values(duel, key="to"):
-    return sorted(o[key] for o in duel.prompt["options"])
-
-
-def priorities(duel):
-    return facts_of(duel.facts, F.BecameActive)[-1].priorities
-
-
-def dealt(duel, attacker):
-    return [f for f in facts_of(duel.facts, F.DamageDealt) if f.attacker == attacker]
-
-
-def stun_checks(duel, player):
-    return [f for f in facts_of(duel.facts, F.StunChecked) if f.player == player]
 
 
 def pools(duel, p=0):

@@ -13,28 +13,21 @@ import pytest
 
 from judge import IllegalDecisionError
 from judge import facts as F
-from tests.judge.scene import facts_of, life, new_duel, pairs, pass_ante, spaces, stage
+from tests.judge.scene import (
+    answer,
+    facts_of,
+    life,
+    new_duel,
+    option_values,
+    pairs,
+    pass_ante,
+    settle,
+    spaces,
+    stage,
+)
 
 # Discards that keep Trance and Focused in hand (the defaults put them in discard).
 KEEP_TRANCE_FOCUSED = (("advancing", "dash"), ("sweeping", "grasp"))
-
-
-def settle(duel):
-    """Resolve a pending ordering stop (R18.5) in the printed order; return the facts."""
-    out = []
-    while duel.prompt and "order" in duel.prompt:
-        o = duel.prompt["order"]
-        out += duel.decide({"player": o["player"], "kind": "order", "effects": o["effects"]})
-    return out
-
-
-def answer(duel, player, kind, **values):
-    assert duel.prompt["kind"] == kind and player in duel.prompt["players"], duel.prompt
-    return duel.decide({"player": player, "kind": kind, **values})
-
-
-def option_values(duel, key="to"):
-    return sorted(o[key] for o in duel.prompt["options"])
 
 
 def keep_iron_body(duel):

@@ -9,28 +9,23 @@ Human Form Soak 1; Elemental Form +2 power, +2 priority and she loses 1 life.
 from __future__ import annotations
 
 from judge import facts as F
-from tests.judge.scene import facts_of, life, new_duel, pairs, pass_ante, spaces, stage
+from tests.judge.scene import (
+    answer,
+    dealt,
+    facts_of,
+    life,
+    new_duel,
+    option_values,
+    pairs,
+    pass_ante,
+    priorities,
+    settle,
+    spaces,
+    stage,
+)
 
 # Starting discards that keep Flare and Caustic (the defaults' yellow/green) in hand.
 KEEP_FLARE_CAUSTIC = (("blazing", "dash"), ("volcanic", "burst"))
-
-
-def settle(duel):
-    """Resolve a pending ordering stop (R18.5) in the printed order; return the facts."""
-    out = []
-    while duel.prompt and "order" in duel.prompt:
-        o = duel.prompt["order"]
-        out += duel.decide({"player": o["player"], "kind": "order", "effects": o["effects"]})
-    return out
-
-
-def answer(duel, player, kind, **values):
-    assert duel.prompt["kind"] == kind and player in duel.prompt["players"], duel.prompt
-    return duel.decide({"player": player, "kind": kind, **values})
-
-
-def option_values(duel, key="to"):
-    return sorted(o[key] for o in duel.prompt["options"])
 
 
 def finish_beat(duel):
@@ -40,14 +35,6 @@ def finish_beat(duel):
     while duel.prompt and duel.prompt["kind"] != "attack_pair":
         duel.decide(duel.prompt["options"][0])
         settle(duel)
-
-
-def priorities(duel):
-    return facts_of(duel.facts, F.BecameActive)[-1].priorities
-
-
-def dealt(duel, attacker):
-    return [f for f in facts_of(duel.facts, F.DamageDealt) if f.attacker == attacker]
 
 
 def life_lost(duel, player=0):

@@ -9,7 +9,19 @@ Engine rulings tested as such: the Gate Trap starts off the board; Lure's power 
 from __future__ import annotations
 
 from judge import facts as F
-from tests.judge.scene import facts_of, life, new_duel, pairs, pass_ante, spaces, stage
+from tests.judge.scene import (
+    answer,
+    facts_of,
+    life,
+    new_duel,
+    option_values,
+    pairs,
+    pass_ante,
+    priorities,
+    settle,
+    spaces,
+    stage,
+)
 
 # Khadath discards that keep the named Style in hand.
 KEEP = {
@@ -17,28 +29,6 @@ KEEP = {
     "teleport": (("evacuation", "dash"), ("blight", "grasp")),
     "hunters": None,  # the defaults keep Hunter's, Lure and Blight
 }
-
-
-def settle(duel):
-    """Resolve a pending ordering stop (R18.5) in the printed order; return the facts."""
-    out = []
-    while duel.prompt and "order" in duel.prompt:
-        o = duel.prompt["order"]
-        out += duel.decide({"player": o["player"], "kind": "order", "effects": o["effects"]})
-    return out
-
-
-def answer(duel, player, kind, **values):
-    assert duel.prompt["kind"] == kind and player in duel.prompt["players"], duel.prompt
-    return duel.decide({"player": player, "kind": kind, **values})
-
-
-def option_values(duel, key="to"):
-    return sorted(o[key] for o in duel.prompt["options"])
-
-
-def priorities(duel):
-    return facts_of(duel.facts, F.BecameActive)[-1].priorities
 
 
 def trap(duel, owner=1):

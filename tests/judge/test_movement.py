@@ -12,25 +12,16 @@ import pytest
 from judge import IllegalDecisionError
 from judge import facts as F
 from judge.movement import destinations, direct_destinations, toward
-from tests.judge.scene import facts_of, new_duel, pairs, pass_ante, spaces, stage
-
-
-def settle(duel):
-    """Resolve a pending ordering stop (R18.5) in the printed order; return the facts."""
-    out = []
-    while duel.prompt and "order" in duel.prompt:
-        o = duel.prompt["order"]
-        out += duel.decide({"player": o["player"], "kind": "order", "effects": o["effects"]})
-    return out
-
-
-def answer(duel, player, kind, **values):
-    assert duel.prompt["kind"] == kind and player in duel.prompt["players"], duel.prompt
-    return duel.decide({"player": player, "kind": kind, **values})
-
-
-def option_values(duel, key="to"):
-    return sorted(o[key] for o in duel.prompt["options"])
+from tests.judge.scene import (
+    answer,
+    facts_of,
+    new_duel,
+    pairs,
+    pass_ante,
+    settle,
+    spaces,
+    stage,
+)
 
 
 def board(a, b, fighters=("hikaru", "cadenza"), trap=None):

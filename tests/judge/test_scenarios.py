@@ -22,18 +22,19 @@ from judge.fighters import card
 from judge.movement import destinations, toward
 from judge.state import Status
 from judge.stats import attack
-from tests.judge.scene import facts_of, life, new_duel, pairs, pass_ante, spaces, stage
+from tests.judge.scene import (
+    facts_of,
+    life,
+    new_duel,
+    option_values,
+    pairs,
+    pass_ante,
+    settle,
+    spaces,
+    stage,
+)
 
 # --- helpers ---------------------------------------------------------------------------
-
-
-def settle(duel):
-    """Resolve a pending ordering stop (R18.5) in the printed order; return the facts."""
-    out = []
-    while duel.prompt and "order" in duel.prompt:
-        o = duel.prompt["order"]
-        out += duel.decide({"player": o["player"], "kind": "order", "effects": o["effects"]})
-    return out
 
 
 def answer(duel, player, kind, **values):
@@ -49,10 +50,6 @@ def finish_beat(duel):
     while duel.prompt and duel.prompt["kind"] != "attack_pair":
         duel.decide(duel.prompt["options"][0])
         settle(duel)
-
-
-def option_values(duel, key="to"):
-    return sorted(o[key] for o in duel.prompt["options"])
 
 
 def counter(duel):
