@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
 
@@ -144,6 +145,30 @@ def cmd_import(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_serve(args: argparse.Namespace) -> int:
+    import os
+
+    from api.serve import serve
+
+    anonymous = args.anonymous_read
+    if anonymous is None:
+        anonymous = os.environ.get("BATTLECON_ANONYMOUS_READ", "1").lower() not in (
+            "0", "false", "no", "off")
+    serve(args.host, args.port, args.db, args.database_url, args.demo, anonymous,
+          threads=args.threads)
+    return 0
+
+
+def cmd_token(args: argparse.Namespace) -> int:
+    from api.auth import create_token
+
+    token = create_token(_app(args), args.role, args.name)
+    print(token)
+    print(f"(a {args.role} token for {args.name}; it is shown only now, only its hash is "
+          "stored)", file=sys.stderr)
+    return 0
+
+
 def _store_options(p: argparse.ArgumentParser) -> None:
     where = p.add_mutually_exclusive_group()
     where.add_argument("--db", help="SQLite file (default: $BATTLECON_DB or battlecon.db)")
@@ -180,6 +205,29 @@ def build_parser() -> argparse.ArgumentParser:
     imp.add_argument("--actor", default="import", help="who imports (kept with the events)")
     _store_options(imp)
     imp.set_defaults(func=cmd_import)
+
+    srv = sub.add_parser("serve", help="run the API on a production WSGI server (waitress)")
+    srv.add_argument("--host", default=os.environ.get("BATTLECON_HOST", "127.0.0.1"))
+    srv.add_argument("--port", type=int, default=int(os.environ.get("BATTLECON_PORT", "8000")))
+    srv.add_argument("--threads", type=int, default=8)
+    srv.add_argument("--demo", action="store_true", help="load the sample duels first")
+    access = srv.add_mutually_exclusive_group()
+    access.add_argument("--anonymous-read", dest="anonymous_read", action="store_true",
+                        default=None, help="let anyone read (default; env "
+                        "BATTLECON_ANONYMOUS_READ)")
+    access.add_argument("--no-anonymous-read", dest="anonymous_read", action="store_false",
+                        help="every request needs a token")
+    _store_options(srv)
+    srv.set_defaults(func=cmd_serve)
+
+    tok = sub.add_parser("token", help="manage API tokens")
+    tok_sub = tok.add_subparsers(dest="token_command", required=True)
+    create = tok_sub.add_parser("create", help="print a new token once (only its hash is kept)")
+    create.add_argument("--role", required=True, choices=["scorekeeper", "judge",
+                                                          "head_judge"])
+    create.add_argument("--name", required=True, help="who holds it (recorded with writes)")
+    _store_options(create)
+    create.set_defaults(func=cmd_token)
     return parser
 
 

@@ -1,0 +1,110 @@
+"""The application factory: ``create_app(config)`` builds the API on one store."""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+from flask import Flask
+from flask.views import MethodView
+from flask_smorest import Blueprint
+
+from api import schemas as S
+from api.auth import identify
+from api.errors import ApiError, JudgeApi, body, handle_api_error
+from events.app import JudgeApp
+from events.errors import (
+    DisputeError,
+    DuelNotFoundError,
+    IdempotencyKeyReuseError,
+    VersionConflictError,
+)
+from events.projector import Projector
+from judge import IllegalDecisionError, JudgeError, RecordError
+
+MAX_BODY = 2 * 1024 * 1024
+
+health = Blueprint("health", __name__, url_prefix="/api", description="Service health.")
+
+
+@health.route("/health")
+class Health(MethodView):
+    @health.response(200, S.HealthSchema)
+    def get(self):
+        """Is the service up, and on which store."""
+        from flask import current_app
+
+        ext = current_app.extensions["battlecon"]
+        return {"status": "ok", "store": ext["store_kind"], "duels": len(ext["store"].duel_ids())}
+
+
+def _flag(value: Any, default: bool) -> bool:
+    if value is None:
+        return default
+    if isinstance(value, bool):
+        return value
+    return str(value).lower() not in ("0", "false", "no", "off", "")
+
+
+def create_app(config: dict | None = None) -> Flask:
+    """Build the Flask app. ``config`` keys: DB, DATABASE_URL, ANONYMOUS_READ, STORE (an
+    existing JudgeApp), plus any Flask setting. Environment: BATTLECON_DB,
+    BATTLECON_DATABASE_URL, BATTLECON_ANONYMOUS_READ."""
+    config = dict(config or {})
+    app = Flask(__name__)
+    app.config.update(
+        API_TITLE="BattleCON judge", API_VERSION="1", OPENAPI_VERSION="3.0.3",
+        OPENAPI_URL_PREFIX="/api", OPENAPI_JSON_PATH="openapi.json",
+        MAX_CONTENT_LENGTH=MAX_BODY,
+        ANONYMOUS_READ=_flag(os.environ.get("BATTLECON_ANONYMOUS_READ"), True),
+        JSON_SORT_KEYS=False,
+    )
+    app.config.update({k: v for k, v in config.items() if k != "STORE"})
+    app.config["ANONYMOUS_READ"] = _flag(app.config.get("ANONYMOUS_READ"), True)
+    store = config.get("STORE") or JudgeApp(db=app.config.get("DB"),
+                                             database_url=app.config.get("DATABASE_URL"))
+    kind = store.env.get("PERSISTENCE_MODULE", "").rsplit(".", 1)[-1]
+    app.extensions["battlecon"] = {"store": store, "projector": Projector(store),
+                                   "tokens": {}, "store_kind": {"popo": "memory"}.get(kind, kind)}
+    api = JudgeApi(app, spec_kwargs={"components": {"securitySchemes": {
+        "bearer": {"type": "http", "scheme": "bearer"}}}, "security": [{"bearer": []}, {}]})
+    from api import commentary, duels
+
+    for blp in (health, duels.blp, commentary.blp):
+        api.register_blueprint(blp)
+    app.before_request(identify)
+    _errors(app)
+    return app
+
+
+def _errors(app: Flask) -> None:
+    app.register_error_handler(ApiError, handle_api_error)
+
+    @app.errorhandler(RecordError)
+    def record_error(err: RecordError):
+        return body(422, err.reason, rule=err.rule, index=err.index), 422
+
+    @app.errorhandler(IllegalDecisionError)
+    def illegal(err: IllegalDecisionError):
+        return body(422, err.reason, rule=err.rule), 422
+
+    @app.errorhandler(JudgeError)
+    def judge_error(err: JudgeError):
+        return body(422, err.reason, rule=err.rule), 422
+
+    @app.errorhandler(VersionConflictError)
+    def conflict(err: VersionConflictError):
+        return body(409, err.reason, current_version=err.current), 409, {
+            "ETag": f'"{err.current}"'}
+
+    @app.errorhandler(DuelNotFoundError)
+    def not_found(err: DuelNotFoundError):
+        return body(404, err.reason), 404
+
+    @app.errorhandler(IdempotencyKeyReuseError)
+    def key_reuse(err: IdempotencyKeyReuseError):
+        return body(422, err.reason), 422
+
+    @app.errorhandler(DisputeError)
+    def dispute_error(err: DisputeError):
+        return body(422, err.reason), 422

@@ -1,0 +1,186 @@
+"""/api/duels: create and list duels, record decisions, step through, export, fork."""
+
+from __future__ import annotations
+
+from uuid import UUID
+
+from flask import request
+from flask.views import MethodView
+from flask_smorest import Blueprint
+
+from api import schemas as S
+from api.auth import require
+from api.errors import ApiError
+from api.views import actor, event_row, expected_version, load, projector, store, summary
+from events.export import log_lines, record_of
+
+blp = Blueprint("duels", __name__, url_prefix="/api/duels",
+                description="Duels: record, step through, export, fork.")
+
+IF_MATCH = {"in": "header", "name": "If-Match", "required": True,
+            "schema": {"type": "string"}, "description": "The duel's version (its ETag)."}
+IDEMPOTENCY = {"in": "header", "name": "Idempotency-Key", "required": False,
+               "schema": {"type": "string", "maxLength": 200}}
+
+
+def etag(version: int) -> dict:
+    return {"ETag": f'"{version}"'}
+
+
+@blp.route("")
+class Duels(MethodView):
+    @require("read")
+    @blp.arguments(S.DuelListArgs, location="query")
+    @blp.response(200, S.DuelListSchema)
+    def get(self, args: dict):
+        """List duels, filtered by labels, fighter, player name or status."""
+        rows = []
+        for duel_id in store().duel_ids():
+            row = summary(load(duel_id))
+            if _matches(row, args):
+                rows.append(row)
+        start = (args["page"] - 1) * args["page_size"]
+        return {"items": rows[start:start + args["page_size"]], "total": len(rows),
+                "page": args["page"], "page_size": args["page_size"]}
+
+    @require("record")
+    @blp.arguments(S.DuelCreateSchema)
+    @blp.response(201, S.DuelSummarySchema)
+    def post(self, record: dict):
+        """Create a duel from a record; its decisions are re-judged and refused whole if illegal."""
+        labels = dict(record.pop("labels", {}) or {})
+        for key in ("event", "round", "table"):
+            if key in record:
+                labels[key] = record.pop(key)
+        appended = store().create_duel(record, labels, actor=actor())
+        agg = load(appended.duel_id)
+        headers = {"Location": f"/api/duels/{agg.id}", **etag(agg.events_count)}
+        return summary(agg), 201, headers
+
+
+def _matches(row: dict, args: dict) -> bool:
+    for key in ("event", "round", "table"):
+        if key in args and row.get(key) != args[key]:
+            return False
+    if "fighter" in args and args["fighter"] not in [p["fighter"] for p in row["players"]]:
+        return False
+    if "player" in args and args["player"].lower() not in [p["name"].lower()
+                                                           for p in row["players"]]:
+        return False
+    return "status" not in args or row["status"] == args["status"]
+
+
+@blp.route("/<uuid:duel_id>")
+class DuelSummary(MethodView):
+    @require("read")
+    @blp.response(200, S.DuelSummarySchema)
+    def get(self, duel_id: UUID):
+        """The duel's summary; its ETag is its version."""
+        agg = load(duel_id)
+        return summary(agg), 200, etag(agg.events_count)
+
+
+@blp.route("/<uuid:duel_id>/prompt")
+class Prompt(MethodView):
+    @require("read")
+    @blp.response(200, S.PromptNowSchema)
+    def get(self, duel_id: UUID):
+        """Who must decide what now, with the legal options."""
+        state = projector().state_at(duel_id)
+        return {"event": state["event"], "over": state["over"], "prompt": state["prompt"]}, \
+            200, etag(state["event"])
+
+
+@blp.route("/<uuid:duel_id>/decisions")
+class Decisions(MethodView):
+    @require("record")
+    @blp.arguments(S.DecisionSchema)
+    @blp.response(201, S.AppendedSchema)
+    @blp.doc(parameters=[IF_MATCH, IDEMPOTENCY])
+    def post(self, decision: dict, duel_id: UUID):
+        """Record one decision, if the duel is still at the If-Match version."""
+        expected = expected_version(request.headers.get("If-Match"))
+        key = request.headers.get("Idempotency-Key") or None
+        if key is not None and len(key) > 200:
+            raise ApiError(400, "Idempotency-Key is at most 200 characters.")
+        appended = store().decide(duel_id, decision, expected=expected, key=key, actor=actor())
+        agg = load(duel_id)
+        first = appended.events[0]["event"] if appended.events else agg.events_count + 1
+        rows = [event_row(agg, n) for n in range(first, first + len(appended.events))]
+        return {"id": duel_id, "version": appended.version, "replayed": appended.replayed,
+                "events": rows}, 200 if appended.replayed else 201, etag(appended.version)
+
+
+@blp.route("/<uuid:duel_id>/events")
+class Events(MethodView):
+    @require("read")
+    @blp.arguments(S.EventsArgs, location="query")
+    @blp.response(200, S.EventPageSchema)
+    def get(self, args: dict, duel_id: UUID):
+        """Events after number ``after``, at most ``limit``, with rules and narrative text."""
+        agg = load(duel_id)
+        total = agg.events_count
+        end = min(total, args["after"] + args["limit"])
+        rows = [event_row(agg, n) for n in range(args["after"] + 1, end + 1)]
+        return {"events": rows, "total": total}, 200, etag(total)
+
+
+@blp.route("/<uuid:duel_id>/state")
+class State(MethodView):
+    @require("read")
+    @blp.arguments(S.StateArgs, location="query")
+    @blp.response(200, S.StateSchema)
+    def get(self, args: dict, duel_id: UUID):
+        """The state after event ``at``, or at the start of ``step`` of ``beat``, or now."""
+        proj = projector()
+        try:
+            if "at" in args:
+                return proj.state_at(duel_id, args["at"])
+            if "beat" in args:
+                return proj.state_at_step(duel_id, args["beat"], args["step"])
+        except IndexError as err:
+            raise ApiError(404, str(err)) from None
+        return proj.state_at(duel_id)
+
+
+@blp.route("/<uuid:duel_id>/index")
+class StepIndex(MethodView):
+    @require("read")
+    @blp.response(200, S.IndexEntrySchema(many=True))
+    def get(self, duel_id: UUID):
+        """Where every beat and step begins, as event numbers."""
+        return projector().index(duel_id)
+
+
+@blp.route("/<uuid:duel_id>/record")
+class Record(MethodView):
+    @require("read")
+    @blp.response(200, S.RecordExportSchema)
+    def get(self, duel_id: UUID):
+        """The duel as a record (importable as it is)."""
+        agg = load(duel_id)
+        return record_of(agg), 200, etag(agg.events_count)
+
+
+@blp.route("/<uuid:duel_id>/log")
+class Log(MethodView):
+    @require("read")
+    @blp.response(200, S.LogExportSchema)
+    def get(self, duel_id: UUID):
+        """The full event log with its hash chain."""
+        import json
+
+        lines = [json.loads(line) for line in log_lines(load(duel_id))]
+        return {"header": lines[0], "events": lines[1:]}
+
+
+@blp.route("/<uuid:duel_id>/forks")
+class Forks(MethodView):
+    @require("comment")
+    @blp.arguments(S.ForkCreateSchema)
+    @blp.response(201, S.DuelSummarySchema)
+    def post(self, body: dict, duel_id: UUID):
+        """A new duel with this one's history up to event ``at``."""
+        appended = store().fork(duel_id, body["at"], actor=actor())
+        agg = load(appended.duel_id)
+        return summary(agg), 201, {"Location": f"/api/duels/{agg.id}", **etag(agg.events_count)}

@@ -1,0 +1,282 @@
+"""Marshmallow schemas for every request and response body of the API."""
+
+from __future__ import annotations
+
+from marshmallow import RAISE, Schema, fields, validate
+
+LABEL = fields.String(validate=validate.Length(max=100))
+
+
+class Strict(Schema):
+    class Meta:
+        unknown = RAISE
+
+
+class PlayerSetupSchema(Strict):
+    name = fields.String(validate=validate.Length(min=1, max=100))
+    fighter = fields.String(required=True, validate=validate.Length(min=1, max=40))
+    finisher = fields.String(validate=validate.Length(min=1, max=60))
+    discard_1 = fields.List(fields.String(validate=validate.Length(max=60)),
+                            validate=validate.Length(equal=2))
+    discard_2 = fields.List(fields.String(validate=validate.Length(max=60)),
+                            validate=validate.Length(equal=2))
+
+
+class OptionsSchema(Strict):
+    special_actions = fields.Boolean()
+    ante_finishers = fields.Boolean()
+    time_limit = fields.Boolean()
+    rulings = fields.Dict(keys=fields.String(), values=fields.Integer())
+
+
+class DuelCreateSchema(Strict):
+    """A duel record (battlecon-record/1), optionally with decisions, plus labels."""
+
+    format = fields.String(required=True)
+    ruleset = fields.String()
+    options = fields.Nested(OptionsSchema)
+    players = fields.List(fields.Nested(PlayerSetupSchema), required=True,
+                          validate=validate.Length(equal=2))
+    first_to_ante = fields.Integer(validate=validate.OneOf([0, 1]))
+    decisions = fields.List(fields.Dict(keys=fields.String(), values=fields.Raw()),
+                            validate=validate.Length(max=5000))
+    labels = fields.Dict(keys=fields.String(), values=fields.String())
+    event = LABEL
+    round = LABEL
+    table = LABEL
+
+
+class DecisionSchema(Schema):
+    """One decision in the record's format; the engine judges the rest."""
+
+    class Meta:
+        unknown = RAISE
+
+    player = fields.Integer(required=True, validate=validate.OneOf([0, 1]))
+    kind = fields.String(required=True, validate=validate.OneOf(
+        ["attack_pair", "ante", "pass", "clash_base", "move", "place", "may", "pick",
+         "arrange", "order", "concede"]))
+    style = fields.String()
+    base = fields.String()
+    token = fields.String()
+    finisher = fields.Boolean()
+    to = fields.Integer()
+    marker = fields.String()
+    accept = fields.Boolean()
+    option = fields.String()
+    spaces = fields.List(fields.Integer())
+    effects = fields.List(fields.String())
+
+
+class PlayerSummarySchema(Schema):
+    name = fields.String()
+    fighter = fields.String()
+    life = fields.Integer()
+    space = fields.Integer()
+
+
+class DuelSummarySchema(Schema):
+    id = fields.UUID()
+    version = fields.Integer()
+    event = fields.String(allow_none=True)
+    round = fields.String(allow_none=True)
+    table = fields.String(allow_none=True)
+    labels = fields.Dict(keys=fields.String(), values=fields.String())
+    players = fields.List(fields.Nested(PlayerSummarySchema))
+    beat = fields.Integer()
+    status = fields.String()
+    winner = fields.Integer(allow_none=True)
+    draw = fields.Boolean()
+    parent = fields.String(allow_none=True)
+    fork_at = fields.Integer(allow_none=True)
+    created_by = fields.String(allow_none=True)
+
+
+class DuelListArgs(Schema):
+    event = fields.String()
+    round = fields.String()
+    table = fields.String()
+    fighter = fields.String()
+    player = fields.String()
+    status = fields.String(validate=validate.OneOf(["in_progress", "over"]))
+    page = fields.Integer(load_default=1, validate=validate.Range(min=1, max=100000))
+    page_size = fields.Integer(load_default=50, validate=validate.Range(min=1, max=200))
+
+
+class DuelListSchema(Schema):
+    items = fields.List(fields.Nested(DuelSummarySchema))
+    total = fields.Integer()
+    page = fields.Integer()
+    page_size = fields.Integer()
+
+
+class EventSchema(Schema):
+    """One event: a decision or a fact, with its number, rule and narrative text."""
+
+    event = fields.Integer()
+    type = fields.String()
+    rule = fields.String(allow_none=True)
+    text = fields.String()
+    data = fields.Dict(keys=fields.String(), values=fields.Raw())
+
+
+class EventsArgs(Schema):
+    after = fields.Integer(load_default=0, validate=validate.Range(min=0))
+    limit = fields.Integer(load_default=200, validate=validate.Range(min=1, max=1000))
+
+
+class EventPageSchema(Schema):
+    events = fields.List(fields.Nested(EventSchema))
+    total = fields.Integer()
+
+
+class AppendedSchema(Schema):
+    id = fields.UUID()
+    version = fields.Integer()
+    replayed = fields.Boolean()
+    events = fields.List(fields.Nested(EventSchema))
+
+
+class StateArgs(Schema):
+    at = fields.Integer(validate=validate.Range(min=0))
+    beat = fields.Integer(validate=validate.Range(min=1, max=15))
+    step = fields.String(load_default="select", validate=validate.OneOf(
+        ["select", "ante", "reveal", "start_of_beat", "active_attack", "reactive_attack",
+         "end_of_beat", "recycle"]))
+
+
+class PromptSchema(Schema):
+    players = fields.List(fields.Integer())
+    kind = fields.String()
+    options = fields.List(fields.Dict(keys=fields.String(), values=fields.Raw()))
+    about = fields.String()
+    rule = fields.String()
+    order = fields.Dict(keys=fields.String(), values=fields.Raw())
+
+
+class StateSchema(Schema):
+    """The same state JSON as ``judge replay --json``."""
+
+    event = fields.Integer()
+    beat = fields.Integer()
+    beats_played = fields.Integer()
+    step = fields.String()
+    active = fields.Integer(allow_none=True)
+    over = fields.Boolean()
+    winner = fields.Integer(allow_none=True)
+    draw = fields.Boolean()
+    end_reason = fields.String(allow_none=True)
+    options = fields.Dict(keys=fields.String(), values=fields.Raw())
+    players = fields.List(fields.Dict(keys=fields.String(), values=fields.Raw()))
+    markers = fields.List(fields.Dict(keys=fields.String(), values=fields.Raw()))
+    statuses = fields.List(fields.Dict(keys=fields.String(), values=fields.Raw()))
+    prompt = fields.Nested(PromptSchema, allow_none=True)
+
+
+class PromptNowSchema(Schema):
+    """The pending prompt, with the event number and version it belongs to."""
+
+    event = fields.Integer()
+    over = fields.Boolean()
+    prompt = fields.Nested(PromptSchema, allow_none=True)
+
+
+class IndexEntrySchema(Schema):
+    beat = fields.Integer()
+    beats_played = fields.Integer()
+    step = fields.String()
+    event = fields.Integer()
+
+
+class RecordExportSchema(DuelCreateSchema):
+    class Meta:
+        unknown = RAISE
+
+
+class LogExportSchema(Schema):
+    header = fields.Dict(keys=fields.String(), values=fields.Raw())
+    events = fields.List(fields.Dict(keys=fields.String(), values=fields.Raw()))
+
+
+class AnnotationCreateSchema(Strict):
+    at = fields.Integer(required=True, validate=validate.Range(min=0))
+    text = fields.String(required=True, validate=validate.Length(min=1, max=5000))
+    tags = fields.List(fields.String(validate=validate.Length(min=1, max=40)),
+                       load_default=list, validate=validate.Length(max=20))
+
+
+class AnnotationSchema(Schema):
+    id = fields.Integer()
+    at = fields.Integer()
+    author = fields.String()
+    text = fields.String()
+    tags = fields.List(fields.String())
+    created = fields.String()
+
+
+class AnnotationListSchema(Schema):
+    annotations = fields.List(fields.Nested(AnnotationSchema))
+
+
+class DisputeCreateSchema(Strict):
+    at = fields.Integer(required=True, validate=validate.Range(min=1))
+    claim = fields.String(required=True, validate=validate.Length(min=1, max=5000))
+
+
+class CommentCreateSchema(Strict):
+    text = fields.String(required=True, validate=validate.Length(min=1, max=5000))
+
+
+class CorrectionSchema(Strict):
+    players = fields.Dict(keys=fields.String(validate=validate.OneOf(["0", "1"])),
+                          values=fields.Dict(keys=fields.String(), values=fields.Raw()),
+                          required=True)
+    markers = fields.Dict(keys=fields.String(), values=fields.Integer(allow_none=True))
+
+
+class ResolutionCreateSchema(Strict):
+    outcome = fields.String(required=True, validate=validate.OneOf(["upheld", "overturned"]))
+    ruling = fields.String(required=True, validate=validate.Length(min=1, max=5000))
+    rule = fields.String(required=True, validate=validate.Length(min=1, max=100))
+    correction = fields.Nested(CorrectionSchema)
+
+
+class CommentSchema(Schema):
+    author = fields.String()
+    text = fields.String()
+    created = fields.String()
+
+
+class ResolutionSchema(Schema):
+    outcome = fields.String()
+    ruling = fields.String()
+    rule = fields.String()
+    correction = fields.Dict(keys=fields.String(), values=fields.Raw(), allow_none=True)
+    author = fields.String()
+    correction_event = fields.Integer(allow_none=True)
+    resolved = fields.String()
+
+
+class DisputeSchema(Schema):
+    id = fields.UUID()
+    duel_id = fields.UUID()
+    at = fields.Integer()
+    claim = fields.String()
+    author = fields.String()
+    status = fields.String()
+    comments = fields.List(fields.Nested(CommentSchema))
+    resolution = fields.Nested(ResolutionSchema, allow_none=True)
+
+
+class DisputeListSchema(Schema):
+    disputes = fields.List(fields.Nested(DisputeSchema))
+
+
+class ForkCreateSchema(Strict):
+    at = fields.Integer(required=True, validate=validate.Range(min=0))
+
+
+class HealthSchema(Schema):
+    status = fields.String()
+    store = fields.String()
+    duels = fields.Integer()

@@ -1,0 +1,67 @@
+"""Shared helpers of the blueprints: the store, summaries, event rows, header parsing."""
+
+from __future__ import annotations
+
+from uuid import UUID
+
+from flask import current_app, g
+
+from api.errors import ApiError
+from events.app import JudgeApp
+from events.domain import DuelRecord
+from events.projector import Projector
+from judge.narrative import describe_decision
+
+
+def store() -> JudgeApp:
+    return current_app.extensions["battlecon"]["store"]
+
+
+def projector() -> Projector:
+    return current_app.extensions["battlecon"]["projector"]
+
+
+def actor() -> str:
+    return g.actor or "anonymous"
+
+
+def summary(agg: DuelRecord) -> dict:
+    s = agg.duel.state
+    labels = agg.labels
+    return {"id": agg.id, "version": agg.events_count, "event": labels.get("event"),
+            "round": labels.get("round"), "table": labels.get("table"), "labels": labels,
+            "players": [{"name": p.name, "fighter": p.fighter, "life": p.life,
+                         "space": p.space} for p in s.players],
+            "beat": s.beat, "status": "over" if s.over else "in_progress",
+            "winner": s.winner, "draw": s.draw, "parent": agg.parent, "fork_at": agg.fork_at,
+            "created_by": agg.actor or None}
+
+
+def event_row(agg: DuelRecord, n: int) -> dict:
+    kind, e = agg.duel.events[n - 1]
+    if kind == "decision":
+        text = "A judge corrects the position." if e.get("kind") == "correction" else \
+            describe_decision(agg.duel, e)
+        return {"event": n, "type": "Decision", "rule": e.get("rule"), "text": text,
+                "data": dict(e)}
+    data = e.to_json()
+    return {"event": n, "type": data.pop("type"), "rule": data.pop("rule"),
+            "text": data.pop("text"), "data": data}
+
+
+def expected_version(header: str | None) -> int:
+    """The version in an If-Match header (428 when it is missing)."""
+    if header is None or not header.strip():
+        raise ApiError(428, "Send the duel's version in an If-Match header (its ETag) so that "
+                       "two scorekeepers cannot overwrite each other.")
+    value = header.strip()
+    if value.startswith("W/"):
+        value = value[2:]
+    value = value.strip('"')
+    if not value.isdigit():
+        raise ApiError(400, f"If-Match must be the duel's version number, not {header!r}.")
+    return int(value)
+
+
+def load(duel_id: UUID) -> DuelRecord:
+    return store().record(duel_id)
