@@ -51,7 +51,12 @@ def cmd_replay(args: argparse.Namespace) -> int:
 def _app(args: argparse.Namespace):
     from events.app import JudgeApp
 
-    return JudgeApp(db=args.db, database_url=args.database_url)
+    try:
+        return JudgeApp(db=args.db, database_url=args.database_url)
+    except ValueError as err:
+        raise JudgeError(str(err), "store") from err
+    except Exception as err:  # the database driver's own errors: say which store failed
+        raise JudgeError(f"Cannot open the store: {err}", "store") from err
 
 
 def _progress(done: int, total: int) -> None:

@@ -7,6 +7,11 @@ so one core. Figures:
 - rejudge_duels_per_s: replaying (re-judging) the decisions of a recorded
   15-beat duel from its record;
 - facts_per_s: facts produced per second while re-judging.
+
+With ``--store``, the event-store figures of ``benchmarks/store.py`` follow the engine
+figures: the projector's state after any event against the library's
+``repository.get(id, version=N)``, a cold rebuild from SQLite, and decisions appended per
+second into a SQLite file and into PostgreSQL.
 """
 
 from __future__ import annotations
@@ -60,6 +65,10 @@ def bench_rejudge(record: dict, seconds: float) -> tuple[float, float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=5.0, help="time per figure")
+    parser.add_argument("--store", action="store_true",
+                        help="also the event-store figures (benchmarks/store.py)")
+    parser.add_argument("--store-seconds", type=float, default=3.0,
+                        help="time per event-store figure")
     args = parser.parse_args()
     emit("random_duels_per_s", bench_random(args.seconds), "duels/s")
     record = fifteen_beat_record()
@@ -67,6 +76,14 @@ def main() -> None:
     emit("rejudge_15_beat_duel_per_s", per_s, "duels/s")
     emit("rejudge_facts_per_s", facts_per_s, "facts/s")
     emit("recorded_duel_decisions", len(record["decisions"]), "decisions")
+    if args.store:
+        import importlib.util
+
+        spec = importlib.util.spec_from_file_location(
+            "benchmarks_store", Path(__file__).resolve().with_name("store.py"))
+        store = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(store)
+        store.run(args.store_seconds)
 
 
 if __name__ == "__main__":

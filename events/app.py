@@ -178,8 +178,13 @@ class JudgeApp(Application[UUID]):
              ) -> Appended:
         """A new duel with the same history up to event ``at``; records parent and fork point."""
         agg = self.record(duel_id)
-        if not 0 <= at <= agg.events_count:
-            raise DisputeError(f"A fork point must be between 0 and {agg.events_count}.")
+        events = agg.duel.events
+        if not 0 <= at <= len(events) or (at < len(events) and events[at][0] != "decision"):
+            waits = [n for n in range(len(events)) if events[n][0] == "decision"]
+            hint = f" (for example {waits[-1]})" if waits else ""
+            raise DisputeError(f"Fork at an event after which the duel waited for a decision"
+                               f"{hint}, or at the last event ({len(events)}); event {at} is "
+                               "in the middle of resolving a decision.")
         child = DuelRecord.start(agg.setup, dict(labels if labels is not None else agg.labels),
                                  actor, parent=str(duel_id), fork_at=at)
         with self._lock(duel_id):

@@ -15,7 +15,7 @@ def store_env(db: str | None = None, database_url: str | None = None) -> dict[st
     selects PostgreSQL; ``db`` (or ``BATTLECON_DB``) is a SQLite file path (WAL mode), and
     ``:memory:`` keeps everything in this process.
     """
-    url = database_url or os.environ.get("BATTLECON_DATABASE_URL")
+    url = database_url or (None if db else os.environ.get("BATTLECON_DATABASE_URL"))
     if url:
         parts = urlparse(url)
         if parts.scheme not in ("postgres", "postgresql"):

@@ -14,11 +14,11 @@ in the judge's numbering is aggregate version n + 1.
 from __future__ import annotations
 
 from typing import Any
-from uuid import UUID
+from uuid import UUID, uuid4
 
 from eventsourcing.domain import Aggregate, Snapshot
 
-from events.hashing import GENESIS, chain_hash
+from events.hashing import chain_hash, genesis_hash
 from judge import Duel
 
 
@@ -117,10 +117,10 @@ class DuelRecord(Aggregate):
     @classmethod
     def start(cls, setup: dict, labels: dict, actor: str, parent: str | None = None,
               fork_at: int | None = None) -> DuelRecord:
-        genesis = chain_hash(GENESIS, 0, "setup", {"setup": setup, "parent": parent,
-                                                   "fork_at": fork_at})
-        return cls._create(cls.Started, setup=setup, labels=labels, actor=actor, parent=parent,
-                           fork_at=fork_at, hash=genesis)
+        duel_id = uuid4()
+        genesis = genesis_hash(str(duel_id), setup, labels, parent, fork_at)
+        return cls._create(cls.Started, id=duel_id, setup=setup, labels=labels, actor=actor,
+                           parent=parent, fork_at=fork_at, hash=genesis)
 
     # --- reading ----------------------------------------------------------------------
 

@@ -10,7 +10,7 @@ from typing import Any
 
 from events.domain import DuelRecord
 from events.errors import IntegrityCheckError
-from events.hashing import GENESIS, chain_hash
+from events.hashing import chain_hash, genesis_hash
 from judge import Duel, JudgeError, RecordError
 from judge.record import FORMAT
 
@@ -56,9 +56,8 @@ def verify_log(lines: Iterable[str]) -> dict:
         raise IntegrityCheckError(f"The header is not JSON: {err.msg}.", None) from None
     if not isinstance(header, dict) or header.get("format") != LOG_FORMAT:
         raise IntegrityCheckError(f"Not a {LOG_FORMAT} export.", None)
-    genesis = chain_hash(GENESIS, 0, "setup", {"setup": header.get("setup"),
-                                               "parent": header.get("parent"),
-                                               "fork_at": header.get("fork_at")})
+    genesis = genesis_hash(header.get("duel"), header.get("setup"), header.get("labels"),
+                           header.get("parent"), header.get("fork_at"))
     if genesis != header.get("hash"):
         raise IntegrityCheckError("The setup was altered (the header's hash does not match).", 0)
     prev, expected, events = genesis, 1, []
@@ -72,9 +71,10 @@ def verify_log(lines: Iterable[str]) -> dict:
             raise IntegrityCheckError(f"Event {expected} is not a valid log line.",
                                       expected) from None
         if n != expected:
-            what = "dropped" if isinstance(n, int) and n > expected else "out of order"
-            raise IntegrityCheckError(f"Event {expected} is {what} (found event {n} in its "
-                                      "place).", expected)
+            what = "missing (dropped or moved)" if isinstance(n, int) and n > expected \
+                else "out of order"
+            raise IntegrityCheckError(f"Event {expected} is {what}: event {n} stands in its "
+                                      "place.", expected)
         if entry.get("prev") != prev:
             raise IntegrityCheckError(f"Event {n} does not follow event {n - 1} (its link to "
                                       "the previous hash is broken).", n)
@@ -89,22 +89,39 @@ def verify_log(lines: Iterable[str]) -> dict:
 
 
 def _rejudge(setup: dict, events: list[tuple[str, Any]]) -> None:
-    """The stored facts must be what the engine makes of the stored decisions."""
-    rec = {"format": FORMAT, "ruleset": "battlecon-2014", **setup,
-           "decisions": [p for k, p in events if k == "decision"]}
+    """The stored facts must be what the engine makes of the stored decisions.
+
+    Re-judged one decision at a time, so the first event the rules do not produce is
+    named even when a later decision then becomes illegal.
+    """
     try:
-        duel = Duel.from_record(rec)
+        duel = Duel.new({"format": FORMAT, "ruleset": "battlecon-2014", **setup})
     except JudgeError as err:
-        raise IntegrityCheckError(f"Re-judging failed: {err.reason}", None) from None
-    for n, ((kind, payload), (k2, e2)) in enumerate(zip(events, duel.events, strict=False), 1):
-        mine = payload if kind == "decision" else payload
-        theirs = e2 if k2 == "decision" else e2.to_json()
-        if kind != k2 or mine != theirs:
+        raise IntegrityCheckError(f"The setup is not valid: {err.reason}", 0) from None
+    for n, (kind, payload) in enumerate(events, 1):
+        produced = len(duel.events)
+        if kind == "decision":
+            if produced != n - 1:
+                bad = min(produced, n - 1) + 1
+                raise IntegrityCheckError(f"Event {bad} is not what the rules produce from the "
+                                          "decisions before it.", bad)
+            try:
+                duel.decide(payload)
+            except JudgeError as err:
+                raise IntegrityCheckError(f"Event {n}: re-judging refuses this decision: "
+                                          f"{err.reason} [{err.rule}]", n) from None
+            if duel.events[n - 1][1] != payload:
+                raise IntegrityCheckError(f"Event {n} is not the decision as the rules record "
+                                          "it.", n)
+            continue
+        mine = duel.events[n - 1] if n <= produced else None
+        if mine is None or mine[0] != "fact" or mine[1].to_json() != payload:
             raise IntegrityCheckError(f"Event {n} is not what the rules produce from the "
                                       "decisions before it.", n)
-    if len(events) != len(duel.events):
-        raise IntegrityCheckError(f"The log has {len(events)} events; the rules produce "
-                                  f"{len(duel.events)}.", min(len(events), len(duel.events)) + 1)
+    if len(duel.events) != len(events):
+        bad = len(events) + 1
+        raise IntegrityCheckError(f"The log stops at event {len(events)}; the rules produce "
+                                  f"{len(duel.events)} events (event {bad} is missing).", bad)
 
 
 def verify_file(text: str) -> dict:

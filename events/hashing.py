@@ -18,3 +18,9 @@ def chain_hash(prev: str, n: int, kind: str, payload: Any) -> str:
     """sha256 over the previous hash, the event number, its kind and its payload."""
     body = canonical({"prev": prev, "n": n, "kind": kind, "payload": payload})
     return hashlib.sha256(body.encode("utf-8")).hexdigest()
+
+
+def genesis_hash(duel: str | None, setup: Any, labels: Any, parent: Any, fork_at: Any) -> str:
+    """The chain's first link: the duel's id, setup, labels and where it was forked from."""
+    return chain_hash(GENESIS, 0, "setup", {"duel": duel, "setup": setup, "labels": labels or {},
+                                            "parent": parent, "fork_at": fork_at})
