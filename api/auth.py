@@ -78,8 +78,14 @@ def lookup(app, token: str) -> tuple[str, str] | None:
 
 
 def identify() -> None:
-    """Set g.role and g.actor from the Authorization header (None when anonymous)."""
+    """Set g.role and g.actor from the Authorization header (None when anonymous).
+
+    Also refuses a write whose body is not JSON (415) before anything else looks at it.
+    """
     g.role, g.actor = None, None
+    if request.method in ("POST", "PUT", "PATCH") and request.content_length and \
+            not request.is_json:
+        raise ApiError(415, "Send the body as application/json.")
     header = request.headers.get("Authorization", "")
     if not header:
         return

@@ -96,6 +96,8 @@ class Decisions(MethodView):
     @require("record")
     @blp.arguments(S.DecisionSchema)
     @blp.response(201, S.AppendedSchema)
+    @blp.alt_response(200, schema=S.AppendedSchema,
+                      description="A retry with a known Idempotency-Key: nothing new stored.")
     @blp.doc(parameters=[IF_MATCH, IDEMPOTENCY])
     def post(self, decision: dict, duel_id: UUID):
         """Record one decision, if the duel is still at the If-Match version."""

@@ -219,24 +219,36 @@ class Duel:
         board: two standups on one space, a space off the board, life above 20.
         """
         trial = self.state.clone()
-        players = {str(k): dict(v) for k, v in players.items()}
+        if not isinstance(players, dict) or not isinstance(markers or {}, dict):
+            raise IllegalDecisionError("A correction maps players (and markers) to changes.",
+                                       rule)
+        players = {str(k): dict(v) if isinstance(v, dict) else v for k, v in players.items()}
+        if not any(players.values()) and not markers:
+            raise IllegalDecisionError("A correction must change something.", rule)
         for key, changes in players.items():
-            if key not in ("0", "1"):
+            if key not in ("0", "1") or not isinstance(changes, dict):
                 raise IllegalDecisionError(f"Unknown player {key!r} in a correction.", rule)
             for attr, value in changes.items():
-                kind = self.CORRECTABLE.get(attr)
-                if kind is None or not isinstance(value, kind) or (
-                        kind is int and isinstance(value, bool)):
-                    raise IllegalDecisionError(f"Cannot correct {attr!r} to {value!r}.", rule)
+                self._check_field(int(key), attr, value, rule)
+        for key, space in (markers or {}).items():
+            owner, _, name = str(key).partition(":")
+            if owner not in ("0", "1") or name != "gate-trap" or \
+                    self.state.players[int(owner)].fighter != "khadath":
+                raise IllegalDecisionError(f"Unknown marker {key!r}; markers are named "
+                                           "'owner:name', e.g. '1:gate-trap'.", rule)
+            if space is not None and (type(space) is not int or not 1 <= space <= 7):
+                raise IllegalDecisionError(f"Marker {key!r} must be on a space 1-7 or off "
+                                           "the board (null).", rule)
         fact = F.Corrected(rule=rule, text=text or "A judge corrects the position.",
                            players=players, markers=dict(markers or {}), dispute=dispute)
         fact.run(trial)
         spaces = [p.space for p in trial.players]
-        if spaces[0] == spaces[1] or not all(1 <= x <= 7 for x in spaces):
-            raise IllegalDecisionError("Standups must stand on two different spaces 1-7.",
-                                       "R17.11")
-        if any(p.life > 20 for p in trial.players):
-            raise IllegalDecisionError("Life cannot exceed 20.", "R14.8")
+        if spaces[0] == spaces[1]:
+            raise IllegalDecisionError("Standups must stand on two different spaces.", "R17.11")
+        for i, p in enumerate(trial.players):
+            if sorted(self._zones(p)) != sorted(self._kit_cards(i)):
+                raise IllegalDecisionError(f"After this correction player {i}'s cards would not "
+                                           "each be in exactly one zone.", rule)
         facts: list[F.Fact] = []
         engine._apply(self.state, facts, [fact])
         engine.run(self.state, sink=facts)
@@ -248,6 +260,36 @@ class Duel:
         self.events += [("fact", f) for f in facts]
         self._need = None
         return facts
+
+    def _check_field(self, i: int, attr: str, value: object, rule: str) -> None:
+        kind = self.CORRECTABLE.get(attr)
+        ok = kind is not None and isinstance(value, kind) and not (
+            kind is int and isinstance(value, bool))
+        kit = fighter(self.state.players[i].fighter)
+        if ok and attr == "life":
+            ok = value <= 20
+        elif ok and attr == "space":
+            ok = 1 <= value <= 7
+        elif ok and attr == "form":
+            ok = kit.form is not None and value in ("human", "elemental")
+        elif ok and attr in ("token_pool", "token_discard"):
+            ok = all(isinstance(t, str) and t in kit.tokens for t in value)
+        elif ok and kind is list:
+            ok = all(isinstance(c, str) for c in value)
+        if not ok:
+            raise IllegalDecisionError(f"Cannot correct player {i}'s {attr!r} to {value!r}.",
+                                       rule)
+
+    def _kit_cards(self, i: int) -> list[str]:
+        cards = [c.id for c in fighter(self.state.players[i].fighter).cards()]
+        if self.setup["options"]["special_actions"]:
+            cards.append(SPECIAL_ACTION)
+        return cards
+
+    @staticmethod
+    def _zones(p: PlayerState) -> list[str]:
+        found = p.hand + p.discard_1 + p.discard_2 + p.removed
+        return found + (p.pair.cards() if p.pair else [])
 
     def decide(self, decision: dict) -> list[F.Fact]:
         """Apply a legal decision; return the facts it produced. Illegal: nothing changes.
