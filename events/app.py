@@ -124,7 +124,14 @@ class JudgeApp(Application[UUID]):
                 agg.record(stored_decision, facts, actor, key)
             finally:
                 agg.judged = False
-            return self._save(agg, start)
+            try:
+                return self._save(agg, start)
+            except VersionConflictError:
+                if key:  # another writer may have stored this very submission meanwhile
+                    fresh = self.record(duel_id)
+                    if key in fresh.keys:
+                        return self._replay_key(fresh, key, decision)
+                raise
 
     def correct(self, duel_id: UUID, players: dict, markers: dict | None = None,
                 rule: str = "correction", text: str = "", dispute: str | None = None,
@@ -135,6 +142,10 @@ class JudgeApp(Application[UUID]):
             if expected is not None and expected != agg.events_count:
                 raise VersionConflictError(f"The duel is at version {agg.events_count}, not "
                                            f"{expected}.", agg.events_count)
+            if dispute is not None and any(
+                    k == "decision" and e.get("kind") == "correction" and
+                    e.get("dispute") == dispute for k, e in agg.duel.events):
+                raise DisputeError(f"Dispute {dispute} has already corrected this duel.")
             start = agg.events_count
             facts = agg.duel.correct(players, markers, rule=rule, text=text, dispute=dispute)
             agg.judged = True
@@ -268,16 +279,27 @@ class JudgeApp(Application[UUID]):
         return [self.dispute(d) for d in self._commentary(duel_id).disputes]
 
     def comment(self, dispute_id: UUID, text: str, author: str) -> Dispute:
-        dispute = self.dispute(dispute_id)
-        if dispute.resolution is not None:
-            raise DisputeError("This dispute is resolved; it takes no more comments.")
-        dispute.trigger_event(Dispute.Commented, author=author, text=text)
-        self.save(dispute)
-        return dispute
+        for attempt in range(10):  # another comment may land first: retry on the new version
+            dispute = self.dispute(dispute_id)
+            if dispute.resolution is not None:
+                raise DisputeError("This dispute is resolved; it takes no more comments.")
+            dispute.trigger_event(Dispute.Commented, author=author, text=text)
+            try:
+                self.save(dispute)
+                return dispute
+            except IntegrityError:
+                if attempt == 9:
+                    raise DisputeError("The dispute is too busy; try again.") from None
+        raise AssertionError("unreachable")
 
     def resolve(self, dispute_id: UUID, outcome: str, ruling: str, rule: str, author: str,
                 correction: dict | None = None) -> Dispute:
-        """Uphold, or overturn and apply the correction to the duel (its own events)."""
+        """Uphold, or overturn and apply the correction to the duel (its own events).
+
+        The duel's stream decides between two head judges overturning at once: a
+        correction for a dispute may be appended to the duel only once (``correct``
+        refuses a second), so exactly one correction stands, and it is the resolution's.
+        """
         dispute = self.dispute(dispute_id)
         if dispute.resolution is not None:
             raise DisputeError("This dispute is already resolved.")
@@ -288,14 +310,27 @@ class JudgeApp(Application[UUID]):
             if not correction or not isinstance(correction.get("players"), dict):
                 raise DisputeError("An overturned ruling needs a correction: the corrected "
                                    "players' fields (life, space, stunned, card zones...).")
-            appended = self.correct(dispute.duel_id, correction["players"],
-                                    correction.get("markers"), rule=rule,
-                                    text=f"Head judge's correction: {ruling}",
-                                    dispute=str(dispute_id), actor=author)
-            event = appended.events[0]["event"] if appended.events else None
+            for attempt in range(10):
+                try:
+                    appended = self.correct(dispute.duel_id, correction["players"],
+                                            correction.get("markers"), rule=rule,
+                                            text=f"Head judge's correction: {ruling}",
+                                            dispute=str(dispute_id), actor=author)
+                    break
+                except VersionConflictError:
+                    if attempt == 9:
+                        raise
+            event = appended.events[0]["event"]
+        dispute = self.dispute(dispute_id)
+        if dispute.resolution is not None:
+            raise DisputeError("This dispute was resolved by someone else meanwhile.")
         dispute.trigger_event(Dispute.Resolved, outcome=outcome, ruling=ruling, rule=rule,
                               correction=correction, author=author, correction_event=event)
-        self.save(dispute)
+        try:
+            self.save(dispute)
+        except IntegrityError:
+            raise DisputeError("Someone else resolved or commented on this dispute at the "
+                               "same moment; reload it.") from None
         return dispute
 
 
