@@ -8,6 +8,7 @@ atomically), only if the duel is still at the version the writer saw.
 from __future__ import annotations
 
 import threading
+import time
 from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
@@ -49,7 +50,8 @@ class JudgeApp(Application[UUID]):
     """The application: duels, their commentary and disputes, on one event store."""
 
     name = "BattleCON"
-    snapshotting_intervals = {DuelRecord: 100}  # the library's snapshots, every 100 events
+    is_snapshotting_enabled = True
+    SNAPSHOT_EVERY = 100  # a library snapshot each time a duel passes a multiple of this
 
     def __init__(self, db: str | None = None, database_url: str | None = None,
                  env: dict | None = None) -> None:
@@ -96,6 +98,7 @@ class JudgeApp(Application[UUID]):
         agg = DuelRecord.start(duel.setup, dict(labels or {}), actor, parent, fork_at)
         _copy_events(agg, duel.events, actor)
         self.save(agg)
+        self._snapshot_if_due(agg, 0)
         return Appended(agg.id, agg.events_count, [event_json(n, k, p) for n, (k, p) in
                                                    enumerate(_payloads(duel.events), 1)])
 
@@ -155,9 +158,17 @@ class JudgeApp(Application[UUID]):
                 agg.judged = False
             return self._save(agg, start)
 
+    def _snapshot_if_due(self, agg: DuelRecord, before: int) -> None:
+        """Snapshot the aggregate in memory (no re-read) when it passed a multiple of 100."""
+        if self.snapshots is not None and \
+                agg.version // self.SNAPSHOT_EVERY > before // self.SNAPSHOT_EVERY:
+            self.snapshots.put([DuelRecord.Snapshot.take(agg)])
+
     def _save(self, agg: DuelRecord, start: int) -> Appended:
+        before = start + 1  # the aggregate's version before these events
         try:
             self.save(agg)
+            self._snapshot_if_due(agg, before)
         except IntegrityError:
             self._evict(agg.id)
             current = self.record(agg.id).events_count
@@ -202,6 +213,7 @@ class JudgeApp(Application[UUID]):
             events = list(agg.duel.events[:at])
         _copy_events(child, events, actor)
         self.save(child)
+        self._snapshot_if_due(child, 0)
         return Appended(child.id, child.events_count, [])
 
     def duel_ids(self) -> list[UUID]:
@@ -230,7 +242,7 @@ class JudgeApp(Application[UUID]):
         if not 0 <= at <= agg.events_count:
             raise DisputeError(f"Event {at} does not exist; the duel has {agg.events_count} "
                                "events.")
-        for attempt in range(5):
+        for attempt in range(20):  # other notes may land first: retry on the new version
             notes = self._commentary(duel_id)
             notes.trigger_event(Commentary.Annotated, at=at, author=author, text=text,
                                 tags=list(tags))
@@ -238,8 +250,9 @@ class JudgeApp(Application[UUID]):
                 self.save(notes)
                 return notes.annotations[-1]
             except IntegrityError:
-                if attempt == 4:
-                    raise
+                if attempt == 19:
+                    raise DisputeError("The duel's notes are too busy; try again.") from None
+                time.sleep(0.002 * (attempt + 1))
         raise AssertionError("unreachable")
 
     def annotations(self, duel_id: UUID) -> list[dict]:

@@ -101,7 +101,16 @@ class Projector:
             return tl
 
     def state_at(self, duel_id: UUID, n: int | None = None) -> dict:
-        """The state JSON after the first n events (default: now), with the prompt then."""
+        """The state JSON after the first n events (default: now), with the prompt then.
+
+        An event before the last one known here never changes, so it is answered without
+        asking the store for newer events; "now" always asks.
+        """
+        if n is not None:
+            with self._lock:
+                known = self._timelines.get(duel_id)
+            if known is not None and 0 <= n < known.length:
+                return known.state_json(n)
         tl = self.timeline(duel_id)
         n = tl.length if n is None else n
         if not 0 <= n <= tl.length:
