@@ -7,6 +7,7 @@ for. With fewer than two legal options it resolves by itself (R18.4).
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -73,11 +74,12 @@ def possessive(s: DuelState, p: int) -> str:
     return {"he": "his", "she": "her"}.get(pronoun(s, p), "their")
 
 
-class Action:
-    text = ""
+class Action(ABC):
+    """One step of an effect: facts now, or a Need when a player must choose."""
 
+    @abstractmethod
     def resolve(self, ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
-        raise NotImplementedError
+        """The facts that follow (with ``decision`` once one was asked for), or a Need."""
 
 
 SPAN = tuple(range(0, 7))

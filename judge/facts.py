@@ -27,8 +27,9 @@ class Fact:
         super().__init_subclass__(**kw)
         FACT_TYPES[cls.__name__] = cls
 
-    def apply(self, s: DuelState) -> None:  # pragma: no cover - overridden
-        raise NotImplementedError
+    def apply(self, s: DuelState) -> None:
+        """What this fact changes; every subclass defines it."""
+        raise TypeError(f"{type(self).__name__} does not define apply()")
 
     def run(self, s: DuelState) -> None:
         if self.closes:
