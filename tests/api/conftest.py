@@ -13,7 +13,6 @@ import json
 import random
 import re
 from collections.abc import Iterator
-from typing import Any
 
 import pytest
 from flask.testing import FlaskClient
@@ -24,6 +23,7 @@ from events.app import JudgeApp
 from judge import Duel
 from judge.notation import state_json
 from judge.playout import play, record_setup
+from tests.support import first_difference  # noqa: F401 - re-exported to the tests
 
 ROLES = ("scorekeeper", "judge", "head_judge")
 
@@ -127,27 +127,6 @@ def engine_state(duel: Duel, n: int | None = None) -> dict:
     return json.loads(json.dumps(out))
 
 
-def first_difference(a: Any, b: Any, path: str = "$") -> str | None:
-    """Where two JSON values first differ, for readable failures."""
-    if type(a) is not type(b):
-        return f"{path}: {a!r} != {b!r}"
-    if isinstance(a, dict):
-        for key in sorted(set(a) | set(b), key=str):
-            if key not in a or key not in b:
-                return f"{path}.{key}: only on one side ({a.get(key)!r} / {b.get(key)!r})"
-            found = first_difference(a[key], b[key], f"{path}.{key}")
-            if found:
-                return found
-        return None
-    if isinstance(a, list):
-        if len(a) != len(b):
-            return f"{path}: {len(a)} items != {len(b)} items"
-        for i, (x, y) in enumerate(zip(a, b, strict=True)):
-            found = first_difference(x, y, f"{path}[{i}]")
-            if found:
-                return found
-        return None
-    return None if a == b else f"{path}: {a!r} != {b!r}"
 
 
 @functools.cache

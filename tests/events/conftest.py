@@ -26,9 +26,9 @@ from events.app import JudgeApp
 from events.domain import DuelRecord
 from events.hashing import chain_hash, genesis_hash
 from judge import Duel
-from judge.notation import state_json
 from judge.playout import FIGHTERS
 from judge.record import FORMAT, RULESET
+from tests.support import engine_state, first_difference  # noqa: F401 - re-exported
 
 PG_DEFAULT_URL = "postgresql://postgres@127.0.0.1:5432/test"
 ROOT = Path(__file__).resolve().parents[2]
@@ -255,29 +255,6 @@ def check_stored_stream(app: JudgeApp, duel_id) -> list:
 
 def state_with_prompt(duel: Duel, n: int) -> dict:
     """The engine's own state after event n, with the prompt then (the projector's answer)."""
-    out = state_json(duel.state_at(n), duel.need_at(n))
-    out["event"] = n
-    return out
+    return engine_state(duel, n)
 
 
-def first_difference(a, b, path: str = "$") -> str | None:
-    """Where two JSON values first differ, for readable failures."""
-    if type(a) is not type(b):
-        return f"{path}: {a!r} != {b!r}"
-    if isinstance(a, dict):
-        for key in sorted(set(a) | set(b), key=str):
-            if key not in a or key not in b:
-                return f"{path}.{key}: only on one side"
-            found = first_difference(a[key], b[key], f"{path}.{key}")
-            if found:
-                return found
-        return None
-    if isinstance(a, list):
-        if len(a) != len(b):
-            return f"{path}: {len(a)} items != {len(b)} items ({a!r} != {b!r})"
-        for i, (x, y) in enumerate(zip(a, b, strict=True)):
-            found = first_difference(x, y, f"{path}[{i}]")
-            if found:
-                return found
-        return None
-    return None if a == b else f"{path}: {a!r} != {b!r}"
