@@ -15,21 +15,8 @@ from api.cli import main
 from judge import Duel, replay_facts
 from judge.notation import state_json
 
-COMIC = {
-    "format": "battlecon-record/1", "ruleset": "battlecon-2014",
-    "options": {"special_actions": True, "ante_finishers": False, "rulings": {}},
-    "players": [
-        {"name": "Ana", "fighter": "hikaru", "finisher": "wrath-of-elements",
-         "discard_1": ["trance", "dash"], "discard_2": ["focused", "grasp"]},
-        {"name": "Ben", "fighter": "khadath", "finisher": "dimensional-exile",
-         "discard_1": ["evacuation", "dash"], "discard_2": ["hunters", "grasp"]}],
-    "first_to_ante": 0,
-    "decisions": [
-        {"player": 0, "kind": "attack_pair", "style": "advancing", "base": "drive"},
-        {"player": 1, "kind": "attack_pair", "style": "teleport", "base": "burst"},
-        {"player": 0, "kind": "ante", "token": "fire"},
-        {"player": 1, "kind": "move", "to": 7},
-        {"player": 0, "kind": "move", "to": 6}]}
+COMIC = json.loads((Path(__file__).resolve().parents[2] / "examples" /
+                    "comic-beat-1.json").read_text(encoding="utf-8"))
 DAMAGE = "Khadath takes 7 damage (power 3 + Advancing 1 + Fire 3)."
 PLAYER_KEYS = {"fighter", "life", "space", "stunned", "hand", "discard_1", "discard_2",
                "token_pool", "token_discard", "special_action"}

@@ -26,21 +26,8 @@ DECISION = jsonschema.Draft202012Validator(
     {"$schema": SCHEMA["$schema"], "$defs": SCHEMA["$defs"], "$ref": "#/$defs/decision"})
 
 # The rulebook comic's beat 1 (no value is invented: the comic gives all of them).
-COMIC = {
-    "format": "battlecon-record/1", "ruleset": "battlecon-2014",
-    "options": {"special_actions": True, "ante_finishers": False, "rulings": {}},
-    "players": [
-        {"name": "Ana", "fighter": "hikaru", "finisher": "wrath-of-elements",
-         "discard_1": ["trance", "dash"], "discard_2": ["focused", "grasp"]},
-        {"name": "Ben", "fighter": "khadath", "finisher": "dimensional-exile",
-         "discard_1": ["evacuation", "dash"], "discard_2": ["hunters", "grasp"]}],
-    "first_to_ante": 0,
-    "decisions": [
-        {"player": 0, "kind": "attack_pair", "style": "advancing", "base": "drive"},
-        {"player": 1, "kind": "attack_pair", "style": "teleport", "base": "burst"},
-        {"player": 0, "kind": "ante", "token": "fire"},
-        {"player": 1, "kind": "move", "to": 7},
-        {"player": 0, "kind": "move", "to": 6}]}
+COMIC = json.loads((Path(__file__).resolve().parents[2] / "examples" /
+                    "comic-beat-1.json").read_text(encoding="utf-8"))
 
 # Beat 1 of a duel where Khadath (Blight Burst) has two Start of Beat effects to order.
 ORDERING = {
