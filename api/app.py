@@ -68,9 +68,9 @@ def create_app(config: dict | None = None) -> Flask:
                                    "tokens": {}, "store_kind": {"popo": "memory"}.get(kind, kind)}
     api = JudgeApi(app, spec_kwargs={"components": {"securitySchemes": {
         "bearer": {"type": "http", "scheme": "bearer"}}}, "security": [{"bearer": []}, {}]})
-    from api import commentary, duels
+    from api import catalogue, commentary, duels
 
-    for blp in (health, duels.blp, commentary.blp):
+    for blp in (health, duels.blp, commentary.blp, catalogue.blp):
         api.register_blueprint(blp)
     app.before_request(identify)
     _errors(app)

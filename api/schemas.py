@@ -280,3 +280,43 @@ class HealthSchema(Schema):
     status = fields.String()
     store = fields.String()
     duels = fields.Integer()
+
+
+class CardSchema(Schema):
+    id = fields.String()
+    name = fields.String()
+    kind = fields.String()
+    range = fields.Raw(metadata={"description": "[low, high], or 'N/A' / 'X' (R13.5, R2.6)"})
+    power = fields.Raw(metadata={"description": "a number, or 'N/A' / 'X'"})
+    priority = fields.Integer()
+    soak = fields.Integer()
+    stun_guard = fields.Integer()
+    stun_immunity = fields.Boolean()
+    effects = fields.List(fields.String())
+
+
+class TokenSchema(Schema):
+    id = fields.String()
+    name = fields.String()
+
+
+class FighterSchema(Schema):
+    id = fields.String()
+    name = fields.String()
+    styles = fields.List(fields.Nested(CardSchema))
+    bases = fields.List(fields.Nested(CardSchema))
+    finishers = fields.List(fields.Nested(CardSchema))
+    default_discards = fields.List(fields.List(fields.String()))
+    tokens = fields.List(fields.Nested(TokenSchema))
+    ability = fields.Nested(CardSchema, allow_none=True)
+
+
+class FighterListSchema(Schema):
+    fighters = fields.List(fields.Nested(FighterSchema))
+    special_action = fields.Nested(CardSchema)
+
+
+class SessionSchema(Schema):
+    role = fields.String(allow_none=True, metadata={"description": "null when anonymous"})
+    name = fields.String(allow_none=True)
+    anonymous_read = fields.Boolean()

@@ -1,4 +1,6 @@
-"""``judge serve``: the API (and later the viewer) on a production WSGI server (waitress)."""
+"""``judge serve``: the API and the web viewer on a production WSGI server (waitress).
+
+This is a composition root (reached from the CLI), so it may import the viewer."""
 
 from __future__ import annotations
 
@@ -31,12 +33,13 @@ def serve(host: str, port: int, db: str | None, database_url: str | None, demo: 
     from waitress import serve as waitress_serve
 
     from api.app import create_app
+    from viewer import install
 
     store = JudgeApp(db=db, database_url=database_url)
     if demo:
         added = load_demo(store)
         logging.getLogger("battlecon").warning("demo duels loaded: %d new", added)
-    app = create_app({"STORE": store, "ANONYMOUS_READ": anonymous_read})
-    print(f"BattleCON judge serving on http://{host}:{port}/ (API at /api, "
+    app = install(create_app({"STORE": store, "ANONYMOUS_READ": anonymous_read}))
+    print(f"BattleCON judge serving on http://{host}:{port}/ (viewer at /, API at /api, "
           f"OpenAPI at /api/openapi.json)", flush=True)
     waitress_serve(app, host=host, port=port, threads=threads, ident="battlecon-judge")

@@ -1,1 +1,52 @@
-"""Web viewer (built in its own issue)."""
+"""The web viewer: replay stepper, scorekeeper console, judge panel and duel list.
+
+Plain HTML pages and JavaScript modules; the pages talk to the API over HTTP like any
+other client, so this package only serves files. ``install(app)`` adds it to an API app
+built by ``api.app.create_app`` (the viewer depends on the API, never the reverse).
+"""
+
+from __future__ import annotations
+
+from uuid import UUID
+
+from flask import Blueprint, Flask, Response, render_template
+
+bp = Blueprint("viewer", __name__, template_folder="templates", static_folder="static",
+               static_url_path="/viewer/static")
+
+# No inline script or style, nothing from another origin: the pages run offline.
+CSP = ("default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
+       "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'")
+
+
+def _page(template: str, **context) -> Response:
+    response = Response(render_template(template, **context))
+    response.headers["Content-Security-Policy"] = CSP
+    response.headers["Referrer-Policy"] = "no-referrer"
+    return response
+
+
+@bp.get("/")
+def duel_list() -> Response:
+    return _page("list.html", page="list")
+
+
+@bp.get("/duels/new")
+def new_duel() -> Response:
+    return _page("new.html", page="new")
+
+
+@bp.get("/duels/<uuid:duel_id>")
+def replay(duel_id: UUID) -> Response:
+    return _page("replay.html", page="replay", duel_id=str(duel_id))
+
+
+@bp.get("/duels/<uuid:duel_id>/console")
+def console(duel_id: UUID) -> Response:
+    return _page("console.html", page="console", duel_id=str(duel_id))
+
+
+def install(app: Flask) -> Flask:
+    """Serve the viewer's pages from ``app`` (an API app from ``create_app``)."""
+    app.register_blueprint(bp)
+    return app

@@ -1,0 +1,46 @@
+// Names for ids: fighters, cards and tokens, from GET /api/fighters (loaded once).
+import { get } from "./api.js";
+
+let catalogue = null;
+const cards = new Map();
+const fighters = new Map();
+const tokens = new Map();
+
+export async function loadCatalogue() {
+  if (catalogue) return catalogue;
+  catalogue = await get("/fighters");
+  cards.set(catalogue.special_action.id, catalogue.special_action);
+  for (const f of catalogue.fighters) {
+    fighters.set(f.id, f);
+    for (const c of [...f.styles, ...f.bases, ...f.finishers]) cards.set(c.id, c);
+    for (const t of f.tokens) tokens.set(t.id, t.name);
+  }
+  return catalogue;
+}
+
+const titleCase = (id) => String(id).split("-").map((w) => w[0].toUpperCase() + w.slice(1)).join(" ");
+
+export const cardName = (id) => cards.get(id)?.name || titleCase(id);
+export const fighterName = (id) => fighters.get(id)?.name || titleCase(id);
+export const tokenName = (id) => tokens.get(id) || titleCase(id);
+export const fighterKit = (id) => fighters.get(id);
+export const card = (id) => cards.get(id);
+
+// "Strike: range 1, power 4, priority 3, stun guard 5. ..." for a tooltip.
+export function cardText(id) {
+  const c = cards.get(id);
+  if (!c) return titleCase(id);
+  const stats = [];
+  const range = Array.isArray(c.range) ? (c.range[0] === c.range[1] ? `${c.range[0]}` : `${c.range[0]}-${c.range[1]}`) : c.range;
+  if (c.kind === "style") {
+    if (Array.isArray(c.range) && (c.range[0] || c.range[1])) stats.push(`range +${range}`);
+    if (c.power) stats.push(`power ${c.power > 0 ? "+" : ""}${c.power}`);
+    if (c.priority) stats.push(`priority ${c.priority > 0 ? "+" : ""}${c.priority}`);
+  } else if (c.kind !== "special") {
+    stats.push(`range ${range}`, `power ${c.power}`, `priority ${c.priority}`);
+  }
+  if (c.soak) stats.push(`soak ${c.soak}`);
+  if (c.stun_guard) stats.push(`stun guard ${c.stun_guard}`);
+  if (c.stun_immunity) stats.push("stun immunity");
+  return [`${c.name}${stats.length ? ": " + stats.join(", ") : ""}.`, ...c.effects].join(" ");
+}

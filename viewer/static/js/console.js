@@ -1,0 +1,122 @@
+// The scorekeeper console: /duels/<id>/console. Shows the pending prompt with only the
+// legal options, sends each choice as a decision (If-Match + Idempotency-Key) and shows
+// the resulting facts at once. A conflict is said plainly and the page catches up.
+import { api, get } from "./api.js";
+import { fighterName, loadCatalogue } from "./cards.js";
+import { renderBoard } from "./board.js";
+import { $, banner, clearBanner, duelId, h } from "./dom.js";
+import { renderPlayer } from "./player.js";
+import { renderPrompt } from "./prompt.js";
+import { may, startSession } from "./session.js";
+import { labelsText, titleText, whereText } from "./steps.js";
+
+const id = duelId();
+const ctx = { state: null, busy: false, secretFor: null, rerender: () => draw() };
+
+// An idempotency key without crypto.randomUUID (absent outside secure contexts).
+function newKey() {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+async function refresh() {
+  ctx.state = await get(`/duels/${id}/state`);
+  draw();
+}
+
+function draw() {
+  const state = ctx.state;
+  const secret = ["attack_pair", "clash_base"].includes(state.prompt?.kind);
+  const allowed = may("record");
+  const choices = renderPrompt($("#prompt-body"), state.prompt, state, send, ctx);
+  renderBoard($("#board"), state, allowed ? choices : new Map());
+  [0, 1].forEach((i) => renderPlayer($(`#player-${i}`), state, i, { hidePair: true, hideHand: secret }));
+  $("#where").textContent = `${whereText(state)} · version ${state.event}`;
+  $("#console-hint").hidden = allowed;
+  for (const b of document.querySelectorAll("#prompt-body button, #concede button")) {
+    if (!allowed) b.disabled = true;
+  }
+  drawConcede(state, allowed);
+  document.body.dataset.version = state.event;
+}
+
+function drawConcede(state, allowed) {
+  $("#concede").replaceChildren(...(state.over ? [] : state.players.map((p, i) => {
+    const sure = h("button", { type: "button", class: "danger", hidden: true, disabled: !allowed,
+      on: { click: () => send({ player: i, kind: "concede" }) } }, `Yes, ${p.name} concedes`);
+    return h("p", {}, h("button", { type: "button", disabled: !allowed, on: { click: () => { sure.hidden = false; sure.focus(); } } },
+      `${p.name} (${fighterName(p.fighter)}) concedes…`), " ", sure);
+  })));
+}
+
+function showFacts(events) {
+  const feed = $("#feed");
+  const items = events.map((e) => h("li", { class: `event ${e.type === "Decision" ? "decision" : "fact"}`, dataset: { event: e.event, type: e.type } },
+    h("span", { class: "goto", text: e.event }), h("span", { class: "text", text: e.text }),
+    e.rule ? h("span", { class: "rule", text: e.rule }) : null));
+  feed.prepend(...items.reverse());
+}
+
+async function send(decision) {
+  if (ctx.busy) return;
+  ctx.busy = true;
+  const headers = { "If-Match": `"${ctx.state.event}"`, "Idempotency-Key": newKey() };
+  try {
+    let res;
+    try {
+      res = await api(`/duels/${id}/decisions`, { method: "POST", body: decision, headers });
+    } catch (err) {
+      if (err.status !== 0) throw err;
+      // The network failed: the same key makes a retry safe (recorded at most once).
+      res = await api(`/duels/${id}/decisions`, { method: "POST", body: decision, headers });
+    }
+    clearBanner();
+    showFacts(res.data.events);
+    ctx.secretFor = null;
+    await refresh();
+  } catch (err) {
+    if (err.status === 409) {
+      banner(`Someone else recorded a decision first (the duel is now at version ${err.body.current_version}). ` +
+        "Your choice was not recorded; the page now shows the new state.", "warning");
+      await refresh();
+    } else {
+      banner(`Not recorded: ${err.explain()}`);
+    }
+  } finally {
+    ctx.busy = false;
+  }
+}
+
+// Catch up when someone else records (checked every few seconds while the page is shown).
+async function watch() {
+  if (document.hidden || ctx.busy || !ctx.state) return;
+  try {
+    const summary = await get(`/duels/${id}`);
+    if (summary.version !== ctx.state.event) {
+      banner(`The duel moved on to version ${summary.version} (recorded elsewhere).`, "warning");
+      await refresh();
+    }
+  } catch {
+    // A missed check is retried at the next tick.
+  }
+}
+
+async function main() {
+  await startSession();
+  try {
+    await loadCatalogue();
+    const summary = await get(`/duels/${id}`);
+    document.title = `${titleText(summary)} · console`;
+    $("#title").textContent = `Console: ${titleText(summary)}`;
+    $("#labels").textContent = labelsText(summary);
+    await refresh();
+  } catch (err) {
+    banner(`This duel cannot be shown: ${err.explain()}`);
+    return;
+  }
+  document.addEventListener("session", () => draw());
+  setInterval(watch, 5000);
+  document.body.dataset.ready = "true";
+}
+
+main();

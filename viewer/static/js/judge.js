@@ -1,0 +1,141 @@
+// Judge tools on the replay page: annotate the current event, open a dispute on it,
+// comment, resolve (head judge) with a ruling, a rule id and a correction; fork.
+import { api } from "./api.js";
+import { fighterName } from "./cards.js";
+import { $, banner, duelId, h } from "./dom.js";
+import { may, session } from "./session.js";
+
+const tags = (text) => text.split(",").map((t) => t.trim()).filter(Boolean);
+
+export class JudgePanel {
+  constructor(view, { reload, go }) {
+    this.view = view;
+    this.reload = reload;
+    this.go = go;
+    $("#annotate").addEventListener("submit", (e) => this.annotate(e));
+    $("#dispute").addEventListener("submit", (e) => this.openDispute(e));
+    $("#fork").addEventListener("submit", (e) => this.fork(e));
+    document.addEventListener("session", () => this.access());
+    this.access();
+  }
+
+  access() {
+    const signedIn = Boolean(session().role);
+    $("#judge-tools").hidden = !signedIn;
+    $("#judge-hint").hidden = may("comment");
+    this.renderDisputes();
+  }
+
+  moved(n) {
+    $("#judge-at").textContent = n;
+    const event = this.view.events[n - 1];
+    $("#judge-event-text").textContent = event ? event.text : "the setup, before any event";
+  }
+
+  async send(path, body, done) {
+    try {
+      const res = await api(path, { method: "POST", body });
+      await done(res.data);
+    } catch (err) {
+      banner(`Refused: ${err.explain()}`);
+    }
+  }
+
+  annotate(event) {
+    event.preventDefault();
+    const form = event.target;
+    this.send(`/duels/${duelId()}/annotations`,
+      { at: this.view.at, text: form.text.value, tags: tags(form.tags.value) }, async () => {
+        form.reset();
+        banner(`Annotation added at event ${this.view.at}.`, "ok");
+        await this.reload();
+      });
+  }
+
+  openDispute(event) {
+    event.preventDefault();
+    const form = event.target;
+    this.send(`/duels/${duelId()}/disputes`, { at: this.view.at, claim: form.claim.value }, async () => {
+      form.reset();
+      banner(`Dispute opened on event ${this.view.at}.`, "ok");
+      await this.reload();
+    });
+  }
+
+  fork(event) {
+    event.preventDefault();
+    this.send(`/duels/${duelId()}/forks`, { at: this.view.at }, async (duel) => {
+      window.location.assign(`/duels/${duel.id}?at=${this.view.at}`);
+    });
+  }
+
+  renderDisputes() {
+    const root = $("#disputes");
+    if (!this.view.disputes.length) {
+      root.replaceChildren(h("p", { class: "none", text: "No disputes on this duel." }));
+      return;
+    }
+    root.replaceChildren(...this.view.disputes.map((d) => this.disputeCard(d)));
+  }
+
+  disputeCard(d) {
+    const signedIn = Boolean(session().role);
+    const card = h("article", { class: `dispute-card ${d.status}`, dataset: { dispute: d.id, status: d.status } },
+      h("h4", {}, h("button", { type: "button", class: "link", on: { click: () => this.go(d.at) } }, `Event ${d.at}`),
+        ` · ${d.status} · opened by ${d.author}`),
+      h("p", { class: "claim", text: d.claim }),
+      h("ul", { class: "comments" }, d.comments.map((c) => h("li", { text: `${c.author}: ${c.text}` }))),
+      d.resolution ? h("p", { class: "ruling" },
+        h("strong", { text: d.resolution.outcome === "overturned" ? "Overturned: " : "Upheld: " }),
+        `${d.resolution.ruling} [${d.resolution.rule}] (${d.resolution.author})`,
+        d.resolution.correction_event ? ` · correction at event ${d.resolution.correction_event}` : "") : null);
+    if (signedIn && d.status === "open") card.append(this.commentForm(d), this.resolveForm(d));
+    return card;
+  }
+
+  commentForm(d) {
+    const text = h("textarea", { name: "text", rows: 2, required: true, "aria-label": "Comment" });
+    return h("form", { class: "stack comment", on: { submit: (e) => {
+      e.preventDefault();
+      this.send(`/disputes/${d.id}/comments`, { text: text.value }, () => this.reload());
+    } } }, h("label", {}, "Comment ", text), h("button", { type: "submit" }, "Comment"));
+  }
+
+  resolveForm(d) {
+    const state = this.view.state;
+    const outcome = h("select", { name: "outcome", "aria-label": "Outcome" },
+      h("option", { value: "upheld" }, "Upheld (the ruling stands)"),
+      h("option", { value: "overturned" }, "Overturned (apply a correction)"));
+    const ruling = h("textarea", { name: "ruling", rows: 2, required: true, "aria-label": "Ruling" });
+    const rule = h("input", { name: "rule", required: true, placeholder: "e.g. R6.1", "aria-label": "Rule id" });
+    const players = state.players.map((p, i) => h("fieldset", { class: `correction p${i}` },
+      h("legend", { text: `${fighterName(p.fighter)} (${p.name})` }),
+      h("label", {}, "Life ", h("input", { type: "number", min: 1, max: 20, name: `life-${i}`, placeholder: "unchanged" })),
+      h("label", {}, "Space ", h("input", { type: "number", min: 1, max: 7, name: `space-${i}`, placeholder: "unchanged" }))));
+    const correction = h("fieldset", { class: "correction", disabled: true },
+      h("legend", { text: "Correction to apply to the duel as it stands now" }), ...players);
+    outcome.addEventListener("change", () => { correction.disabled = outcome.value !== "overturned"; });
+    return h("form", { class: "stack resolve", on: { submit: (e) => {
+      e.preventDefault();
+      const body = { outcome: outcome.value, ruling: ruling.value, rule: rule.value };
+      if (outcome.value === "overturned") {
+        const changes = {};
+        state.players.forEach((_, i) => {
+          const fields = {};
+          for (const key of ["life", "space"]) {
+            const v = e.target.elements[`${key}-${i}`].value;
+            if (v !== "") fields[key] = Number(v);
+          }
+          if (Object.keys(fields).length) changes[String(i)] = fields;
+        });
+        body.correction = { players: changes };
+      }
+      this.send(`/disputes/${d.id}/resolution`, body, async () => {
+        banner(`Dispute ${outcome.value}.`, "ok");
+        await this.reload();
+      });
+    } } },
+    h("h5", { text: "Resolve (head judge)" }), outcome, h("label", {}, "Ruling ", ruling),
+    h("label", {}, "Rule ", rule), correction, h("button", { type: "submit" }, "Resolve dispute"));
+  }
+}

@@ -1,0 +1,123 @@
+// The pending prompt as controls that offer only the legal options. Each control calls
+// send(decision) with one of the prompt's own option objects (or an order decision).
+import { cardName, fighterName, tokenName } from "./cards.js";
+import { h } from "./dom.js";
+
+const TIMINGS = {
+  reveal: "Reveal", start_of_beat: "Start of Beat", before_activating: "Before Activating",
+  on_hit: "On Hit", on_damage: "On Damage", after_activating: "After Activating", end_of_beat: "End of Beat",
+};
+
+const who = (state, i) => `${state.players[i].name} (${fighterName(state.players[i].fighter)})`;
+
+// A button's words for one legal option.
+export function describe(option, state) {
+  switch (option.kind) {
+    case "attack_pair": return `${cardName(option.style)} ${cardName(option.base)}`;
+    case "clash_base": return cardName(option.base);
+    case "ante": return option.finisher ? "Ante the Finisher" : `Ante ${tokenName(option.token)}`;
+    case "pass": return "Pass (ante nothing)";
+    case "move": return `Move to space ${option.to}`;
+    case "place": return `Put the ${cardName(option.marker)} on space ${option.to}`;
+    case "arrange": return `${state.players[0].name} on ${option.spaces[0]}, ${state.players[1].name} on ${option.spaces[1]}`;
+    case "may": return option.accept ? "Yes" : "No";
+    case "pick": return option.option === "none" ? "None" : tokenOrCard(option.option);
+    default: return JSON.stringify(option);
+  }
+}
+
+function tokenOrCard(id) {
+  const token = tokenName(id);
+  return token !== cardName(id) ? token : cardName(id);
+}
+
+function effectName(key) {
+  const [cardId, timing] = key.split("/");
+  return `${cardName(cardId)} (${TIMINGS[timing] || timing})`;
+}
+
+const button = (label, onClick, attrs = {}) => h("button", { type: "button", ...attrs, on: { click: onClick } }, label);
+
+// Secret selections (attack pairs, clash bases): one waiting player at a time; what was
+// entered is never shown until both are in.
+function secretPicker(prompt, state, send, ctx) {
+  const waiting = prompt.players;
+  if (!waiting.includes(ctx.secretFor)) ctx.secretFor = waiting[0];
+  const p = ctx.secretFor;
+  const mine = prompt.options.filter((o) => o.player === p);
+  const others = [0, 1].filter((i) => i !== p);
+  const done = others.filter((i) => !waiting.includes(i));
+  const root = h("div", { class: "secret", dataset: { player: p } },
+    h("p", { class: "about" }, `${prompt.about} `, h("span", { class: "rule", text: prompt.rule })),
+    done.length ? h("p", { class: "entered", text: `${who(state, done[0])}'s choice is in, face down.` }) : null,
+    waiting.length > 1 ? h("div", { class: "whose", role: "group", "aria-label": "Whose choice to enter" },
+      waiting.map((i) => button(`Enter ${state.players[i].name}'s`, () => { ctx.secretFor = i; ctx.rerender(); },
+        { "aria-pressed": String(i === p) }))) : null,
+    h("h3", { text: `${who(state, p)} chooses secretly` }));
+  if (prompt.kind === "clash_base") {
+    root.append(h("div", { class: "choices", role: "group", "aria-label": "Bases" },
+      mine.map((o) => button(describe(o, state), () => send(o), { dataset: { base: o.base } }))));
+    return root;
+  }
+  const styles = [...new Set(mine.map((o) => o.style))];
+  const bases = [...new Set(mine.map((o) => o.base))];
+  const pick = { style: null, base: null };
+  const submit = button("Record this pair (face down)", () => {
+    const o = mine.find((x) => x.style === pick.style && x.base === pick.base);
+    if (o) send(o);
+  }, { class: "primary", disabled: true });
+  const group = (name, ids) => h("div", { class: "choices", role: "group", "aria-label": name === "style" ? "Styles" : "Bases" },
+    ids.map((cardId) => button(cardName(cardId), (e) => {
+      pick[name] = cardId;
+      for (const b of e.target.parentElement.children) b.setAttribute("aria-pressed", String(b === e.target));
+      submit.disabled = !mine.some((x) => x.style === pick.style && x.base === pick.base);
+    }, { "aria-pressed": "false", dataset: { [name]: cardId } })));
+  root.append(h("h4", { text: "Style" }), group("style", styles), h("h4", { text: "Base" }), group("base", bases), submit);
+  return root;
+}
+
+function orderControl(prompt, send) {
+  const effects = [...prompt.order.effects];
+  const list = h("ol", { class: "order" });
+  const apply = button("Resolve in this order", () => send({ player: prompt.order.player, kind: "order", effects }), { disabled: true });
+  const draw = () => {
+    list.replaceChildren(...effects.map((key, k) => h("li", { dataset: { effect: key } }, effectName(key), " ",
+      button("↑", () => swap(k, k - 1), { "aria-label": `Move ${effectName(key)} earlier`, disabled: k === 0 }),
+      button("↓", () => swap(k, k + 1), { "aria-label": `Move ${effectName(key)} later`, disabled: k === effects.length - 1 }))));
+    apply.disabled = effects.every((key, k) => key === prompt.order.effects[k]);
+  };
+  const swap = (a, b) => {
+    [effects[a], effects[b]] = [effects[b], effects[a]];
+    draw();
+  };
+  draw();
+  return h("div", { class: "order-box" },
+    h("p", { text: "These effects happen at the same time; their owner may order them (R18.5). Printed order:" }),
+    list, apply);
+}
+
+// Renders the prompt into root and returns the board choices (space -> {label, pick}).
+export function renderPrompt(root, prompt, state, send, ctx) {
+  const choices = new Map();
+  if (!prompt) {
+    root.replaceChildren(h("p", { class: "about", text: state.over ? "The duel is over." : "Nothing to decide." }));
+    return choices;
+  }
+  const parts = [];
+  if (prompt.kind === "attack_pair" || prompt.kind === "clash_base") {
+    parts.push(secretPicker(prompt, state, send, ctx));
+  } else {
+    const p = prompt.players[0];
+    parts.push(h("p", { class: "about" }, h("strong", { text: `${who(state, p)}: ` }), `${prompt.about} `,
+      h("span", { class: "rule", text: prompt.rule })));
+    if (prompt.kind === "move" || prompt.kind === "place") {
+      for (const o of prompt.options) choices.set(o.to, { label: describe(o, state), pick: () => send(o) });
+      parts.push(h("p", { class: "hint", text: "Choose a highlighted space on the board, or a button." }));
+    }
+    parts.push(h("div", { class: "choices", role: "group", "aria-label": "Legal options" },
+      prompt.options.map((o) => button(describe(o, state), () => send(o), { dataset: { option: JSON.stringify(o) } }))));
+  }
+  if (prompt.order) parts.push(orderControl(prompt, send));
+  root.replaceChildren(...parts);
+  return choices;
+}

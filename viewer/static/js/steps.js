@@ -1,0 +1,43 @@
+// Words for the beat's steps and for where a duel stands.
+import { fighterName } from "./cards.js";
+
+export const STEP_NAMES = {
+  select: "Select attack pairs",
+  ante: "Ante",
+  reveal: "Reveal",
+  start_of_beat: "Start of Beat",
+  active_attack: "Active Player's attack",
+  reactive_attack: "Reactive Player's attack",
+  end_of_beat: "End of Beat",
+  recycle: "Recycle",
+};
+
+export function whereText(state) {
+  const parts = [`Beat ${state.beat}`, STEP_NAMES[state.step] || state.step];
+  if (state.active !== null && state.active !== undefined) {
+    const p = state.players[state.active];
+    parts.push(`${fighterName(p.fighter)} is active`);
+  }
+  if (state.over) {
+    parts.push(state.winner === null || state.winner === undefined
+      ? "the duel is over (draw)"
+      : `the duel is over: ${state.players[state.winner].name} wins`);
+  }
+  return parts.join(" · ");
+}
+
+export function titleText(summary) {
+  const [a, b] = summary.players;
+  return `${a.name} (${fighterName(a.fighter)}) vs ${b.name} (${fighterName(b.fighter)})`;
+}
+
+export function labelsText(summary) {
+  const l = summary.labels || {};
+  const parts = [];
+  if (l.event) parts.push(`Event ${l.event}`);
+  if (l.round) parts.push(`round ${l.round}`);
+  if (l.table) parts.push(`table ${l.table}`);
+  parts.push(summary.status === "over" ? "over" : "in progress");
+  if (summary.parent) parts.push(`forked from ${summary.parent} at event ${summary.fork_at}`);
+  return parts.join(" · ");
+}
