@@ -7,43 +7,19 @@ set). The server is ``BATTLECON_TEST_DATABASE_URL`` or postgresql://postgres@127
 
 from __future__ import annotations
 
-import http.client
-import json
 import os
 import random
-import socket
-import subprocess
-import sys
-import time
 import uuid
 from collections.abc import Iterator
-from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
 import pytest
 
 from judge import Duel
 from tests.api.conftest import engine_state, first_difference, setup_record
+from tests.serving import Server, create_token, start_server
 
-ROOT = Path(__file__).resolve().parents[2]
 PG_DEFAULT_URL = "postgresql://postgres@127.0.0.1:5432/test"
-
-
-def judge_command() -> list[str]:
-    script = Path(sys.executable).with_name("judge")
-    return [str(script)] if script.exists() else [sys.executable, "-m", "api.cli"]
-
-
-def child_env() -> dict[str, str]:
-    env = {k: v for k, v in os.environ.items() if not k.startswith("BATTLECON_")}
-    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT), env.get("PYTHONPATH")) if p)
-    return env
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 # --- PostgreSQL -------------------------------------------------------------------------------
@@ -94,40 +70,6 @@ def store_args(request, tmp_path) -> Iterator[list[str]]:
 # --- the server -------------------------------------------------------------------------------
 
 
-class Server:
-    def __init__(self, port: int, proc: subprocess.Popen, log: Path) -> None:
-        self.port, self.proc, self.log = port, proc, log
-
-    def request(self, method: str, path: str, body: object = None,
-                headers: dict | None = None) -> tuple[int, dict, object]:
-        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
-        try:
-            data = None if body is None else json.dumps(body).encode()
-            h = dict(headers or {})
-            if data is not None:
-                h["Content-Type"] = "application/json"
-            conn.request(method, path, body=data, headers=h)
-            resp = conn.getresponse()
-            raw = resp.read()
-            headers = {k.lower(): v for k, v in resp.getheaders()}
-            return resp.status, headers, json.loads(raw) if raw else None
-        finally:
-            conn.close()
-
-    def output(self) -> str:
-        return self.log.read_text(errors="replace")[-4000:]
-
-
-def create_token(store_args: list[str], role: str, name: str) -> str:
-    done = subprocess.run([*judge_command(), "token", "create", "--role", role, "--name", name,
-                           *store_args], capture_output=True, text=True, env=child_env(),
-                          timeout=60, cwd=ROOT)
-    assert done.returncode == 0, done.stderr
-    token = done.stdout.strip().splitlines()[0]
-    assert token.startswith("bcj_") and "shown only now" in done.stderr
-    return token
-
-
 @pytest.fixture
 def token(store_args) -> str:
     """A scorekeeper's token, made with ``judge token create`` before the server starts."""
@@ -136,35 +78,11 @@ def token(store_args) -> str:
 
 @pytest.fixture
 def server(store_args, token, tmp_path) -> Iterator[Server]:
-    port = free_port()
-    log = tmp_path / "server.log"
-    with open(log, "wb") as out:
-        proc = subprocess.Popen([*judge_command(), "serve", "--host", "127.0.0.1", "--port",
-                                 str(port), *store_args], stdout=out, stderr=subprocess.STDOUT,
-                                env=child_env(), cwd=ROOT)
-    srv = Server(port, proc, log)
+    srv = start_server(store_args, tmp_path / "server.log")
     try:
-        deadline = time.monotonic() + 30
-        while True:
-            if proc.poll() is not None:
-                pytest.fail(f"judge serve exited with {proc.returncode}:\n{srv.output()}")
-            try:
-                status, _, body = srv.request("GET", "/api/health")
-                if status == 200 and body["status"] == "ok":
-                    break
-            except OSError:
-                pass
-            if time.monotonic() > deadline:
-                pytest.fail(f"judge serve did not answer /api/health in 30 s:\n{srv.output()}")
-            time.sleep(0.1)
         yield srv
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait(timeout=10)
+        srv.stop()
 
 
 # --- the test ---------------------------------------------------------------------------------

@@ -108,6 +108,10 @@ export function renderPrompt(root, prompt, state, send, ctx) {
     parts.push(secretPicker(prompt, state, send, ctx));
   } else {
     const p = prompt.players[0];
+    if (prompt.order) {
+      parts.push(orderControl(prompt, send),
+        h("p", { class: "kept", text: "Or keep the printed order; the next decision is then:" }));
+    }
     parts.push(h("p", { class: "about" }, h("strong", { text: `${who(state, p)}: ` }), `${prompt.about} `,
       h("span", { class: "rule", text: prompt.rule })));
     if (prompt.kind === "move" || prompt.kind === "place") {
@@ -117,7 +121,8 @@ export function renderPrompt(root, prompt, state, send, ctx) {
     parts.push(h("div", { class: "choices", role: "group", "aria-label": "Legal options" },
       prompt.options.map((o) => button(describe(o, state), () => send(o), { dataset: { option: JSON.stringify(o) } }))));
   }
-  if (prompt.order) parts.push(orderControl(prompt, send));
+  const secret = prompt.kind === "attack_pair" || prompt.kind === "clash_base";
+  if (secret && prompt.order) parts.unshift(orderControl(prompt, send));
   root.replaceChildren(...parts);
   return choices;
 }

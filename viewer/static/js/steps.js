@@ -10,6 +10,7 @@ export const STEP_NAMES = {
   reactive_attack: "Reactive Player's attack",
   end_of_beat: "End of Beat",
   recycle: "Recycle",
+  clash: "Clash",
 };
 
 export function whereText(state) {

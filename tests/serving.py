@@ -1,0 +1,109 @@
+"""``judge serve`` as a real process for the end-to-end and browser tests."""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def judge_command() -> list[str]:
+    script = Path(sys.executable).with_name("judge")
+    return [str(script)] if script.exists() else [sys.executable, "-m", "api.cli"]
+
+
+def child_env() -> dict[str, str]:
+    env = {k: v for k, v in os.environ.items() if not k.startswith("BATTLECON_")}
+    env["PYTHONPATH"] = os.pathsep.join(p for p in (str(ROOT), env.get("PYTHONPATH")) if p)
+    return env
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def create_token(store_args: list[str], role: str, name: str) -> str:
+    """A token made with ``judge token create`` (before the server starts)."""
+    done = subprocess.run([*judge_command(), "token", "create", "--role", role, "--name", name,
+                           *store_args], capture_output=True, text=True, env=child_env(),
+                          timeout=60, cwd=ROOT)
+    assert done.returncode == 0, done.stderr
+    token = done.stdout.strip().splitlines()[0]
+    assert token.startswith("bcj_") and "shown only now" in done.stderr
+    return token
+
+
+class Server:
+    """A running ``judge serve``: its port, process and log, and a small JSON client."""
+
+    def __init__(self, port: int, proc: subprocess.Popen, log: Path) -> None:
+        self.port, self.proc, self.log = port, proc, log
+        self.base = f"http://127.0.0.1:{port}"
+
+    def request(self, method: str, path: str, body: object = None,
+                headers: dict | None = None) -> tuple[int, dict, object]:
+        conn = http.client.HTTPConnection("127.0.0.1", self.port, timeout=30)
+        try:
+            data = None if body is None else json.dumps(body).encode()
+            h = dict(headers or {})
+            if data is not None:
+                h["Content-Type"] = "application/json"
+            conn.request(method, path, body=data, headers=h)
+            resp = conn.getresponse()
+            raw = resp.read()
+            headers = {k.lower(): v for k, v in resp.getheaders()}
+            return resp.status, headers, json.loads(raw) if raw else None
+        finally:
+            conn.close()
+
+    def get(self, path: str, token: str | None = None) -> object:
+        status, _, body = self.request("GET", path, headers={
+            "Authorization": f"Bearer {token}"} if token else None)
+        assert status == 200, (path, status, body)
+        return body
+
+    def output(self) -> str:
+        return self.log.read_text(errors="replace")[-4000:]
+
+    def stop(self) -> None:
+        self.proc.terminate()
+        try:
+            self.proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait(timeout=10)
+
+
+def start_server(store_args: list[str], log: Path, *extra: str) -> Server:
+    """Start ``judge serve`` on a free loopback port and wait until /api/health answers."""
+    port = free_port()
+    with open(log, "wb") as out:
+        proc = subprocess.Popen([*judge_command(), "serve", "--host", "127.0.0.1", "--port",
+                                 str(port), *store_args, *extra], stdout=out,
+                                stderr=subprocess.STDOUT, env=child_env(), cwd=ROOT)
+    srv = Server(port, proc, log)
+    deadline = time.monotonic() + 30
+    while True:
+        if proc.poll() is not None:
+            pytest.fail(f"judge serve exited with {proc.returncode}:\n{srv.output()}")
+        try:
+            status, _, body = srv.request("GET", "/api/health")
+            if status == 200 and body["status"] == "ok":
+                return srv
+        except OSError:
+            pass
+        if time.monotonic() > deadline:
+            srv.stop()
+            pytest.fail(f"judge serve did not answer /api/health in 30 s:\n{srv.output()}")
+        time.sleep(0.1)
