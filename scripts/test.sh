@@ -4,5 +4,6 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh
 bash scripts/postgres.sh  # a PostgreSQL server for the store tests (installed if missing)
+bash scripts/browser.sh   # Debian's chromium for the viewer's browser tests (installed if missing)
 .venv/bin/ruff check .
 .venv/bin/python -m pytest -n 2 "$@"

@@ -67,7 +67,15 @@ class Site:
     def demo(self, table: str) -> str:
         """The id of the demo duel stored from examples/<table>.json."""
         listing = self.get(f"/api/duels?event=demo&table={table}")
-        (duel,) = listing["items"]
+        (duel,) = [d for d in listing["items"] if d["created_by"] == "demo"]
+        return duel["id"]
+
+    def copy_of_demo(self, table: str) -> str:
+        """A new duel with a demo duel's record, so a test may change it freely."""
+        record = self.get(f"/api/duels/{self.demo(table)}/record")
+        record["labels"] = {"event": "browser-tests", "table": table}
+        status, duel = self.post("/api/duels", record, role="scorekeeper")
+        assert status == 201, duel
         return duel["id"]
 
 

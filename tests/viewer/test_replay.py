@@ -124,10 +124,7 @@ def test_life_chart_follows_the_beats(site, page):
 
 
 def test_annotations_and_disputes_appear_at_their_events(site, page):
-    status, duel = site.post("/api/duels", site.get(
-        f"/api/duels/{site.demo('comic-beat-1')}/record"), role="scorekeeper")
-    assert status == 201
-    duel_id = duel["id"]
+    duel_id = site.copy_of_demo("comic-beat-1")
     assert site.post(f"/api/duels/{duel_id}/annotations",
                      {"at": 5, "text": "Watch the ante order.", "tags": ["teaching"]},
                      role="judge")[0] == 201

@@ -23,31 +23,39 @@ async function stateAt(n) {
 const teacher = new Teacher(view, (n) => show(n));
 const judge = new JudgePanel(view, { reload: () => reloadCommentary(), go: (n) => show(n) });
 
+// Where the page is going: steps taken faster than states load add up from here.
+let target = 0;
+let renders = 0; // the number of the newest render started, so an older one is dropped
+
+const here = () => target;
+
 // Show the state after event n (0 = the setup, before any event).
 async function show(n, { ask = true } = {}) {
   n = Math.max(0, Math.min(view.total, n));
-  if (ask && teacher.enabled && n > view.at) {
-    const stop = teacher.firstQuestion(view.at, n);
+  if (ask && teacher.enabled && n > target) {
+    const stop = teacher.firstQuestion(target, n);
     if (stop !== null) {
-      n = stop - 1;
-      await render(n);
-      teacher.ask(stop);
+      target = stop - 1;
+      if (await render(target)) teacher.ask(stop);
       return;
     }
   }
   teacher.dismiss();
+  target = n;
   await render(n);
 }
 
 async function render(n) {
+  const mine = ++renders;
   let state;
   try {
     state = await stateAt(n);
   } catch (err) {
     states.delete(n);
     banner(`Could not load the state at event ${n}: ${err.explain()}`);
-    return;
+    return false;
   }
+  if (mine !== renders) return false;
   view.at = n;
   view.state = state;
   teacher.reached(n);
@@ -67,6 +75,7 @@ async function render(n) {
   const url = new URL(window.location);
   url.searchParams.set("at", n);
   history.replaceState(null, "", url);
+  return true;
 }
 
 function renderEvents() {
@@ -74,10 +83,11 @@ function renderEvents() {
   const upto = teacher.enabled ? teacher.horizon : view.total;
   const notes = group(view.annotations);
   const disputes = group(view.disputes);
-  list.replaceChildren(...view.events.filter((e) => e.event <= upto).map((e) => {
+  const setup = { event: 0, type: "Setup", text: "The setup, before any event.", rule: "R1" };
+  list.replaceChildren(...[setup, ...view.events].filter((e) => e.event <= upto).map((e) => {
     const current = e.event === view.at;
     return h("li", {
-      class: `event ${e.type === "Decision" ? "decision" : "fact"}${current ? " current" : ""}`,
+      class: `event ${e.type === "Decision" ? "decision" : e.type === "Setup" ? "setup" : "fact"}${current ? " current" : ""}`,
       dataset: { event: e.event, type: e.type }, "aria-current": current ? "step" : null,
     },
     h("button", { type: "button", class: "goto", "aria-label": `Go to event ${e.event}`, on: { click: () => show(e.event) } }, `${e.event}`),
@@ -122,12 +132,12 @@ function markBeat() {
 }
 
 function nextBeat() {
-  const next = beatStarts().find((e) => e.event > view.at);
+  const next = beatStarts().find((e) => e.event > here());
   show(next ? next.event : view.total);
 }
 
 function prevBeat() {
-  const earlier = beatStarts().filter((e) => e.event < view.at);
+  const earlier = beatStarts().filter((e) => e.event < here());
   show(earlier.length ? earlier.at(-1).event : 0);
 }
 
@@ -173,7 +183,7 @@ async function reloadCommentary() {
 function keys(event) {
   if (typing(event) || event.altKey || event.ctrlKey || event.metaKey) return;
   const moves = {
-    ArrowRight: () => show(view.at + 1), ArrowLeft: () => show(view.at - 1),
+    ArrowRight: () => show(here() + 1), ArrowLeft: () => show(here() - 1),
     Home: () => show(0), End: () => show(view.total), PageDown: nextBeat, PageUp: prevBeat,
   };
   if (event.target instanceof HTMLInputElement && event.target.type === "range") return;
@@ -201,21 +211,23 @@ async function main() {
   $("#total").textContent = view.total;
   fillBeats();
   $("#first").addEventListener("click", () => show(0));
-  $("#prev").addEventListener("click", () => show(view.at - 1));
-  $("#next").addEventListener("click", () => show(view.at + 1));
+  $("#prev").addEventListener("click", () => show(here() - 1));
+  $("#next").addEventListener("click", () => show(here() + 1));
   $("#last").addEventListener("click", () => show(view.total));
   $("#next-beat").addEventListener("click", nextBeat);
   $("#prev-beat").addEventListener("click", prevBeat);
   $("#slider").addEventListener("input", (e) => show(Number(e.target.value)));
   $("#teaching").addEventListener("change", (e) => {
     teacher.toggle(e.target.checked);
+    target = view.at;
     render(view.at);
     lifeChartCursor();
   });
   document.addEventListener("keydown", keys);
   const wanted = Number(new URL(window.location).searchParams.get("at"));
   await reloadCommentary().catch((err) => banner(err.explain()));
-  await render(Number.isInteger(wanted) && wanted >= 0 ? Math.min(wanted, view.total) : 0);
+  target = Number.isInteger(wanted) && wanted >= 0 ? Math.min(wanted, view.total) : 0;
+  await render(target);
   lifeChart().catch((err) => banner(`Life chart: ${err.explain()}`));
   document.body.dataset.ready = "true";
 }

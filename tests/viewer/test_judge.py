@@ -1,0 +1,118 @@
+"""Judge tools on the replay page: annotate, open a dispute, comment, resolve with a
+correction (head judge), fork; wrong tokens and roles are refused and change nothing."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.viewer.conftest import open_page, screenshot, sign_in
+
+pytestmark = pytest.mark.usefixtures("chromium_path")
+
+
+def fresh_duel(site) -> str:
+    return site.copy_of_demo("comic-beat-1")
+
+
+def test_annotate_dispute_and_resolve_with_a_correction(site, page):
+    duel = fresh_duel(site)
+    before = site.get(f"/api/duels/{duel}")
+    open_page(page, f"/duels/{duel}?at=12")
+    expect(page.locator("#judge-tools")).to_be_hidden()
+    sign_in(page, site.tokens["judge"], "judge")
+    expect(page.locator("#judge-at")).to_have_text("12")
+    # Annotate the current event.
+    page.fill("#annotate textarea[name=text]", "Both pairs turn face up here.")
+    page.fill("#annotate input[name=tags]", "teaching, reveal")
+    page.click("#annotate button[type=submit]")
+    expect(page.locator("#events li[data-event='12'] .annotation")).to_contain_text(
+        "Both pairs turn face up here.")
+    (note,) = site.get(f"/api/duels/{duel}/annotations")["annotations"]
+    assert (note["at"], note["tags"], note["author"]) == (12, ["teaching", "reveal"],
+                                                          "judge-tester")
+    # Open a dispute on it, then comment.
+    page.fill("#dispute textarea[name=claim]", "Ben says his life should be 18.")
+    page.click("#dispute button[type=submit]")
+    card = page.locator("#disputes .dispute-card")
+    expect(card).to_have_attribute("data-status", "open")
+    card.locator("form.comment textarea").fill("Checked the video: it was 18.")
+    card.locator("form.comment button").click()
+    expect(card.locator(".comments li")).to_contain_text("judge-tester: Checked the video")
+    # A judge may not resolve: refused, and the dispute stays open.
+    card.locator("form.resolve select[name=outcome]").select_option("upheld")
+    card.locator("form.resolve textarea[name=ruling]").fill("Stands.")
+    card.locator("form.resolve input[name=rule]").fill("R15.1")
+    card.locator("form.resolve button[type=submit]").click()
+    expect(page.locator("#banner")).to_contain_text("A judge may not do this.")
+    (dispute,) = site.get(f"/api/duels/{duel}/disputes")["disputes"]
+    assert dispute["status"] == "open"
+    # The head judge overturns it with a correction of Ben's life.
+    page.click("#session-signout")
+    sign_in(page, site.tokens["head_judge"], "head_judge")
+    card = page.locator("#disputes .dispute-card")
+    card.locator("form.resolve select[name=outcome]").select_option("overturned")
+    card.locator("form.resolve textarea[name=ruling]").fill("Ben's life was 18.")
+    card.locator("form.resolve input[name=rule]").fill("R15.1")
+    card.locator("form.resolve input[name=life-1]").fill("18")
+    screenshot(page, "judge-panel")
+    card.locator("form.resolve button[type=submit]").click()
+    expect(page.locator("#disputes .dispute-card")).to_have_attribute("data-status", "overturned")
+    (dispute,) = site.get(f"/api/duels/{duel}/disputes")["disputes"]
+    assert dispute["resolution"]["outcome"] == "overturned"
+    assert dispute["resolution"]["author"] == "head_judge-tester"
+    after = site.get(f"/api/duels/{duel}")
+    assert after["players"][1]["life"] == 18
+    assert after["version"] > before["version"]
+    # The correction is a new event the page now lists.
+    expect(page.locator("#total")).to_have_text(str(after["version"]))
+    last = site.get(f"/api/duels/{duel}/events?after={after['version'] - 5}&limit=5")["events"]
+    assert "Corrected" in [e["type"] for e in last]
+
+
+def test_wrong_token_and_wrong_role_are_refused(site, page):
+    duel = fresh_duel(site)
+    open_page(page, f"/duels/{duel}?at=5")
+    sign_in(page, "bcj_not-a-real-token", None)
+    expect(page.locator("#banner")).to_contain_text("Sign-in refused: This token is not valid.")
+    expect(page.locator("#session-who")).to_have_text("Not signed in (read only)")
+    assert page.evaluate("sessionStorage.length") == 0
+    # A scorekeeper may record but not annotate.
+    sign_in(page, site.tokens["scorekeeper"], "scorekeeper")
+    page.fill("#annotate textarea[name=text]", "Not mine to write.")
+    page.click("#annotate button[type=submit]")
+    expect(page.locator("#banner")).to_contain_text("A scorekeeper may not do this.")
+    assert site.get(f"/api/duels/{duel}/annotations")["annotations"] == []
+
+
+def test_fork_from_here_opens_the_new_duel(site, page):
+    duel = fresh_duel(site)
+    events = site.get(f"/api/duels/{duel}/events?after=0&limit=1000")["events"]
+    # A fork is only possible where the duel waited for a decision.
+    at = next(e["event"] for e in events if e["type"] == "Decision") - 1
+    open_page(page, f"/duels/{duel}?at={at}")
+    sign_in(page, site.tokens["judge"], "judge")
+    page.click("#fork button[type=submit]")
+    page.wait_for_url(lambda url: duel not in url and "/duels/" in url)
+    page.wait_for_selector("body[data-ready=true]")
+    fork = page.url.split("/duels/")[1].split("?")[0]
+    summary = site.get(f"/api/duels/{fork}")
+    assert (summary["parent"], summary["fork_at"], summary["version"]) == (duel, at, at)
+    expect(page.locator("#labels")).to_contain_text(f"forked from {duel} at event {at}")
+
+
+def test_the_token_never_travels_in_a_url(site, page):
+    urls = []
+    page.on("request", lambda req: urls.append(req.url))
+    duel = fresh_duel(site)
+    open_page(page, f"/duels/{duel}")
+    token = site.tokens["judge"]
+    sign_in(page, token, "judge")
+    page.fill("#annotate textarea[name=text]", "Token check.")
+    page.click("#annotate button[type=submit]")
+    expect(page.locator("#events .annotation")).to_have_count(1)
+    open_page(page, "/")
+    # Entered once per browser session: the next page is signed in already.
+    expect(page.locator("#session-who")).to_have_attribute("data-role", "judge")
+    assert urls and not any(token in u for u in urls)
+    assert page.evaluate("sessionStorage.getItem('battlecon.token')") == token
