@@ -1,0 +1,44 @@
+"""/api/fighters (what a client needs for its forms) and /api/session (who the token is)."""
+
+from __future__ import annotations
+
+from judge.fighters import fighter, fighter_ids
+from tests.api.conftest import bearer, holder
+
+
+def test_fighters_lists_every_kit_with_cards_and_default_discards(client):
+    resp = client.get("/api/fighters")
+    assert resp.status_code == 200
+    body = resp.get_json()
+    assert [f["id"] for f in body["fighters"]] == fighter_ids()
+    hikaru = next(f for f in body["fighters"] if f["id"] == "hikaru")
+    assert hikaru["name"] == fighter("hikaru").name
+    assert [c["id"] for c in hikaru["styles"]] == [c.id for c in fighter("hikaru").styles]
+    assert hikaru["default_discards"] == [list(p) for p in fighter("hikaru").default_discards]
+    assert [t["id"] for t in hikaru["tokens"]] == ["earth", "fire", "water", "wind"]
+    bases = {c["id"]: c for c in hikaru["bases"]}
+    # Printed stats: Strike is range 1, power 4, priority 3, stun guard 5; Dash has N/A.
+    assert (bases["strike"]["range"], bases["strike"]["power"], bases["strike"]["priority"],
+            bases["strike"]["stun_guard"]) == ([1, 1], 4, 3, 5)
+    assert bases["dash"]["range"] == "N/A" and bases["dash"]["priority"] == 9
+    assert "Before Activating: Advance 1 or 2 spaces." in bases["drive"]["effects"]
+    assert body["special_action"]["id"] == "special-action"
+
+
+def test_fighters_needs_a_token_when_anonymous_reading_is_off(client, app):
+    app.config["ANONYMOUS_READ"] = False
+    assert client.get("/api/fighters").status_code == 401
+
+
+def test_session_names_the_tokens_role(client, tokens):
+    anonymous = client.get("/api/session").get_json()
+    assert anonymous == {"role": None, "name": None, "anonymous_read": True}
+    for role, token in tokens.items():
+        body = client.get("/api/session", headers=bearer(token)).get_json()
+        assert (body["role"], body["name"]) == (role, holder(role))
+
+
+def test_session_refuses_an_invalid_token(client):
+    resp = client.get("/api/session", headers=bearer("bcj_nope"))
+    assert resp.status_code == 401
+    assert resp.get_json()["detail"] == "This token is not valid."
