@@ -13,12 +13,42 @@ STEP_TITLES = {"ante": "Ante", "reveal": "Reveal", "start_of_beat": "Start of Be
 
 
 def describe_decision(duel: Duel, d: dict) -> str:
-    who = duel.setup["players"][d["player"]]["name"]
-    kind = d["kind"]
-    rest = ", ".join(f"{k}={v}" for k, v in d.items() if k not in ("player", "kind"))
-    if kind == "attack_pair":
-        rest = "(face down)"
-    return f"{who} decides {kind} {rest}".rstrip()
+    """A player's decision in words (a secret choice stays secret until it is revealed)."""
+    from judge.fighters import card, fighter
+
+    players = duel.setup["players"]
+    who = players[d["player"]]["name"]
+    kit = fighter(players[d["player"]]["fighter"])
+
+    def name(cid: str) -> str:
+        try:
+            return card(cid).name
+        except KeyError:
+            return kit.token_name(cid)
+
+    words = {
+        "attack_pair": lambda: "chooses an attack pair, face down",
+        "clash_base": lambda: "chooses a new Base for the Clash, face down",
+        "ante": lambda: "antes the Finisher" if d.get("finisher") else
+        f"antes {kit.token_name(d.get('token', ''))}",
+        "pass": lambda: "passes",
+        "move": lambda: f"chooses space {d.get('to')}",
+        "place": lambda: f"puts the {str(d.get('marker', '')).replace('-', ' ').title()} on "
+                         f"space {d.get('to')}",
+        "arrange": lambda: f"places {players[0]['name']} on space {d['spaces'][0]} and "
+                           f"{players[1]['name']} on space {d['spaces'][1]}",
+        "may": lambda: "says yes" if d.get("accept") else "says no",
+        "pick": lambda: "picks none" if d.get("option") == "none" else
+        f"picks {name(str(d.get('option')))}",
+        "order": lambda: "orders the effects: " + ", then ".join(
+            name(str(k).split("/")[0]) for k in d.get("effects", [])),
+        "concede": lambda: "concedes",
+    }
+    try:
+        return f"{who} {words[d['kind']]()}."
+    except (KeyError, IndexError, TypeError):
+        rest = ", ".join(f"{k}={v}" for k, v in d.items() if k not in ("player", "kind"))
+        return f"{who} decides {d.get('kind')} {rest}".rstrip()
 
 
 def lines(duel: Duel) -> Iterator[str]:

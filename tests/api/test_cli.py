@@ -45,7 +45,7 @@ def test_narrative_tells_the_beat(capsys, comic):
     assert "== Beat 1 ==" in out
     assert DAMAGE in out
     assert "so Khadath is stunned" in out
-    assert "Ana decides attack_pair (face down)" in out
+    assert "Ana chooses an attack pair, face down." in out
     assert "[R8.1d]" in out  # every fact line cites its rule
     assert out.rstrip().endswith("Waiting for Ben: move (5 options).")
 
@@ -55,7 +55,7 @@ def test_narrative_of_a_finished_duel(capsys, tmp_path):
     record["decisions"].append({"player": 1, "kind": "concede"})
     code, out, _ = replay(capsys, write(tmp_path, record))
     assert code == 0
-    assert "Ben decides concede" in out
+    assert "Ben concedes." in out
     assert "Hikaru wins by concession. [R20.4]" in out
     assert "Waiting for" not in out
 
