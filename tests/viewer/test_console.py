@@ -4,10 +4,13 @@ only the offered options, the record checked through the API; conflicts said pla
 from __future__ import annotations
 
 import json
+import random
 
 import pytest
 from playwright.sync_api import expect
 
+from judge import Duel
+from judge.playout import choose, record_setup
 from tests.viewer.conftest import open_page, screenshot, sign_in
 
 pytestmark = pytest.mark.usefixtures("chromium_path")
@@ -74,6 +77,9 @@ def test_record_a_full_beat_by_clicking_the_offered_options(site, page):
     summary = site.get(f"/api/duels/{duel}")
     assert summary["labels"] == {"event": "Browser Open", "round": "2", "table": "browser-beat"}
     assert [p["fighter"] for p in summary["players"]] == ["hikaru", "khadath"]
+    setup = site.get(f"/api/duels/{duel}/record")
+    assert setup["options"]["special_actions"] is True and setup["options"]["time_limit"] is True
+    assert setup["options"]["ante_finishers"] is False
     clicked = []
     for _ in range(40):
         state = site.get(f"/api/duels/{duel}/state")
@@ -163,3 +169,38 @@ def test_console_is_read_only_without_a_scorekeeper_token(site, page):
     sign_in(page, site.tokens["scorekeeper"], "scorekeeper")
     expect(page.locator("#console-hint")).to_be_hidden()
     assert page.locator("#prompt-body button").first.is_enabled()
+
+
+def order_point() -> tuple[dict, dict]:
+    """A record that stops where Hikaru may order two Start of Beat effects (R18.5)."""
+    rng = random.Random(1)
+    duel = Duel.from_record(record_setup("hikaru", "khadath", rng=random.Random(1)))
+    while not duel.over:
+        prompt = duel.prompt
+        if prompt.get("order") and prompt["kind"] != "attack_pair":
+            return duel.to_record(), prompt
+        duel.decide(choose(duel, rng, order_rate=0))
+    raise AssertionError("no order hint in this line of play")
+
+
+def test_trigger_order_is_offered_and_recorded(site, page):
+    record, prompt = order_point()
+    record["labels"] = {"event": "browser-tests", "table": "order"}
+    status, duel = site.post("/api/duels", record, role="scorekeeper")
+    assert status == 201
+    open_page(page, f"/duels/{duel['id']}/console")
+    sign_in(page, site.tokens["scorekeeper"], "scorekeeper")
+    printed = prompt["order"]["effects"]
+    items = page.locator("#prompt-body .order li")
+    assert [li.get_attribute("data-effect") for li in items.all()] == printed
+    apply = page.locator("#prompt-body .order-box button", has_text="Resolve in this order")
+    expect(apply).to_be_disabled()  # the printed order needs no decision
+    items.first.locator("button", has_text="↓").click()
+    expect(apply).to_be_enabled()
+    version = page.get_attribute("body", "data-version")
+    apply.click()
+    page.wait_for_selector(f"body:not([data-version='{version}'])")
+    decisions = site.get(f"/api/duels/{duel['id']}/record")["decisions"]
+    assert decisions[-1] == {"player": prompt["order"]["player"], "kind": "order",
+                             "effects": list(reversed(printed))}
+    expect(page.locator("#feed li[data-type=EffectsOrdered]")).to_have_count(1)

@@ -73,5 +73,13 @@ def test_teaching_mode_hides_face_down_pairs(site, page):
     player = laid["data"]["player"]
     pair = page.locator(f"#player-{player} [data-pair=face-down]")
     expect(pair).to_contain_text("recorded:")
+    hand = page.locator(f"#player-{player} [data-zone=hand] li[data-card]")
+    cards = sorted(li.get_attribute("data-card") for li in hand.all())
     page.check("#teaching")
     expect(pair).to_have_text("Face down")
+    # The hand lists the two face-down cards among the rest, so nothing is given away.
+    expect(page.locator(f"#player-{player} [data-zone=hand]")).to_contain_text(
+        "with the two face-down cards")
+    state = site.get(f"/api/duels/{duel}/state?at={laid['event']}")["players"][player]
+    shown = sorted(li.get_attribute("data-card") for li in hand.all())
+    assert shown == sorted(cards + [state["attack_pair"]["style"], state["attack_pair"]["base"]])

@@ -27,7 +27,10 @@ function record(form) {
   }));
   const body = {
     format: "battlecon-record/1", ruleset: "battlecon-2014",
-    options: { special_actions: f.special_actions.checked, ante_finishers: f.ante_finishers.checked },
+    options: {
+      special_actions: f.special_actions.checked, ante_finishers: f.ante_finishers.checked,
+      time_limit: f.time_limit.checked,
+    },
     players, first_to_ante: Number(f.first_to_ante.value), decisions: [],
   };
   for (const key of ["event", "round", "table"]) if (f[key].value.trim()) body[key] = f[key].value.trim();

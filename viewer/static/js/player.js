@@ -23,6 +23,18 @@ function pairView(p, hidePair) {
   return h("span", { dataset: { pair: `${pair.style} ${pair.base}` } }, parts);
 }
 
+// What an onlooker knows of the hand: while a pair lies face down its two cards are still
+// "somewhere among these", so they are listed with the hand rather than given away.
+function handView(p, hidePair, hideHand) {
+  if (hideHand) return h("span", { class: "none", text: "hidden during the secret selection" });
+  const pair = p.attack_pair;
+  if (hidePair && pair && !pair.revealed) {
+    return h("span", {}, cardList([...p.hand, pair.style, pair.base].sort()),
+      h("span", { class: "hint", text: " (with the two face-down cards)" }));
+  }
+  return cardList(p.hand);
+}
+
 function attackStats(a) {
   if (!a) return null;
   const stats = [["Range", fmtRange(a.range)], ["Power", a.power], ["Priority", a.priority]];
@@ -53,7 +65,7 @@ export function renderPlayer(root, state, i, { hidePair = false, hideHand = fals
     h("dl", { class: "zones" },
       h("dt", { text: "Attack pair" }), h("dd", {}, pairView(p, hidePair)),
       p.attack ? [h("dt", { text: "Attack" }), h("dd", {}, attackStats(p.attack))] : null,
-      h("dt", { text: "Hand" }), h("dd", { dataset: { zone: "hand" } }, hideHand ? h("span", { class: "none", text: "hidden during the secret selection" }) : cardList(p.hand)),
+      h("dt", { text: "Hand" }), h("dd", { dataset: { zone: "hand" } }, handView(p, hidePair, hideHand)),
       h("dt", { text: "Discard 1" }), h("dd", { dataset: { zone: "discard_1" } }, cardList(p.discard_1)),
       h("dt", { text: "Discard 2" }), h("dd", { dataset: { zone: "discard_2" } }, cardList(p.discard_2)),
       p.removed.length ? [h("dt", { text: "Removed" }), h("dd", {}, cardList(p.removed))] : null,
