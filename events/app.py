@@ -25,6 +25,7 @@ from events.errors import (
     IdempotencyKeyReuseError,
     VersionConflictError,
 )
+from events.writers import WriterQueue
 from judge import Duel, IllegalDecisionError
 
 CACHE_SIZE = 256
@@ -56,9 +57,21 @@ class JudgeApp(Application[UUID]):
     def __init__(self, db: str | None = None, database_url: str | None = None,
                  env: dict | None = None) -> None:
         super().__init__(env={**store_env(db, database_url), **(env or {})})
+        sqlite_file = self.env.get("SQLITE_DBNAME") \
+            if self.env.get("PERSISTENCE_MODULE") == "eventsourcing.sqlite" else None
+        self._writers = WriterQueue(sqlite_file)
         self._cache: OrderedDict[UUID, DuelRecord] = OrderedDict()
         self._locks: dict[UUID, threading.RLock] = {}
         self._guard = threading.Lock()
+
+    def save(self, *objs: Any, **kwargs: Any) -> Any:
+        """The library's save, queued behind this store's other writers (``WriterQueue``)."""
+        with self._writers():
+            return super().save(*objs, **kwargs)
+
+    def close(self) -> None:
+        super().close()
+        self._writers.close()
 
     # --- loading ------------------------------------------------------------------------
 
@@ -214,7 +227,9 @@ class JudgeApp(Application[UUID]):
         """Snapshot the aggregate in memory (no re-read) when it passed a multiple of 100."""
         if self.snapshots is not None and \
                 agg.version // self.SNAPSHOT_EVERY > before // self.SNAPSHOT_EVERY:
-            self.snapshots.put([DuelRecord.Snapshot.take(agg)])
+            snapshot = DuelRecord.Snapshot.take(agg)
+            with self._writers():
+                self.snapshots.put([snapshot])
 
     def _save(self, agg: DuelRecord, start: int) -> Appended:
         before = start + 1  # the aggregate's version before these events

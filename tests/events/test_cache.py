@@ -10,7 +10,7 @@ import random
 
 import pytest
 
-from events.app import Appended
+from events.app import Appended, JudgeApp
 from events.errors import VersionConflictError
 from events.projector import Projector
 from judge import Duel, IllegalDecisionError
@@ -99,3 +99,25 @@ def test_a_save_refused_by_the_store_leaves_no_trace_in_reads(store):
     for n in range(len(duel.events) + 1):
         assert projector.state_at(duel_id, n) == state_with_prompt(duel, n), f"event {n}"
     assert events_json(second.record(duel_id).duel) == events_json(duel)
+
+
+def test_writers_on_one_sqlite_file_queue_on_one_os_lock(tmp_path):
+    """While one app writes, another process (here: another open file) cannot take the
+    writers' lock; the apps' writes all land."""
+    fcntl = pytest.importorskip("fcntl")
+    db = str(tmp_path / "queue.db")
+    first, second = JudgeApp(db=db), JudgeApp(db=db)
+    try:
+        with open(f"{db}.writers", "a+b") as other, first._writers():
+            with pytest.raises(BlockingIOError):
+                fcntl.flock(other.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        with open(f"{db}.writers", "a+b") as other:
+            fcntl.flock(other.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)  # free again
+            fcntl.flock(other.fileno(), fcntl.LOCK_UN)
+        duel_id, duel = new_duel(first, 9)
+        advance(second, duel_id, duel, random.Random(10), 3)
+        advance(first, duel_id, duel, random.Random(11), 3)
+        assert events_json(JudgeApp(db=db).record(duel_id).duel) == events_json(duel)
+    finally:
+        first.close()
+        second.close()
