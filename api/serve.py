@@ -5,7 +5,8 @@ processes, each a waitress server with its own JudgeApp on the same store, accep
 the shared socket. They share nothing in memory: a read of a duel "now" asks the store for
 newer events (one indexed query), and a decision judged on a worker's stale cache is
 refused by the store's (duel, version) key, so reads and writes are as consistent as with
-one process. Needs a store the processes share (a SQLite file or PostgreSQL).
+one process. Needs a store the processes share (a SQLite file or PostgreSQL); on a SQLite
+file the workers' writers queue on an OS lock (``events.writers``).
 """
 
 from __future__ import annotations
@@ -75,7 +76,7 @@ def _worker(sock: socket.socket, db: str | None, database_url: str | None,
             anonymous_read: bool, threads: int) -> None:
     """One worker process: its own store connections and caches, the shared socket."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent stops the workers
-    store = JudgeApp(db=db, database_url=database_url)
+    store = JudgeApp(db=db, database_url=database_url, queue_writers=True)
     _serve_one(store, anonymous_read, threads, sockets=[sock])
 
 

@@ -313,9 +313,9 @@ def start_server(store_args: list[str], threads: int, workers: int, workdir: Pat
     port = free_port()
     log = workdir / "server.log"
     with open(log, "wb") as out:
+        many = ["--workers", str(workers)] if workers > 1 else []
         proc = subprocess.Popen([*judge_command(), "serve", "--host", "127.0.0.1", "--port",
-                                 str(port), "--threads", str(threads), "--workers",
-                                 str(workers), *store_args],
+                                 str(port), "--threads", str(threads), *many, *store_args],
                                 stdout=out, stderr=subprocess.STDOUT, env=child_env(),
                                 cwd=ROOT)
     client = Client(port)

@@ -55,19 +55,19 @@ class JudgeApp(Application[UUID]):
     SNAPSHOT_EVERY = 100  # a library snapshot each time a duel passes a multiple of this
 
     def __init__(self, db: str | None = None, database_url: str | None = None,
-                 env: dict | None = None) -> None:
+                 env: dict | None = None, queue_writers: bool = False) -> None:
+        """``queue_writers``: several processes write to this SQLite file at once (judge
+        serve --workers), so queue them on an OS lock (``events.writers``). Off for one
+        process, where the extra lock only slows writers down (each lock and unlock waits
+        for the GIL again while the writer holds the store's one write slot)."""
         super().__init__(env={**store_env(db, database_url), **(env or {})})
-        sqlite_file = self.env.get("SQLITE_DBNAME") \
-            if self.env.get("PERSISTENCE_MODULE") == "eventsourcing.sqlite" else None
+        sqlite_file = self.env.get("SQLITE_DBNAME") if queue_writers and \
+            self.env.get("PERSISTENCE_MODULE") == "eventsourcing.sqlite" else None
         self._writers = WriterQueue(sqlite_file)
+        self._writers.install(getattr(self.factory, "datastore", None))
         self._cache: OrderedDict[UUID, DuelRecord] = OrderedDict()
         self._locks: dict[UUID, threading.RLock] = {}
         self._guard = threading.Lock()
-
-    def save(self, *objs: Any, **kwargs: Any) -> Any:
-        """The library's save, queued behind this store's other writers (``WriterQueue``)."""
-        with self._writers():
-            return super().save(*objs, **kwargs)
 
     def close(self) -> None:
         super().close()
@@ -227,9 +227,7 @@ class JudgeApp(Application[UUID]):
         """Snapshot the aggregate in memory (no re-read) when it passed a multiple of 100."""
         if self.snapshots is not None and \
                 agg.version // self.SNAPSHOT_EVERY > before // self.SNAPSHOT_EVERY:
-            snapshot = DuelRecord.Snapshot.take(agg)
-            with self._writers():
-                self.snapshots.put([snapshot])
+            self.snapshots.put([DuelRecord.Snapshot.take(agg)])
 
     def _save(self, agg: DuelRecord, start: int) -> Appended:
         before = start + 1  # the aggregate's version before these events

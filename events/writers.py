@@ -14,6 +14,7 @@ import contextlib
 import threading
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 try:
     import fcntl
@@ -22,12 +23,31 @@ except ImportError:  # pragma: no cover - not on Windows: threads queue, process
 
 
 class WriterQueue:
-    """A context manager: this process's threads, then the processes, one at a time."""
+    """This process's writing threads, then the processes, one at a time, around the
+    store's write transactions only (so the lock is held for an insert and a commit, not
+    while events are encoded)."""
 
     def __init__(self, sqlite_file: str | None) -> None:
         self._threads = threading.RLock()
         self._path = Path(f"{sqlite_file}.writers") if sqlite_file and fcntl else None
         self._file = None
+
+    def install(self, datastore: Any) -> None:
+        """Queue every write transaction of an eventsourcing ``SQLiteDatastore``."""
+        if self._path is None:
+            return
+        plain = datastore.transaction
+
+        @contextlib.contextmanager
+        def transaction(*, commit: bool) -> Iterator[Any]:
+            if not commit:
+                with plain(commit=False) as cursor:
+                    yield cursor
+                return
+            with self(), plain(commit=True) as cursor:
+                yield cursor
+
+        datastore.transaction = transaction
 
     @contextlib.contextmanager
     def __call__(self) -> Iterator[None]:

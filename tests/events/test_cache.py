@@ -106,8 +106,9 @@ def test_writers_on_one_sqlite_file_queue_on_one_os_lock(tmp_path):
     writers' lock; the apps' writes all land."""
     fcntl = pytest.importorskip("fcntl")
     db = str(tmp_path / "queue.db")
-    first, second = JudgeApp(db=db), JudgeApp(db=db)
+    first, second = JudgeApp(db=db, queue_writers=True), JudgeApp(db=db, queue_writers=True)
     try:
+        assert not JudgeApp(db=db)._writers._path, "one process: no OS lock"
         with open(f"{db}.writers", "a+b") as other, first._writers():
             with pytest.raises(BlockingIOError):
                 fcntl.flock(other.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
