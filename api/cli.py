@@ -159,9 +159,12 @@ def cmd_serve(args: argparse.Namespace) -> int:
     if anonymous is None:
         anonymous = os.environ.get("BATTLECON_ANONYMOUS_READ", "1").lower() not in (
             "0", "false", "no", "off")
-    serve(args.host, args.port, args.db, args.database_url, args.demo, anonymous,
-          threads=args.threads)
-    return 0
+    try:
+        return serve(args.host, args.port, args.db, args.database_url, args.demo, anonymous,
+                     threads=args.threads, workers=args.workers)
+    except ValueError as err:
+        print(f"judge serve: {err}", file=sys.stderr)
+        return 2
 
 
 def cmd_token(args: argparse.Namespace) -> int:
@@ -214,7 +217,10 @@ def build_parser() -> argparse.ArgumentParser:
     srv = sub.add_parser("serve", help="run the API on a production WSGI server (waitress)")
     srv.add_argument("--host", default=os.environ.get("BATTLECON_HOST", "127.0.0.1"))
     srv.add_argument("--port", type=int, default=int(os.environ.get("BATTLECON_PORT", "8000")))
-    srv.add_argument("--threads", type=int, default=8)
+    srv.add_argument("--threads", type=int, default=8, help="threads per process")
+    srv.add_argument("--workers", type=int,
+                     default=int(os.environ.get("BATTLECON_WORKERS", "1")),
+                     help="server processes sharing the port and the store (default 1)")
     srv.add_argument("--demo", action="store_true", help="load the sample duels first")
     access = srv.add_mutually_exclusive_group()
     access.add_argument("--anonymous-read", dest="anonymous_read", action="store_true",

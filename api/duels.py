@@ -11,7 +11,17 @@ from flask_smorest import Blueprint
 from api import schemas as S
 from api.auth import require
 from api.errors import ApiError
-from api.views import actor, event_row, expected_version, load, projector, store, summary
+from api.views import (
+    actor,
+    encoder,
+    event_row,
+    expected_version,
+    json_response,
+    load,
+    projector,
+    store,
+    summary,
+)
 from events.export import log_lines, record_of
 
 blp = Blueprint("duels", __name__, url_prefix="/api/duels",
@@ -25,6 +35,15 @@ IDEMPOTENCY = {"in": "header", "name": "Idempotency-Key", "required": False,
 
 def etag(version: int) -> dict:
     return {"ETag": f'"{version}"'}
+
+
+def _prompt_now(state: dict) -> dict:
+    return {"event": state["event"], "over": state["over"], "prompt": state["prompt"]}
+
+
+# Response bodies of the two hottest reads, encoded once per state by the projector.
+ENCODE_STATE = encoder(S.StateSchema())
+ENCODE_PROMPT = encoder(S.PromptNowSchema(), _prompt_now)
 
 
 @blp.route("")
@@ -86,9 +105,8 @@ class Prompt(MethodView):
     @blp.response(200, S.PromptNowSchema)
     def get(self, duel_id: UUID):
         """Who must decide what now, with the legal options."""
-        state = projector().state_at(duel_id)
-        return {"event": state["event"], "over": state["over"], "prompt": state["prompt"]}, \
-            200, etag(state["event"])
+        n, body = projector().render(duel_id, None, "prompt", ENCODE_PROMPT)
+        return json_response(body, etag(n))
 
 
 @blp.route("/<uuid:duel_id>/decisions")
@@ -106,7 +124,7 @@ class Decisions(MethodView):
         if key is not None and len(key) > 200:
             raise ApiError(400, "Idempotency-Key is at most 200 characters.")
         appended = store().decide(duel_id, decision, expected=expected, key=key, actor=actor())
-        agg = load(duel_id)
+        agg = store().known(duel_id)  # holds the events just stored: no store round trip
         first = appended.events[0]["event"] if appended.events else agg.events_count + 1
         rows = [event_row(agg, n) for n in range(first, first + len(appended.events))]
         return {"id": duel_id, "version": appended.version, "replayed": appended.replayed,
@@ -137,12 +155,14 @@ class State(MethodView):
         proj = projector()
         try:
             if "at" in args:
-                return proj.state_at(duel_id, args["at"])
-            if "beat" in args:
-                return proj.state_at_step(duel_id, args["beat"], args["step"])
+                n = args["at"]
+            elif "beat" in args:
+                n = proj.event_at_step(duel_id, args["beat"], args["step"])
+            else:
+                n = None
+            return json_response(proj.render(duel_id, n, "state", ENCODE_STATE)[1])
         except IndexError as err:
             raise ApiError(404, str(err)) from None
-        return proj.state_at(duel_id)
 
 
 @blp.route("/<uuid:duel_id>/index")

@@ -1,11 +1,25 @@
 """``judge serve``: the API and the web viewer on a production WSGI server (waitress).
 
-This is a composition root (reached from the CLI), so it may import the viewer."""
+This is a composition root (reached from the CLI), so it may import the viewer.
+
+With ``workers`` > 1, the parent binds the listening socket and starts that many worker
+processes, each a waitress server with its own JudgeApp on the same store, accepting from
+the shared socket. They share nothing in memory: a read of a duel "now" asks the store for
+newer events (one indexed query), and a decision judged on a worker's stale cache is
+refused by the store's (duel, version) key, so reads and writes are as consistent as with
+one process. Needs a store the processes share (a SQLite file or PostgreSQL); on a SQLite
+file the workers' writers queue on an OS lock (``events.writers``).
+"""
 
 from __future__ import annotations
 
 import json
 import logging
+import multiprocessing
+import signal
+import socket
+import sys
+from multiprocessing.connection import wait
 from pathlib import Path
 
 from events.app import JudgeApp
@@ -29,17 +43,79 @@ def load_demo(store: JudgeApp) -> int:
 
 
 def serve(host: str, port: int, db: str | None, database_url: str | None, demo: bool,
-          anonymous_read: bool, threads: int = 8) -> None:
+          anonymous_read: bool, threads: int = 8, workers: int = 1) -> int:
+    """Serve until stopped; the exit status (a worker that died stops the service)."""
+    if workers < 1:
+        raise ValueError("--workers must be at least 1.")
+    store = JudgeApp(db=db, database_url=database_url)  # creates the tables once, here
+    if workers > 1 and store.env.get("PERSISTENCE_MODULE") == "eventsourcing.popo":
+        raise ValueError("--workers needs a store the processes share (a SQLite file or "
+                         "PostgreSQL), not :memory:.")
+    if demo:
+        added = load_demo(store)
+        logging.getLogger("battlecon").warning("demo duels loaded: %d new", added)
+    if workers == 1:
+        _serve_one(store, anonymous_read, threads, host=host, port=port)
+        return 0
+    store.close()
+    return _serve_workers(host, port, db, database_url, anonymous_read, threads, workers)
+
+
+def _serve_one(store: JudgeApp, anonymous_read: bool, threads: int, **where) -> None:
+    """One waitress server on ``where`` (host and port, or sockets)."""
     from waitress import serve as waitress_serve
 
     from api.app import create_app
     from viewer import install
 
-    store = JudgeApp(db=db, database_url=database_url)
-    if demo:
-        added = load_demo(store)
-        logging.getLogger("battlecon").warning("demo duels loaded: %d new", added)
     app = install(create_app({"STORE": store, "ANONYMOUS_READ": anonymous_read}))
-    print(f"BattleCON judge serving on http://{host}:{port}/ (viewer at /, API at /api, "
-          f"OpenAPI at /api/openapi.json)", flush=True)
-    waitress_serve(app, host=host, port=port, threads=threads, ident="battlecon-judge")
+    if "port" in where:
+        print(f"BattleCON judge serving on http://{where['host']}:{where['port']}/ (viewer at /, "
+              "API at /api, OpenAPI at /api/openapi.json)", flush=True)
+    waitress_serve(app, threads=threads, ident="battlecon-judge", **where)
+
+
+def _worker(sock: socket.socket, db: str | None, database_url: str | None,
+            anonymous_read: bool, threads: int) -> None:
+    """One worker process: its own store connections and caches, the shared socket."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent stops the workers
+    store = JudgeApp(db=db, database_url=database_url, queue_writers=True)
+    _serve_one(store, anonymous_read, threads, sockets=[sock])
+
+
+def _serve_workers(host: str, port: int, db: str | None, database_url: str | None,
+                   anonymous_read: bool, threads: int, workers: int) -> int:
+    sock = socket.create_server((host, port), backlog=1024)
+    ctx = multiprocessing.get_context("spawn")  # nothing inherited but the socket
+    procs = [ctx.Process(target=_worker, name=f"battlecon-worker-{k}",
+                         args=(sock, db, database_url, anonymous_read, threads))
+             for k in range(workers)]
+    for proc in procs:
+        proc.start()
+    bound = sock.getsockname()
+    print(f"BattleCON judge serving on http://{bound[0]}:{bound[1]}/ with {workers} worker "
+          "processes (viewer at /, API at /api, OpenAPI at /api/openapi.json)", flush=True)
+
+    def stop(signum, frame):  # noqa: ARG001 - signal handler signature
+        raise SystemExit(0)
+
+    signal.signal(signal.SIGTERM, stop)
+    status = 0
+    try:
+        wait([proc.sentinel for proc in procs])  # until stopped, or a worker dies
+        died = [p for p in procs if p.exitcode is not None]
+        print(f"judge serve: worker {died[0].name} exited with {died[0].exitcode}; "
+              "stopping", file=sys.stderr, flush=True)
+        status = 1
+    except (SystemExit, KeyboardInterrupt):
+        pass
+    finally:
+        for proc in procs:
+            if proc.is_alive():
+                proc.terminate()
+        for proc in procs:
+            proc.join(timeout=10)
+            if proc.is_alive():
+                proc.kill()
+        sock.close()
+    return status

@@ -25,6 +25,7 @@ from events.errors import (
     IdempotencyKeyReuseError,
     VersionConflictError,
 )
+from events.writers import WriterQueue
 from judge import Duel, IllegalDecisionError
 
 CACHE_SIZE = 256
@@ -54,40 +55,80 @@ class JudgeApp(Application[UUID]):
     SNAPSHOT_EVERY = 100  # a library snapshot each time a duel passes a multiple of this
 
     def __init__(self, db: str | None = None, database_url: str | None = None,
-                 env: dict | None = None) -> None:
+                 env: dict | None = None, queue_writers: bool = False) -> None:
+        """``queue_writers``: several processes write to this SQLite file at once (judge
+        serve --workers), so queue them on an OS lock (``events.writers``). Off for one
+        process, where the extra lock only slows writers down (each lock and unlock waits
+        for the GIL again while the writer holds the store's one write slot)."""
         super().__init__(env={**store_env(db, database_url), **(env or {})})
+        sqlite_file = self.env.get("SQLITE_DBNAME") if queue_writers and \
+            self.env.get("PERSISTENCE_MODULE") == "eventsourcing.sqlite" else None
+        self._writers = WriterQueue(sqlite_file)
+        self._writers.install(getattr(self.factory, "datastore", None))
         self._cache: OrderedDict[UUID, DuelRecord] = OrderedDict()
         self._locks: dict[UUID, threading.RLock] = {}
         self._guard = threading.Lock()
 
+    def close(self) -> None:
+        super().close()
+        self._writers.close()
+
     # --- loading ------------------------------------------------------------------------
 
-    def _lock(self, duel_id: UUID) -> threading.RLock:
+    def lock(self, duel_id: UUID) -> threading.RLock:
+        """The duel's lock in this process: held while its cached aggregate changes."""
         with self._guard:
             return self._locks.setdefault(duel_id, threading.RLock())
 
     def record(self, duel_id: UUID) -> DuelRecord:
-        """The duel as stored now: cached, fast-forwarded with any newer stored events."""
-        with self._lock(duel_id):
+        """The duel as stored now: cached, fast-forwarded with any newer stored events.
+
+        One indexed query when the duel is cached, so a read reflects every write that
+        was acknowledged before it began, whichever process (or host) made it.
+        """
+        with self.lock(duel_id):
             agg = self._cache.get(duel_id)
             if agg is None:
-                try:
-                    agg = self.repository.get(duel_id)
-                except AggregateNotFoundError:
-                    raise DuelNotFoundError(f"No duel with id {duel_id}.") from None
-                if not isinstance(agg, DuelRecord):
-                    raise DuelNotFoundError(f"No duel with id {duel_id}.")
+                agg = self._load(duel_id)
             else:
                 for event in self.events.get(duel_id, gt=agg.version):
                     event.mutate(agg)
-            self._cache[duel_id] = agg
-            self._cache.move_to_end(duel_id)
-            while len(self._cache) > CACHE_SIZE:
-                self._cache.popitem(last=False)
+            self._remember(agg)
             return agg
 
+    def known(self, duel_id: UUID) -> DuelRecord:
+        """The duel as this process last saw it, without asking the store for newer events.
+
+        Right for events up to a version this process has stored or read (history never
+        changes); not for "now", which another process may have moved on: use ``record``.
+        """
+        with self.lock(duel_id):
+            agg = self._cache.get(duel_id)
+            if agg is None:
+                return self.record(duel_id)
+            self._remember(agg)
+            return agg
+
+    def _load(self, duel_id: UUID) -> DuelRecord:
+        try:
+            agg = self.repository.get(duel_id)
+        except AggregateNotFoundError:
+            raise DuelNotFoundError(f"No duel with id {duel_id}.") from None
+        if not isinstance(agg, DuelRecord):
+            raise DuelNotFoundError(f"No duel with id {duel_id}.")
+        return agg
+
+    def _remember(self, agg: DuelRecord) -> None:
+        """Keep ``agg`` as the most recently used (the cache is shared by every duel)."""
+        with self._guard:
+            self._cache[agg.id] = agg
+            self._cache.move_to_end(agg.id)
+            while len(self._cache) > CACHE_SIZE:
+                self._cache.popitem(last=False)
+
     def _evict(self, duel_id: UUID) -> None:
-        self._cache.pop(duel_id, None)
+        with self._guard:
+            self._cache.pop(duel_id, None)
 
     # --- duels -------------------------------------------------------------------------
 
@@ -104,43 +145,67 @@ class JudgeApp(Application[UUID]):
 
     def decide(self, duel_id: UUID, decision: dict, expected: int | None = None,
                key: str | None = None, actor: str = "") -> Appended:
-        """Append one decision and its facts, if the duel is still at version ``expected``."""
-        with self._lock(duel_id):
-            agg = self.record(duel_id)
-            if key and key in agg.keys:
-                return self._replay_key(agg, key, decision)
-            if expected is not None and expected != agg.events_count:
-                raise VersionConflictError(
-                    f"The duel is at version {agg.events_count}, not {expected}: someone "
-                    "recorded first. Reload it and decide again.", agg.events_count)
-            start = agg.events_count
+        """Append one decision and its facts, if the duel is still at version ``expected``.
+
+        Judged first on the cached aggregate without asking the store: when another
+        process wrote meanwhile, the save is refused by the store's (duel, version) key
+        and answered as a conflict. Any refusal judged on the cache (a version mismatch,
+        an illegal decision, a known key) is confirmed against the store before it is
+        given, so a stale cache never refuses what the stored duel would accept.
+        """
+        with self.lock(duel_id):
+            agg = self.known(duel_id)
+            seen = agg.version
             try:
-                facts = agg.duel.decide(decision)  # IllegalDecisionError: nothing changed
-            except IllegalDecisionError:
-                raise
-            except Exception:
-                self._evict(duel_id)
-                raise
-            stored_decision = agg.duel.events[start][1]
-            agg.judged = True
-            try:
-                agg.record(stored_decision, facts, actor, key)
-            finally:
-                agg.judged = False
-            try:
-                return self._save(agg, start)
-            except VersionConflictError:
-                if key:  # another writer may have stored this very submission meanwhile
-                    fresh = self.record(duel_id)
-                    if key in fresh.keys:
-                        return self._replay_key(fresh, key, decision)
-                raise
+                return self._decide_on(agg, decision, expected, key, actor, cached=True)
+            except _Stale:
+                fresh = self.record(duel_id)
+            except (VersionConflictError, IllegalDecisionError):
+                fresh = self.record(duel_id)
+                if fresh.version == seen:
+                    raise
+            return self._decide_on(fresh, decision, expected, key, actor)
+
+    def _decide_on(self, agg: DuelRecord, decision: dict, expected: int | None,
+                   key: str | None, actor: str, cached: bool = False) -> Appended:
+        """``decide`` on this aggregate; ``cached``: it may be behind the store (then a
+        replayed key raises _Stale, as the answer must carry the version now)."""
+        if key and key in agg.keys:
+            if cached:
+                raise _Stale
+            return self._replay_key(agg, key, decision)
+        if expected is not None and expected != agg.events_count:
+            raise VersionConflictError(
+                f"The duel is at version {agg.events_count}, not {expected}: someone "
+                "recorded first. Reload it and decide again.", agg.events_count)
+        start = agg.events_count
+        try:
+            facts = agg.duel.decide(decision)  # IllegalDecisionError: nothing changed
+        except IllegalDecisionError:
+            raise
+        except Exception:
+            self._evict(agg.id)
+            raise
+        stored_decision = agg.duel.events[start][1]
+        agg.judged = True
+        try:
+            agg.record(stored_decision, facts, actor, key)
+        finally:
+            agg.judged = False
+        try:
+            return self._save(agg, start)
+        except VersionConflictError:
+            if key:  # another writer may have stored this very submission meanwhile
+                fresh = self.record(agg.id)
+                if key in fresh.keys:
+                    return self._replay_key(fresh, key, decision)
+            raise
 
     def correct(self, duel_id: UUID, players: dict, markers: dict | None = None,
                 rule: str = "correction", text: str = "", dispute: str | None = None,
                 actor: str = "", expected: int | None = None) -> Appended:
         """A judge correction: the corrected position, kept as its own events."""
-        with self._lock(duel_id):
+        with self.lock(duel_id):
             agg = self.record(duel_id)
             if expected is not None and expected != agg.events_count:
                 raise VersionConflictError(f"The duel is at version {agg.events_count}, not "
@@ -209,7 +274,7 @@ class JudgeApp(Application[UUID]):
                                "in the middle of resolving a decision.")
         child = DuelRecord.start(agg.setup, dict(labels if labels is not None else agg.labels),
                                  actor, parent=str(duel_id), fork_at=at)
-        with self._lock(duel_id):
+        with self.lock(duel_id):
             events = list(agg.duel.events[:at])
         _copy_events(child, events, actor)
         self.save(child)
@@ -345,6 +410,10 @@ class JudgeApp(Application[UUID]):
             raise DisputeError("Someone else resolved or commented on this dispute at the "
                                "same moment; reload it.") from None
         return dispute
+
+
+class _Stale(Exception):
+    """The cached aggregate cannot answer this; ask the store."""
 
 
 def _payloads(events: list[tuple[str, Any]]) -> list[tuple[str, dict]]:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import bisect
 import threading
 from collections import OrderedDict
+from collections.abc import Callable
 from uuid import UUID
 
 from judge import Duel
@@ -32,6 +33,7 @@ class Timeline:
         self.states: list[DuelState] = [Duel.restore(duel.setup).state]
         self.steps: list[dict] = []
         self.json: OrderedDict[int, dict] = OrderedDict()
+        self.rendered: dict[int, dict[str, bytes]] = {}  # readers' encodings of json[n]
         self._extend()
 
     def _extend(self) -> None:
@@ -55,8 +57,8 @@ class Timeline:
             elif isinstance(e, StepBegan):
                 self.steps.append({"beat": s.beat, "beats_played": s.seq, "step": e.step,
                                    "event": n})
+        self._forget(self.length)  # "now" may have had another prompt
         self.length = len(events)
-        self.json.pop(self.length, None)  # "now" may have had another prompt
 
     def state(self, n: int) -> DuelState:
         i = bisect.bisect_right(self.points, n) - 1
@@ -74,8 +76,26 @@ class Timeline:
             cached["event"] = n
             self.json[n] = cached
             if len(self.json) > STATES_PER_DUEL:
-                self.json.popitem(last=False)
+                oldest, _ = self.json.popitem(last=False)
+                self.rendered.pop(oldest, None)
         return cached
+
+    def render(self, n: int, name: str, encode: Callable[[dict], bytes]) -> bytes:
+        """``encode(state_json(n))``, kept as long as that state is (one encoding per name).
+
+        A reader that sends the same state many times (the API's response bodies)
+        encodes it once; the state and its encodings are forgotten together.
+        """
+        bodies = self.rendered.get(n)
+        body = bodies.get(name) if bodies is not None else None
+        if body is None:
+            body = encode(self.state_json(n))
+            self.rendered.setdefault(n, {})[name] = body
+        return body
+
+    def _forget(self, n: int) -> None:
+        self.json.pop(n, None)
+        self.rendered.pop(n, None)
 
 
 class Projector:
@@ -87,17 +107,24 @@ class Projector:
         self._lock = threading.Lock()
 
     def timeline(self, duel_id: UUID) -> Timeline:
-        agg = self.app.record(duel_id)
-        with self._lock:
-            tl = self._timelines.get(duel_id)
+        """The duel's timeline, extended to the stored duel now (one store query).
+
+        Extended under the duel's lock, which a writer holds from judging a decision to
+        saving it, so a timeline never takes in events that were not stored.
+        """
+        with self.app.lock(duel_id):
+            agg = self.app.record(duel_id)
+            with self._lock:
+                tl = self._timelines.get(duel_id)
             if tl is None or tl.duel is not agg.duel:
                 tl = Timeline(agg.duel)
-                self._timelines[duel_id] = tl
             else:
                 tl._extend()
-            self._timelines.move_to_end(duel_id)
-            while len(self._timelines) > TIMELINES:
-                self._timelines.popitem(last=False)
+            with self._lock:
+                self._timelines[duel_id] = tl
+                self._timelines.move_to_end(duel_id)
+                while len(self._timelines) > TIMELINES:
+                    self._timelines.popitem(last=False)
             return tl
 
     def state_at(self, duel_id: UUID, n: int | None = None) -> dict:
@@ -106,16 +133,27 @@ class Projector:
         An event before the last one known here never changes, so it is answered without
         asking the store for newer events; "now" always asks.
         """
+        tl, n = self._timeline_at(duel_id, n)
+        return tl.state_json(n)
+
+    def render(self, duel_id: UUID, n: int | None, name: str,
+               encode: Callable[[dict], bytes]) -> tuple[int, bytes]:
+        """(n, ``encode(state_at(duel_id, n))``), encoded once per state and ``name``."""
+        tl, n = self._timeline_at(duel_id, n)
+        return n, tl.render(n, name, encode)
+
+    def _timeline_at(self, duel_id: UUID, n: int | None) -> tuple[Timeline, int]:
+        """A timeline that knows event n (asking the store only for "now" or a later n)."""
         if n is not None:
             with self._lock:
                 known = self._timelines.get(duel_id)
             if known is not None and 0 <= n < known.length:
-                return known.state_json(n)
+                return known, n
         tl = self.timeline(duel_id)
         n = tl.length if n is None else n
         if not 0 <= n <= tl.length:
             raise IndexError(f"Event {n} does not exist; the duel has {tl.length} events.")
-        return tl.state_json(n)
+        return tl, n
 
     def index(self, duel_id: UUID) -> list[dict]:
         """Every beat and step start with the event number it begins at."""

@@ -3,21 +3,34 @@ HTTP decision by decision following the prompts, checked against the engine's re
 exported record. Once on a SQLite file and once on PostgreSQL (``--database-url``, a schema
 of its own; skipped locally when the server cannot be reached, a failure when ``CI`` is
 set). The server is ``BATTLECON_TEST_DATABASE_URL`` or postgresql://postgres@127.0.0.1:5432/test.
+Each with one server process and with ``--workers 2`` (every request on a connection of its
+own, so the prompt read after a decision, and a retried decision, may reach the other worker).
 """
 
 from __future__ import annotations
 
 import os
 import random
+import subprocess
+import time
 import uuid
 from collections.abc import Iterator
+from pathlib import Path
 from urllib.parse import urlsplit, urlunsplit
 
 import pytest
 
 from judge import Duel
 from tests.api.conftest import engine_state, first_difference, setup_record
-from tests.serving import Server, create_token, start_server
+from tests.serving import (
+    ROOT,
+    Server,
+    child_env,
+    create_token,
+    free_port,
+    judge_command,
+    start_server,
+)
 
 PG_DEFAULT_URL = "postgresql://postgres@127.0.0.1:5432/test"
 
@@ -76,9 +89,20 @@ def token(store_args) -> str:
     return create_token(store_args, "scorekeeper", "e2e-scorekeeper")
 
 
+@pytest.fixture(params=[1, 2], ids=["1-worker", "2-workers"])
+def workers(request) -> int:
+    """``judge serve --workers``: one process, or two sharing the port and the store (every
+    request below opens a connection of its own, so either worker may answer it)."""
+    return request.param
+
+
 @pytest.fixture
-def server(store_args, token, tmp_path) -> Iterator[Server]:
-    srv = start_server(store_args, tmp_path / "server.log")
+def server(store_args, token, workers, tmp_path) -> Iterator[Server]:
+    yield from run_server(store_args, workers, tmp_path)
+
+
+def run_server(store_args: list[str], workers: int, tmp_path: Path) -> Iterator[Server]:
+    srv = start_server(store_args, tmp_path / "server.log", "--workers", str(workers))
     try:
         yield srv
     finally:
@@ -152,3 +176,51 @@ def test_record_a_whole_duel_over_http(store_args, token, server):
     status, _, summary = server.request("GET", f"/api/duels/{duel_id}")
     assert summary["version"] == len(duel.events) == state["event"]
     assert summary["status"] == "over" and summary["winner"] == duel.state.winner
+
+
+# --- worker processes -------------------------------------------------------------------------
+
+
+def children(pid: int) -> list[int]:
+    """The live child processes of ``pid`` (Linux /proc), the resource tracker left out."""
+    out = []
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            text = stat.read_text()
+            cmdline = (stat.parent / "cmdline").read_bytes()
+        except OSError:
+            continue
+        fields = text.rsplit(")", 1)[1].split()
+        if int(fields[1]) == pid and fields[0] != "Z" and b"resource_tracker" not in cmdline:
+            out.append(int(stat.parent.name))
+    return out
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs Linux /proc")
+def test_workers_are_processes_of_their_own_and_stop_with_the_server(tmp_path):
+    servers = run_server(["--db", str(tmp_path / "w.db")], 2, tmp_path)
+    server = next(servers)
+    workers = children(server.proc.pid)
+    assert len(workers) == 2, server.output()
+    server.proc.terminate()
+    server.proc.wait(timeout=20)
+    deadline = time.monotonic() + 20
+    while any(Path(f"/proc/{pid}").exists() and "Z" not in _state(pid) for pid in workers):
+        assert time.monotonic() < deadline, "a worker outlived the server"
+        time.sleep(0.1)
+    servers.close()
+
+
+def _state(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0]
+    except OSError:
+        return "Z"
+
+
+def test_workers_need_a_shared_store(tmp_path):
+    done = subprocess.run([*judge_command(), "serve", "--port", str(free_port()), "--workers",
+                           "2", "--db", ":memory:"], capture_output=True, text=True,
+                          env=child_env(), cwd=ROOT, timeout=60)
+    assert done.returncode == 2
+    assert "--workers needs a store the processes share" in done.stderr
