@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from flask import g
+from flask import current_app, g
 from flask.views import MethodView
 from flask_smorest import Blueprint
 
 from api import schemas as S
-from api.auth import require
+from api.auth import PERMISSIONS, require
 from judge.cards import TIMING_NAMES, Card
 from judge.fighters import fighter, fighter_ids
 from judge.generic import SPECIAL_ACTION_CARD
@@ -59,8 +59,9 @@ class Fighters(MethodView):
 class Session(MethodView):
     @blp.response(200, S.SessionSchema)
     def get(self):
-        """The role and name the bearer token carries (anonymous without one)."""
-        from flask import current_app
-
-        return {"role": g.role, "name": g.actor,
-                "anonymous_read": current_app.config["ANONYMOUS_READ"]}
+        """The role and name the bearer token carries (anonymous without one), and the
+        actions it may take, so a client need not keep its own copy of the roles."""
+        anonymous_read = current_app.config["ANONYMOUS_READ"]
+        may = [action for action, roles in PERMISSIONS.items() if g.role in roles or (
+            g.role is None and action == "read" and anonymous_read)]
+        return {"role": g.role, "name": g.actor, "anonymous_read": anonymous_read, "may": may}

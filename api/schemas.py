@@ -320,3 +320,5 @@ class SessionSchema(Schema):
     role = fields.String(allow_none=True, metadata={"description": "null when anonymous"})
     name = fields.String(allow_none=True)
     anonymous_read = fields.Boolean()
+    may = fields.List(fields.String(), metadata={
+        "description": "actions this caller may take: read, record, comment, resolve"})

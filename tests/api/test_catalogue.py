@@ -32,10 +32,19 @@ def test_fighters_needs_a_token_when_anonymous_reading_is_off(client, app):
 
 def test_session_names_the_tokens_role(client, tokens):
     anonymous = client.get("/api/session").get_json()
-    assert anonymous == {"role": None, "name": None, "anonymous_read": True}
+    assert anonymous == {"role": None, "name": None, "anonymous_read": True, "may": ["read"]}
+    may = {}
     for role, token in tokens.items():
         body = client.get("/api/session", headers=bearer(token)).get_json()
         assert (body["role"], body["name"]) == (role, holder(role))
+        may[role] = body["may"]
+    assert may == {"scorekeeper": ["read", "record"], "judge": ["read", "comment"],
+                   "head_judge": ["read", "record", "comment", "resolve"]}
+
+
+def test_session_without_anonymous_reading_may_do_nothing(client, app):
+    app.config["ANONYMOUS_READ"] = False
+    assert client.get("/api/session").get_json()["may"] == []
 
 
 def test_session_refuses_an_invalid_token(client):

@@ -101,16 +101,12 @@ def browser(chromium_path) -> Iterator[object]:
         b.close()
 
 
-class PageErrors(list):
-    """Script errors seen in the page (a failed fetch for a refused request is expected)."""
-
-
 @pytest.fixture
 def page(browser, site) -> Iterator[object]:
     context = browser.new_context(base_url=site.base, viewport={"width": 1300, "height": 1000})
     context.set_default_timeout(15000)
     pg = context.new_page()
-    errors = PageErrors()
+    errors: list[str] = []  # script errors (a failed fetch for a refused request is expected)
     pg.on("pageerror", lambda err: errors.append(str(err)))
     pg.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" and
           "Failed to load resource" not in msg.text else None)

@@ -11,12 +11,8 @@ from tests.viewer.conftest import open_page, screenshot, sign_in
 pytestmark = pytest.mark.usefixtures("chromium_path")
 
 
-def fresh_duel(site) -> str:
-    return site.copy_of_demo("comic-beat-1")
-
-
 def test_annotate_dispute_and_resolve_with_a_correction(site, page):
-    duel = fresh_duel(site)
+    duel = site.copy_of_demo("comic-beat-1")
     before = site.get(f"/api/duels/{duel}")
     open_page(page, f"/duels/{duel}?at=12")
     expect(page.locator("#judge-tools")).to_be_hidden()
@@ -71,7 +67,7 @@ def test_annotate_dispute_and_resolve_with_a_correction(site, page):
 
 
 def test_wrong_token_and_wrong_role_are_refused(site, page):
-    duel = fresh_duel(site)
+    duel = site.copy_of_demo("comic-beat-1")
     open_page(page, f"/duels/{duel}?at=5")
     sign_in(page, "bcj_not-a-real-token", None)
     expect(page.locator("#banner")).to_contain_text("Sign-in refused: This token is not valid.")
@@ -86,7 +82,7 @@ def test_wrong_token_and_wrong_role_are_refused(site, page):
 
 
 def test_fork_from_here_opens_the_new_duel(site, page):
-    duel = fresh_duel(site)
+    duel = site.copy_of_demo("comic-beat-1")
     events = site.get(f"/api/duels/{duel}/events?after=0&limit=1000")["events"]
     # A fork is only possible where the duel waited for a decision.
     at = next(e["event"] for e in events if e["type"] == "Decision") - 1
@@ -104,7 +100,7 @@ def test_fork_from_here_opens_the_new_duel(site, page):
 def test_the_token_never_travels_in_a_url(site, page):
     urls = []
     page.on("request", lambda req: urls.append(req.url))
-    duel = fresh_duel(site)
+    duel = site.copy_of_demo("comic-beat-1")
     open_page(page, f"/duels/{duel}")
     token = site.tokens["judge"]
     sign_in(page, token, "judge")

@@ -18,6 +18,9 @@ export async function loadCatalogue() {
   return catalogue;
 }
 
+// "1", "2–4", or a special range such as "N/A".
+export const fmtRange = (r) => Array.isArray(r) ? (r[0] === r[1] ? `${r[0]}` : `${r[0]}–${r[1]}`) : r;
+
 const titleCase = (id) => String(id).split("-").map((w) => w[0].toUpperCase() + w.slice(1)).join(" ");
 
 export const cardName = (id) => cards.get(id)?.name || titleCase(id);
@@ -31,7 +34,7 @@ export function cardText(id) {
   const c = cards.get(id);
   if (!c) return titleCase(id);
   const stats = [];
-  const range = Array.isArray(c.range) ? (c.range[0] === c.range[1] ? `${c.range[0]}` : `${c.range[0]}-${c.range[1]}`) : c.range;
+  const range = fmtRange(c.range);
   if (c.kind === "style") {
     if (Array.isArray(c.range) && (c.range[0] || c.range[1])) stats.push(`range +${range}`);
     if (c.power) stats.push(`power ${c.power > 0 ? "+" : ""}${c.power}`);

@@ -4,6 +4,7 @@
 import { api, get } from "./api.js";
 import { fighterName, loadCatalogue } from "./cards.js";
 import { renderBoard } from "./board.js";
+import { eventItem } from "./events.js";
 import { $, banner, clearBanner, duelId, h } from "./dom.js";
 import { renderPlayer } from "./player.js";
 import { renderPrompt } from "./prompt.js";
@@ -50,11 +51,7 @@ function drawConcede(state, allowed) {
 }
 
 function showFacts(events) {
-  const feed = $("#feed");
-  const items = events.map((e) => h("li", { class: `event ${e.type === "Decision" ? "decision" : "fact"}`, dataset: { event: e.event, type: e.type } },
-    h("span", { class: "goto", text: e.event }), h("span", { class: "text", text: e.text }),
-    e.rule ? h("span", { class: "rule", text: e.rule }) : null));
-  feed.prepend(...items.reverse());
+  $("#feed").prepend(...events.map((e) => eventItem(e)).reverse());
 }
 
 async function send(decision) {

@@ -1,13 +1,11 @@
 // One fighter's panel: life, stun, attack pair and its final stats, hand, discards,
 // tokens, status effects.
 import { h } from "./dom.js";
-import { cardName, cardText, fighterName, tokenName } from "./cards.js";
+import { cardName, cardText, fighterName, fmtRange, tokenName } from "./cards.js";
 
 const cardList = (ids, empty = "none") => ids.length
   ? h("ul", { class: "cards" }, ids.map((id) => h("li", { title: cardText(id), dataset: { card: id } }, cardName(id))))
   : h("span", { class: "none", text: empty });
-
-const fmtRange = (r) => Array.isArray(r) ? (r[0] === r[1] ? `${r[0]}` : `${r[0]}–${r[1]}`) : r;
 
 function pairView(p, hidePair) {
   const pair = p.attack_pair;

@@ -1,6 +1,6 @@
 // The pending prompt as controls that offer only the legal options. Each control calls
 // send(decision) with one of the prompt's own option objects (or an order decision).
-import { cardName, fighterName, tokenName } from "./cards.js";
+import { card, cardName, fighterName, tokenName } from "./cards.js";
 import { h } from "./dom.js";
 
 const TIMINGS = {
@@ -26,10 +26,7 @@ export function describe(option, state) {
   }
 }
 
-function tokenOrCard(id) {
-  const token = tokenName(id);
-  return token !== cardName(id) ? token : cardName(id);
-}
+const tokenOrCard = (id) => (card(id) ? cardName(id) : tokenName(id));
 
 function effectName(key) {
   const [cardId, timing] = key.split("/");

@@ -3,6 +3,7 @@
 import { allEvents, get } from "./api.js";
 import { fighterName, loadCatalogue } from "./cards.js";
 import { renderBoard } from "./board.js";
+import { eventItem } from "./events.js";
 import { $, banner, duelId, h, typing } from "./dom.js";
 import { renderLifeChart } from "./lifechart.js";
 import { renderPlayer } from "./player.js";
@@ -85,21 +86,19 @@ function renderEvents() {
   const disputes = group(view.disputes);
   const setup = { event: 0, type: "Setup", text: "The setup, before any event.", rule: "R1" };
   list.replaceChildren(...[setup, ...view.events].filter((e) => e.event <= upto).map((e) => {
-    const current = e.event === view.at;
-    return h("li", {
-      class: `event ${e.type === "Decision" ? "decision" : e.type === "Setup" ? "setup" : "fact"}${current ? " current" : ""}`,
-      dataset: { event: e.event, type: e.type }, "aria-current": current ? "step" : null,
-    },
-    h("button", { type: "button", class: "goto", "aria-label": `Go to event ${e.event}`, on: { click: () => show(e.event) } }, `${e.event}`),
-    h("span", { class: "text", text: e.text }),
-    e.rule ? h("span", { class: "rule", title: "Rule applied", text: e.rule }) : null,
-    ...(notes.get(e.event) || []).map((a) => h("div", { class: "annotation", dataset: { annotation: a.id } },
-      h("span", { class: "tag", text: "Note" }), ` ${a.text} `,
-      a.tags.length ? h("span", { class: "tags", text: `[${a.tags.join(", ")}]` }) : null,
-      h("span", { class: "by", text: ` (${a.author})` }))),
-    ...(disputes.get(e.event) || []).map((d) => h("div", { class: `dispute ${d.status}`, dataset: { dispute: d.id } },
-      h("span", { class: "tag", text: `Dispute (${d.status})` }), ` ${d.claim}`,
-      d.resolution ? h("span", { class: "ruling", text: ` Ruling: ${d.resolution.ruling} [${d.resolution.rule}]` }) : null)));
+    const item = eventItem(e, { current: e.event === view.at, number: h("button", {
+      type: "button", class: "goto", "aria-label": `Go to event ${e.event}`, on: { click: () => show(e.event) },
+    }, `${e.event}`) });
+    item.append(
+      ...(notes.get(e.event) || []).map((a) => h("div", { class: "annotation", dataset: { annotation: a.id } },
+        h("span", { class: "tag", text: "Note" }), ` ${a.text} `,
+        a.tags.length ? h("span", { class: "tags", text: `[${a.tags.join(", ")}]` }) : null,
+        h("span", { class: "by", text: ` (${a.author})` }))),
+      ...(disputes.get(e.event) || []).map((d) => h("div", { class: `dispute ${d.status}`, dataset: { dispute: d.id } },
+        h("span", { class: "tag", text: `Dispute (${d.status})` }), ` ${d.claim}`,
+        d.resolution ? h("span", { class: "ruling", text: ` Ruling: ${d.resolution.ruling} [${d.resolution.rule}]` }) : null)),
+    );
+    return item;
   }));
   list.querySelector(".current")?.scrollIntoView({ block: "nearest" });
 }

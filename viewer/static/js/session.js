@@ -3,7 +3,8 @@ import { api, setToken, token } from "./api.js";
 import { $, banner, clearBanner } from "./dom.js";
 
 const ROLE_NAMES = { scorekeeper: "scorekeeper", judge: "judge", head_judge: "head judge" };
-let current = { role: null, name: null, anonymous_read: true };
+const ANONYMOUS = { role: null, name: null, anonymous_read: true, may: [] };
+let current = ANONYMOUS;
 
 export function session() {
   return current;
@@ -14,7 +15,7 @@ async function refresh() {
     current = (await api("/session")).data;
   } catch (err) {
     setToken(null);
-    current = { role: null, name: null, anonymous_read: true };
+    current = ANONYMOUS;
     banner(`Sign-in refused: ${err.explain()}`);
   }
   show();
@@ -54,11 +55,7 @@ export async function startSession() {
   return token() ? refresh() : (show(), current);
 }
 
+// What the server says this token's role may do (GET /api/session).
 export function may(action) {
-  const allowed = {
-    record: ["scorekeeper", "head_judge"],
-    comment: ["judge", "head_judge"],
-    resolve: ["head_judge"],
-  };
-  return (allowed[action] || []).includes(current.role);
+  return (current.may || []).includes(action);
 }

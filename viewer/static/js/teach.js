@@ -65,7 +65,6 @@ export class Teacher {
     const event = this.view.events[n - 1];
     const verdict = right ? "Right." : "Not quite.";
     $("#question-text").textContent = `${verdict} ${event.text}${event.rule ? ` [${event.rule}]` : ""}`;
-    $("#question").dataset.verdict = right ? "right" : "wrong";
     const next = h("button", { type: "button", on: { click: () => this.dismiss() } }, "Continue");
     $("#question-answers").replaceChildren(next);
     this.go(n).then(() => {

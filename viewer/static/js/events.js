@@ -1,0 +1,15 @@
+// One event as a list item: its number, narrative text and the rule it applied.
+import { h } from "./dom.js";
+
+const KIND = { Decision: "decision", Setup: "setup" };
+
+// number: the element for the event number (a button that jumps there, or plain text).
+export function eventItem(e, { current = false, number = null } = {}) {
+  return h("li", {
+    class: `event ${KIND[e.type] || "fact"}${current ? " current" : ""}`,
+    dataset: { event: e.event, type: e.type }, "aria-current": current ? "step" : null,
+  },
+  number || h("span", { class: "goto", text: e.event }),
+  h("span", { class: "text", text: e.text }),
+  e.rule ? h("span", { class: "rule", title: "Rule applied", text: e.rule }) : null);
+}
