@@ -1,13 +1,12 @@
-"""/api/fighters and /api/session: what a client needs to build its forms.
+"""/api/rulesets, /api/fighters and /api/session: what a client needs to build its forms.
 
-The fighters' cards (names, printed stats, effect texts) and default starting
-discards let a client offer a new-duel form and show card names instead of ids;
-the session tells a client which role its token carries.
+A ruleset's catalogue (for BattleCON the fighters' cards with names, printed stats, effect
+texts, and default starting discards) lets a client offer a new-duel form and show card
+names instead of ids; ``/api/fighters`` is the default ruleset's, as release 1 served it.
+The session tells a client which role its token carries.
 """
 
 from __future__ import annotations
-
-from typing import Any
 
 from flask import current_app, g
 from flask.views import MethodView
@@ -15,34 +14,12 @@ from flask_smorest import Blueprint
 
 from api import schemas as S
 from api.auth import PERMISSIONS, require
-from judge.cards import TIMING_NAMES, Card
-from judge.fighters import fighter, fighter_ids
-from judge.generic import SPECIAL_ACTION_CARD
+from api.errors import ApiError
+from judge import registry
+from judge.errors import RecordError
 
 blp = Blueprint("catalogue", __name__, url_prefix="/api",
-                description="The fighters and their cards; the caller's session.")
-
-
-def _stat(value: Any) -> Any:
-    return list(value) if isinstance(value, tuple) else value
-
-
-def card_json(card: Card) -> dict:
-    effects = [f"{TIMING_NAMES.get(e.timing, e.timing)}: {e.text}" for e in card.effects]
-    return {"id": card.id, "name": card.name, "kind": card.kind, "range": _stat(card.range),
-            "power": _stat(card.power), "priority": card.priority, "soak": card.soak,
-            "stun_guard": card.stun_guard, "stun_immunity": card.stun_immunity,
-            "effects": effects + [p.text for p in card.passives]}
-
-
-def fighter_json(fid: str) -> dict:
-    kit = fighter(fid)
-    return {"id": kit.id, "name": kit.name, "styles": [card_json(c) for c in kit.styles],
-            "bases": [card_json(c) for c in kit.bases()],
-            "finishers": [card_json(c) for c in kit.finishers],
-            "default_discards": [list(pile) for pile in kit.default_discards],
-            "tokens": [{"id": t, "name": kit.token_name(t)} for t in kit.tokens],
-            "ability": card_json(kit.ability) if kit.ability else None}
+                description="The rulesets, their fighters and cards; the caller's session.")
 
 
 @blp.route("/fighters")
@@ -51,8 +28,36 @@ class Fighters(MethodView):
     @blp.response(200, S.FighterListSchema)
     def get(self):
         """Every fighter the judge knows, with cards, finishers and default discards."""
-        return {"fighters": [fighter_json(f) for f in fighter_ids()],
-                "special_action": card_json(SPECIAL_ACTION_CARD)}
+        return registry.default().catalogue()
+
+
+def ruleset_json(name: str) -> dict:
+    rules = registry.find(name)
+    return {"name": rules.name, "title": rules.title, "record_format": rules.record_format,
+            "default": rules.name == registry.DEFAULT}
+
+
+@blp.route("/rulesets")
+class Rulesets(MethodView):
+    @require("read")
+    @blp.response(200, S.RulesetListSchema)
+    def get(self):
+        """Every ruleset a duel may be recorded under."""
+        return {"rulesets": [ruleset_json(n) for n in registry.names()]}
+
+
+@blp.route("/rulesets/<string:name>")
+class RulesetDetail(MethodView):
+    @require("read")
+    @blp.response(200, S.RulesetSchema)
+    def get(self, name: str):
+        """One ruleset: its catalogue (fighters or characters and their cards) and the JSON
+        Schemas of its record and decisions."""
+        try:
+            rules = registry.find(name)
+        except RecordError as err:
+            raise ApiError(404, err.reason) from None
+        return {**ruleset_json(name), "catalogue": rules.catalogue(), "schemas": rules.schemas()}
 
 
 @blp.route("/session")

@@ -8,9 +8,8 @@ import os
 import sys
 from collections.abc import Sequence
 
-from judge import Duel, JudgeError, RecordError
-from judge.narrative import lines
-from judge.notation import state_json
+from judge import registry
+from judge.errors import JudgeError, RecordError
 
 
 def _load(path: str) -> dict:
@@ -25,7 +24,9 @@ def _load(path: str) -> dict:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    duel = Duel.from_record(_load(args.record))
+    data = _load(args.record)
+    rules = registry.of_record(data)
+    duel = rules.from_record(data)
     out = sys.stdout
     if args.events:
         for n, (kind, e) in enumerate(duel.events, 1):
@@ -38,12 +39,12 @@ def cmd_replay(args: argparse.Namespace) -> int:
                 raise RecordError(f"--at must be between 0 and {len(duel.events)} (the number "
                                   "of events).", "cli")
             at = duel.state_at(args.at)
-            state = state_json(at, duel.need_at(args.at, at))
+            state = rules.state_json(at, duel.prompt_at(args.at, at))
         else:
             state = duel.to_json()
         out.write(json.dumps(state, indent=2, ensure_ascii=False) + "\n")
         return 0
-    for line in lines(duel):
+    for line in rules.narrative(duel):
         out.write(line + "\n")
     return 0
 
@@ -139,7 +140,7 @@ def cmd_import(args: argparse.Namespace) -> int:
             return 2
         lines = [json.loads(line) for line in text.splitlines() if line.strip()]
         header = lines[0]
-        data = {"format": "battlecon-record/1", "ruleset": "battlecon-2014", **header["setup"],
+        data = {**registry.of_setup(header["setup"]).envelope(header["setup"]),
                 "decisions": [e["payload"] for e in lines[1:] if e["kind"] == "decision"],
                 "labels": header.get("labels") or {}}
     if not isinstance(data, dict):

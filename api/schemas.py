@@ -78,6 +78,7 @@ class PlayerSummarySchema(Schema):
 class DuelSummarySchema(Schema):
     id = fields.UUID()
     version = fields.Integer()
+    ruleset = fields.String(metadata={"description": "the ruleset the duel is judged under"})
     event = fields.String(allow_none=True)
     round = fields.String(allow_none=True)
     table = fields.String(allow_none=True)
@@ -314,6 +315,24 @@ class FighterSchema(Schema):
 class FighterListSchema(Schema):
     fighters = fields.List(fields.Nested(FighterSchema))
     special_action = fields.Nested(CardSchema)
+
+
+class RulesetSummarySchema(Schema):
+    name = fields.String()
+    title = fields.String()
+    record_format = fields.String()
+    default = fields.Boolean()
+
+
+class RulesetListSchema(Schema):
+    rulesets = fields.List(fields.Nested(RulesetSummarySchema))
+
+
+class RulesetSchema(RulesetSummarySchema):
+    catalogue = fields.Dict(keys=fields.String(), values=fields.Raw(),
+                            metadata={"description": "the ruleset's pieces (fighters, cards)"})
+    schemas = fields.Dict(keys=fields.String(), values=fields.Raw(),
+                          metadata={"description": "JSON Schemas: record, decision"})
 
 
 class SessionSchema(Schema):

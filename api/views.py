@@ -12,7 +12,7 @@ from api.errors import ApiError
 from events.app import JudgeApp
 from events.domain import DuelRecord
 from events.projector import Projector
-from judge.narrative import describe_decision
+from judge import registry
 
 
 def store() -> JudgeApp:
@@ -28,22 +28,20 @@ def actor() -> str:
 
 
 def summary(agg: DuelRecord) -> dict:
-    s = agg.duel.state
+    """The duel's line in lists: the ruleset's summary, with the record's labels."""
     labels = agg.labels
-    return {"id": agg.id, "version": agg.events_count, "event": labels.get("event"),
-            "round": labels.get("round"), "table": labels.get("table"), "labels": labels,
-            "players": [{"name": p.name, "fighter": p.fighter, "life": p.life,
-                         "space": p.space} for p in s.players],
-            "beat": s.beat, "status": "over" if s.over else "in_progress",
-            "winner": s.winner, "draw": s.draw, "parent": agg.parent, "fork_at": agg.fork_at,
-            "created_by": agg.actor or None}
+    rules = registry.of_setup(agg.setup)
+    return {"id": agg.id, "version": agg.events_count, "ruleset": rules.name,
+            "event": labels.get("event"), "round": labels.get("round"),
+            "table": labels.get("table"), "labels": labels, **rules.summary(agg.duel),
+            "parent": agg.parent, "fork_at": agg.fork_at, "created_by": agg.actor or None}
 
 
 def event_row(agg: DuelRecord, n: int) -> dict:
     kind, e = agg.duel.events[n - 1]
     if kind == "decision":
         text = "A judge corrects the position." if e.get("kind") == "correction" else \
-            describe_decision(agg.duel, e)
+            registry.of_setup(agg.setup).describe_decision(agg.setup, e)
         return {"event": n, "type": "Decision", "rule": e.get("rule"), "text": text,
                 "data": dict(e)}
     data = e.to_json()

@@ -62,7 +62,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from judge.playout import play, record_setup  # noqa: E402
+from judge.battlecon.playout import play, record_setup  # noqa: E402
 
 FIGHTERS = ("cadenza", "hikaru", "kallistar", "khadath")
 TARGET_P99_MS = {"get_state": 25.0, "post_decision": 50.0}

@@ -26,7 +26,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from judge import Duel  # noqa: E402
-from judge.playout import FIGHTERS, play  # noqa: E402
+from judge.battlecon.playout import FIGHTERS, play  # noqa: E402
 
 
 def emit(name: str, value: float, unit: str) -> None:

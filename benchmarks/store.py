@@ -35,7 +35,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from events.app import JudgeApp  # noqa: E402
 from events.projector import Projector  # noqa: E402
-from judge.playout import FIGHTERS, choose, play, record_setup  # noqa: E402
+from judge.battlecon.playout import FIGHTERS, choose, play, record_setup  # noqa: E402
 
 PG_URL = os.environ.get("BENCH_DATABASE_URL", "postgresql://postgres@127.0.0.1:5432/test")
 

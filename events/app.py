@@ -26,7 +26,8 @@ from events.errors import (
     VersionConflictError,
 )
 from events.writers import WriterQueue
-from judge import Duel, IllegalDecisionError
+from judge import registry
+from judge.errors import IllegalDecisionError
 
 CACHE_SIZE = 256
 
@@ -135,7 +136,7 @@ class JudgeApp(Application[UUID]):
     def create_duel(self, record: dict, labels: dict | None = None, actor: str = "",
                     parent: str | None = None, fork_at: int | None = None) -> Appended:
         """Judge a whole record (setup, decisions) and store it; refused whole if illegal."""
-        duel = Duel.from_record(record)  # RecordError names the first illegal decision
+        duel = registry.from_record(record)  # RecordError names the first illegal decision
         agg = DuelRecord.start(duel.setup, dict(labels or {}), actor, parent, fork_at)
         _copy_events(agg, duel.events, actor)
         self.save(agg)
@@ -215,7 +216,12 @@ class JudgeApp(Application[UUID]):
                     e.get("dispute") == dispute for k, e in agg.duel.events):
                 raise DisputeError(f"Dispute {dispute} has already corrected this duel.")
             start = agg.events_count
-            facts = agg.duel.correct(players, markers, rule=rule, text=text, dispute=dispute)
+            entry = {"kind": "correction", "players": players, "rule": rule, "text": text}
+            if markers is not None:
+                entry["markers"] = markers
+            if dispute is not None:
+                entry["dispute"] = dispute
+            facts = agg.duel.decide(entry)
             agg.judged = True
             try:
                 agg.record(agg.duel.events[start][1], facts, actor)

@@ -19,7 +19,7 @@ from uuid import UUID, uuid4
 from eventsourcing.domain import Aggregate, Snapshot
 
 from events.hashing import chain_hash, genesis_hash
-from judge import Duel
+from judge import registry
 
 
 class DuelRecord(Aggregate):
@@ -110,7 +110,7 @@ class DuelRecord(Aggregate):
         self.parent = parent
         self.fork_at = fork_at
         self.genesis = hash
-        self.duel = Duel.restore(setup)
+        self.duel = registry.of_setup(setup).restore(setup)
         self.hashes: list[str] = []
         self.keys: dict[str, int] = {}
 

@@ -12,12 +12,11 @@ import bisect
 import threading
 from collections import OrderedDict
 from collections.abc import Callable
+from typing import Any
 from uuid import UUID
 
-from judge import Duel
-from judge.facts import BeatBegan, StepBegan
-from judge.notation import state_json
-from judge.state import DuelState
+from judge import registry
+from judge.ruleset import Match
 
 TIMELINES = 128
 STATES_PER_DUEL = 2048
@@ -26,11 +25,12 @@ STATES_PER_DUEL = 2048
 class Timeline:
     """Checkpoints and an index of beats and steps over one duel's events."""
 
-    def __init__(self, duel: Duel) -> None:
+    def __init__(self, duel: Match) -> None:
         self.duel = duel
+        self.rules = registry.of_setup(duel.setup)
         self.length = 0
         self.points: list[int] = [0]
-        self.states: list[DuelState] = [Duel.restore(duel.setup).state]
+        self.states: list[Any] = [self.rules.initial_state(duel.setup)]
         self.steps: list[dict] = []
         self.json: OrderedDict[int, dict] = OrderedDict()
         self.rendered: dict[int, dict[str, bytes]] = {}  # readers' encodings of json[n]
@@ -49,18 +49,17 @@ class Timeline:
             e.run(s)
             if n <= self.length:
                 continue
-            if isinstance(e, BeatBegan):
+            mark = self.rules.index_mark(s, e)
+            if mark is None:
+                continue
+            if mark.round_start:
                 self.points.append(n)
                 self.states.append(s.clone())
-                self.steps.append({"beat": e.beat, "beats_played": e.seq, "step": "select",
-                                   "event": n})
-            elif isinstance(e, StepBegan):
-                self.steps.append({"beat": s.beat, "beats_played": s.seq, "step": e.step,
-                                   "event": n})
+            self.steps.append({**mark.entry, "event": n})
         self._forget(self.length)  # "now" may have had another prompt
         self.length = len(events)
 
-    def state(self, n: int) -> DuelState:
+    def state(self, n: int) -> Any:
         i = bisect.bisect_right(self.points, n) - 1
         s = self.states[i].clone()
         for kind, e in self.duel.events[self.points[i]:n]:
@@ -72,7 +71,7 @@ class Timeline:
         cached = self.json.get(n)
         if cached is None:
             s = self.state(n)
-            cached = state_json(s, self.duel.need_at(n, s))
+            cached = self.rules.state_json(s, self.duel.prompt_at(n, s))
             cached["event"] = n
             self.json[n] = cached
             if len(self.json) > STATES_PER_DUEL:
@@ -163,8 +162,8 @@ class Projector:
                       beats_played: int | None = None) -> int:
         """The event that begins ``step`` of ``beat`` (the first such beat after a Pulse)."""
         for entry in self.timeline(duel_id).steps:
-            if entry["beat"] == beat and entry["step"] == step and (
-                    beats_played is None or entry["beats_played"] == beats_played):
+            if entry.get("beat") == beat and entry.get("step") == step and (
+                    beats_played is None or entry.get("beats_played") == beats_played):
                 return entry["event"]
         raise IndexError(f"Beat {beat} has no step {step!r} in this duel (yet).")
 

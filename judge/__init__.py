@@ -1,14 +1,10 @@
-"""The BattleCON rules judge: a pure, deterministic rules engine.
+"""The rules core: rulesets behind one interface, found by name in a registry.
 
-Two questions are answered here: what must be decided next (``Duel.prompt``)
-and what follows from a decision (``Duel.decide`` returns facts with rules).
+A ruleset (``judge.battlecon`` for BattleCON 2014) answers what must be decided next and
+what follows from a decision. Everything outside a ruleset's package reaches it through
+``judge.registry`` and the interface in ``judge.ruleset``.
 """
 
-from judge.duel import Duel, initial_state
 from judge.errors import DuelOverError, IllegalDecisionError, JudgeError, RecordError
-from judge.facts import Fact
-from judge.record import FORMAT, parse_setup, schema
-from judge.replay import replay_facts
 
-__all__ = ["Duel", "Fact", "FORMAT", "DuelOverError", "IllegalDecisionError", "JudgeError",
-           "RecordError", "initial_state", "parse_setup", "replay_facts", "schema"]
+__all__ = ["DuelOverError", "IllegalDecisionError", "JudgeError", "RecordError"]

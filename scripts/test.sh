@@ -6,4 +6,5 @@ bash scripts/setup.sh
 bash scripts/postgres.sh  # a PostgreSQL server for the store tests (installed if missing)
 bash scripts/browser.sh   # Debian's chromium for the viewer's browser tests (installed if missing)
 .venv/bin/ruff check .
+.venv/bin/lint-imports  # the layering contract in pyproject.toml
 .venv/bin/python -m pytest -n 2 "$@"

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from judge import Duel
-from judge.notation import state_json
+from judge.battlecon import Duel
+from judge.battlecon.notation import state_json
 
 
 def engine_state(duel: Duel, n: int) -> dict:

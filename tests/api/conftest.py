@@ -20,9 +20,9 @@ from flask.testing import FlaskClient
 from api.app import create_app
 from api.auth import create_token
 from events.app import JudgeApp
-from judge import Duel
-from judge.notation import state_json
-from judge.playout import play, record_setup
+from judge.battlecon import Duel
+from judge.battlecon.notation import state_json
+from judge.battlecon.playout import play, record_setup
 from tests.support import first_difference  # noqa: F401 - re-exported to the tests
 
 ROLES = ("scorekeeper", "judge", "head_judge")

@@ -17,9 +17,9 @@ import pytest
 from api.app import create_app
 from events.domain import DuelRecord
 from events.export import verify_log
-from judge import Duel
-from judge.facts import BeatBegan, StepBegan
-from judge.state import DuelState
+from judge.battlecon import Duel
+from judge.battlecon.facts import BeatBegan, StepBegan
+from judge.battlecon.state import DuelState
 from tests.api.conftest import (
     ROLES,
     CheckedClient,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from judge.fighters import fighter, fighter_ids
+from judge.battlecon.fighters import fighter, fighter_ids
 from tests.api.conftest import bearer, holder
 
 

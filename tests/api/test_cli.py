@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 
 from api.cli import main
-from judge import Duel, replay_facts
-from judge.notation import state_json
+from judge.battlecon import Duel, replay_facts
+from judge.battlecon.notation import state_json
 
 COMIC = json.loads((Path(__file__).resolve().parents[2] / "examples" /
                     "comic-beat-1.json").read_text(encoding="utf-8"))

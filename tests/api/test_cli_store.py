@@ -16,8 +16,8 @@ import pytest
 
 from api.cli import main
 from events.app import JudgeApp
-from judge import Duel
-from judge.playout import play
+from judge.battlecon import Duel
+from judge.battlecon.playout import play
 
 LABELS = {"event": "Store Cup", "round": "3", "table": "12"}
 
@@ -100,7 +100,7 @@ def test_export_as_record_reimports_with_equal_decisions(capsys, tmp_path, db, r
     exported = json.loads(Path(out_path).read_text("utf-8"))
     assert exported["format"] == "battlecon-record/1"
     jsonschema = pytest.importorskip("jsonschema")
-    import judge
+    import judge.battlecon as judge
 
     assert [e.message for e in jsonschema.Draft202012Validator(
         judge.schema()).iter_errors(exported)] == []

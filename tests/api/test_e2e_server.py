@@ -20,7 +20,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 import pytest
 
-from judge import Duel
+from judge.battlecon import Duel
 from tests.api.conftest import engine_state, first_difference, setup_record
 from tests.serving import (
     ROOT,
@@ -113,7 +113,7 @@ def run_server(store_args: list[str], workers: int, tmp_path: Path) -> Iterator[
 
 
 def choose(prompt: dict, rng: random.Random) -> dict:
-    """A random legal decision from a prompt (as judge.playout.choose does)."""
+    """A random legal decision from a prompt (as judge.battlecon.playout.choose does)."""
     order = prompt.get("order")
     if order and rng.random() < 0.25:
         effects = list(order["effects"])

@@ -29,7 +29,7 @@ from schemathesis.specs.openapi.checks import (
 from api.app import create_app
 from api.auth import create_token
 from events.app import JudgeApp
-from judge.playout import FIGHTERS
+from judge.battlecon.playout import FIGHTERS
 from tests.api.conftest import partial_record, played_record, setup_record
 
 EXAMPLES = int(os.environ.get("BATTLECON_SCHEMATHESIS_EXAMPLES", "12"))

@@ -12,7 +12,7 @@ from api import schemas as S
 from api.app import create_app
 from api.auth import create_token
 from events.app import JudgeApp
-from judge import Duel
+from judge.battlecon import Duel
 from tests.api.conftest import (
     CheckedClient,
     bearer,

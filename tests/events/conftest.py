@@ -25,9 +25,9 @@ import pytest
 from events.app import JudgeApp
 from events.domain import DuelRecord
 from events.hashing import chain_hash, genesis_hash
-from judge import Duel
-from judge.playout import FIGHTERS
-from judge.record import FORMAT, RULESET
+from judge.battlecon import Duel
+from judge.battlecon.playout import FIGHTERS
+from judge.battlecon.record import FORMAT, RULESET
 from tests.support import engine_state, first_difference  # noqa: F401 - re-exported
 
 PG_DEFAULT_URL = "postgresql://postgres@127.0.0.1:5432/test"

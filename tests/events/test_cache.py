@@ -13,8 +13,9 @@ import pytest
 from events.app import Appended, JudgeApp
 from events.errors import VersionConflictError
 from events.projector import Projector
-from judge import Duel, IllegalDecisionError
-from judge.playout import choose, record_setup
+from judge.battlecon import Duel
+from judge.battlecon.playout import choose, record_setup
+from judge.errors import IllegalDecisionError
 from tests.events.conftest import check_stored_stream, events_json, rejudge, state_with_prompt
 
 

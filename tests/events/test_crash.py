@@ -29,8 +29,8 @@ from uuid import UUID
 import pytest
 
 from events.app import JudgeApp
-from judge import replay_facts
-from judge.notation import state_json
+from judge.battlecon import replay_facts
+from judge.battlecon.notation import state_json
 from tests.events.conftest import (
     PYTHON,
     check_chain,
@@ -47,8 +47,8 @@ import sys
 import time
 
 from events.app import JudgeApp
-from judge import Duel
-from judge.playout import FIGHTERS, choose, play, record_setup
+from judge.battlecon import Duel
+from judge.battlecon.playout import FIGHTERS, choose, play, record_setup
 
 opts = dict(zip(sys.argv[1::2], sys.argv[2::2]))
 app = JudgeApp(db=opts.get("--db"), database_url=opts.get("--url"))

@@ -1,9 +1,9 @@
 """The projector equals the engine at every event of 300 random duels, on each store.
 
-Each duel is a seeded random playout (``judge.playout``: every fighter pair, Special
+Each duel is a seeded random playout (``judge.battlecon.playout``: every fighter pair, Special
 Actions on and off, Ante Finishers on every third). Most are stored whole with
 ``create_duel``; every tenth is stored decision by decision through ``decide`` (with
-``expected`` versions), following the prompts with ``judge.playout.choose``, and every
+``expected`` versions), following the prompts with ``judge.battlecon.playout.choose``, and every
 thirtieth also takes a judge correction mid-duel. Then at every event n the projector's
 state must be the engine's own state after n events with the prompt then:
 ``state_json(duel.state_at(n), duel.need_at(n))`` plus ``"event": n``, where ``duel`` is
@@ -33,11 +33,11 @@ import pytest
 
 from events.app import JudgeApp
 from events.projector import Projector
-from judge import Duel
-from judge.duel import initial_state
-from judge.facts import BeatBegan, StepBegan
-from judge.notation import state_json
-from judge.playout import choose, play, record_setup
+from judge.battlecon import Duel
+from judge.battlecon.duel import initial_state
+from judge.battlecon.facts import BeatBegan, StepBegan
+from judge.battlecon.notation import state_json
+from judge.battlecon.playout import choose, play, record_setup
 from tests.events.conftest import (
     first_difference,
     spec,
@@ -58,7 +58,7 @@ STEP_ORDER = ["select", "ante", "reveal", "start_of_beat", "active_attack",
 def store_decision_by_decision(app: JudgeApp, i: int) -> tuple[object, Duel]:
     """Create duel i empty, then append each decision with ``expected``; check as we go."""
     seed, f0, f1, sa, af = spec(i)
-    rng = random.Random(seed)  # the same draws as judge.playout.play(seed, ...)
+    rng = random.Random(seed)  # the same draws as judge.battlecon.playout.play(seed, ...)
     setup = record_setup(f0, f1, sa, af, rng.randrange(2), rng)
     duel = Duel.new(setup)
     appended = app.create_duel(setup, labels={"duel": str(i)}, actor="scorekeeper")

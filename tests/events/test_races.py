@@ -17,8 +17,8 @@ from eventsourcing.persistence import IntegrityError
 
 from events.app import Appended, JudgeApp
 from events.errors import IdempotencyKeyReuseError, StoreError, VersionConflictError
-from judge import Duel
-from judge.playout import FIGHTERS, choose, record_setup
+from judge.battlecon import Duel
+from judge.battlecon.playout import FIGHTERS, choose, record_setup
 from tests.events.conftest import check_chain, check_stored_stream, events_json, rejudge
 
 RACES = 200

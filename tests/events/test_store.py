@@ -18,8 +18,9 @@ from events.errors import (
 )
 from events.export import record_of
 from events.projector import Projector
-from judge import Duel, DuelOverError, IllegalDecisionError, JudgeError, RecordError
-from judge.playout import choose, play
+from judge.battlecon import Duel
+from judge.battlecon.playout import choose, play
+from judge.errors import DuelOverError, IllegalDecisionError, JudgeError, RecordError
 from tests.events.conftest import (
     check_chain,
     check_stored_stream,
@@ -362,7 +363,7 @@ def test_a_fork_is_always_a_legal_duel():
     fork is the parent's duel there, prompt included, and re-judges to itself; where the
     engine was still resolving (the next event is a fact) the fork is refused, since the
     facts still to come would be lost."""
-    from judge.notation import prompt_json
+    from judge.battlecon.notation import prompt_json
 
     app = JudgeApp(db=":memory:")
     parent = played()

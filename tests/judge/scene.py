@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from judge import Duel
-from judge import facts as F
-from judge.facts import Fact
-from judge.fighters import fighter
+from judge.battlecon import Duel
+from judge.battlecon import facts as F
+from judge.battlecon.facts import Fact
+from judge.battlecon.fighters import fighter
 
 
 def new_duel(f0: str, f1: str, *, d0: tuple | None = None, d1: tuple | None = None,

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import pytest
 
-from judge import IllegalDecisionError
-from judge import facts as F
+from judge.battlecon import facts as F
+from judge.errors import IllegalDecisionError
 from tests.judge.scene import answer_until, facts_of, life, new_duel, pairs, pass_ante, stage
 
 SA = "special-action"

@@ -7,7 +7,7 @@ damage would stun Cadenza (the engine's offer rule).
 
 from __future__ import annotations
 
-from judge import facts as F
+from judge.battlecon import facts as F
 from tests.judge.scene import (
     answer,
     dealt,

@@ -8,7 +8,7 @@ Human Form Soak 1; Elemental Form +2 power, +2 priority and she loses 1 life.
 
 from __future__ import annotations
 
-from judge import facts as F
+from judge.battlecon import facts as F
 from tests.judge.scene import (
     answer,
     dealt,

@@ -8,7 +8,7 @@ Engine rulings tested as such: the Gate Trap starts off the board; Lure's power 
 
 from __future__ import annotations
 
-from judge import facts as F
+from judge.battlecon import facts as F
 from tests.judge.scene import (
     answer,
     facts_of,

@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from judge import Duel
-from judge.narrative import lines
+from judge.battlecon import Duel
+from judge.battlecon.narrative import lines
 
 GOLDEN = Path(__file__).parent / "golden"
 RECORDS = sorted(GOLDEN.glob("*.json"))

@@ -1,6 +1,6 @@
 """Movement (R17): hops, walls, "up to", listed amounts, direct moves and the Gate Trap.
 
-Most tests ask ``judge.movement`` where one movement effect may end, on a
+Most tests ask ``judge.battlecon.movement`` where one movement effect may end, on a
 position set up with a judge correction; the others play the card that moves.
 Board spaces are 1-7 from west to east; player 0 starts on 3, player 1 on 5.
 """
@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import pytest
 
-from judge import IllegalDecisionError
-from judge import facts as F
-from judge.movement import destinations, direct_destinations, toward
+from judge.battlecon import facts as F
+from judge.battlecon.movement import destinations, direct_destinations, toward
+from judge.errors import IllegalDecisionError
 from tests.judge.scene import (
     answer,
     facts_of,

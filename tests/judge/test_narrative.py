@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from judge import Duel
-from judge.narrative import describe_decision
-from judge.playout import record_setup
+from judge.battlecon import Duel
+from judge.battlecon.narrative import describe_decision
+from judge.battlecon.playout import record_setup
 
 
 @pytest.fixture(scope="module")
@@ -39,10 +39,10 @@ def duel() -> Duel:
     ({"player": 1, "kind": "concede"}, "Ben concedes."),
 ])
 def test_each_kind_of_decision_reads_as_a_sentence(duel, decision, words):
-    assert describe_decision(duel, decision) == words
+    assert describe_decision(duel.setup, decision) == words
 
 
 def test_a_secret_choice_names_no_card(duel):
-    words = describe_decision(duel, {"player": 0, "kind": "attack_pair", "style": "focused",
+    words = describe_decision(duel.setup, {"player": 0, "kind": "attack_pair", "style": "focused",
                                      "base": "drive"})
     assert "Focused" not in words and "Drive" not in words

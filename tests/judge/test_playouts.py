@@ -16,13 +16,13 @@ from collections import Counter
 
 import pytest
 
-from judge import engine
-from judge.facts import LifeLost
-from judge.fighters import fighter
-from judge.notation import state_json
-from judge.playout import FIGHTERS, play
-from judge.replay import replay_facts
-from judge.state import SPECIAL_ACTION, DuelState
+from judge.battlecon import engine
+from judge.battlecon.facts import LifeLost
+from judge.battlecon.fighters import fighter
+from judge.battlecon.notation import state_json
+from judge.battlecon.playout import FIGHTERS, play
+from judge.battlecon.replay import replay_facts
+from judge.battlecon.state import SPECIAL_ACTION, DuelState
 
 PLAYOUTS = int(os.environ.get("BATTLECON_PLAYOUTS", "200"))
 PAIRS = list(itertools.product(FIGHTERS, FIGHTERS))

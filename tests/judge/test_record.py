@@ -15,9 +15,10 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-import judge
-from judge import Duel, DuelOverError, IllegalDecisionError, RecordError
-from judge.playout import FIGHTERS, play, record_setup
+import judge.battlecon as judge
+from judge.battlecon import Duel
+from judge.battlecon.playout import FIGHTERS, play, record_setup
+from judge.errors import DuelOverError, IllegalDecisionError, RecordError
 
 ROOT = Path(__file__).resolve().parents[2]
 SCHEMA = judge.schema()
@@ -66,12 +67,12 @@ def test_schema_is_a_valid_draft_2020_12_schema():
 
 
 def test_schema_is_the_file_shipped_in_the_package():
-    shipped = ROOT / "judge" / "schema" / "record.schema.json"
+    shipped = ROOT / "judge" / "battlecon" / "schema" / "record.schema.json"
     assert judge.schema() == json.loads(shipped.read_text("utf-8"))
 
 
 def test_schema_names_every_decision_kind_the_engine_knows():
-    from judge.record import DECISION_KINDS
+    from judge.battlecon.record import DECISION_KINDS
 
     kinds = SCHEMA["$defs"]["decision"]["properties"]["kind"]["enum"]
     assert sorted(kinds) == sorted(DECISION_KINDS)
@@ -210,7 +211,7 @@ def test_the_complete_example_in_the_docs_is_valid_and_replays():
     assert state["players"][1]["life"] == 13
     assert {"owner": 1, "name": "gate-trap", "space": 5} in state["markers"]
     # The narrative lines quoted in the docs are the engine's.
-    from judge.narrative import lines
+    from judge.battlecon.narrative import lines
 
     narrative = list(lines(duel))
     for quoted in re.search(r"prints, among other lines:\n\n```\n(.*?)```", text,

@@ -15,13 +15,13 @@ from __future__ import annotations
 
 import pytest
 
-from judge import IllegalDecisionError
-from judge import facts as F
-from judge.actions import lose_life
-from judge.fighters import card
-from judge.movement import destinations, toward
-from judge.state import Status
-from judge.stats import attack
+from judge.battlecon import facts as F
+from judge.battlecon.actions import lose_life
+from judge.battlecon.fighters import card
+from judge.battlecon.movement import destinations, toward
+from judge.battlecon.state import Status
+from judge.battlecon.stats import attack
+from judge.errors import IllegalDecisionError
 from tests.judge.scene import (
     facts_of,
     life,

@@ -9,8 +9,8 @@ import random
 import pytest
 from playwright.sync_api import expect
 
-from judge import Duel
-from judge.playout import choose, record_setup
+from judge.battlecon import Duel
+from judge.battlecon.playout import choose, record_setup
 from tests.viewer.conftest import open_page, screenshot, sign_in
 
 pytestmark = pytest.mark.usefixtures("chromium_path")

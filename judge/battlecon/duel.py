@@ -9,14 +9,15 @@ from __future__ import annotations
 
 import json
 
-from judge import engine
-from judge import facts as F
-from judge.actions import Need, name
+from judge.battlecon import engine
+from judge.battlecon import facts as F
+from judge.battlecon.actions import Need, name
+from judge.battlecon.fighters import fighter
+from judge.battlecon.notation import prompt_json, state_json
+from judge.battlecon.record import FORMAT, RULESET, decisions_of, parse_setup
+from judge.battlecon.state import SPECIAL_ACTION, DuelState, PlayerState
 from judge.errors import DuelOverError, IllegalDecisionError, JudgeError, RecordError
-from judge.fighters import fighter
-from judge.notation import prompt_json, state_json
-from judge.record import FORMAT, RULESET, decisions_of, parse_setup
-from judge.state import SPECIAL_ACTION, DuelState, PlayerState
+from judge.ruleset import Outcome
 
 
 def initial_state(setup: dict) -> DuelState:
@@ -111,6 +112,12 @@ class Duel:
         return self.state.over
 
     @property
+    def outcome(self) -> Outcome | None:
+        """Winner or draw, and why; None while the duel goes on."""
+        s = self.state
+        return Outcome(s.winner, s.draw, s.end_reason or "") if s.over else None
+
+    @property
     def facts(self) -> list[F.Fact]:
         return [e for kind, e in self.events if kind == "fact"]
 
@@ -145,6 +152,10 @@ class Duel:
             return engine.current_need(state if state is not None else self.state_at(n))
         except engine.EngineError:
             return None
+
+    def prompt_at(self, n: int, state: DuelState | None = None) -> dict | None:
+        """``need_at`` as the prompt JSON."""
+        return prompt_json(self.need_at(n, state))
 
     def __repr__(self) -> str:
         return f"Duel.from_record({json.dumps(self.to_record())})"

@@ -10,8 +10,8 @@ import json
 from importlib import resources
 from typing import Any
 
+from judge.battlecon.fighters import card, fighter, fighter_ids, has_fighter
 from judge.errors import RecordError
-from judge.fighters import card, fighter, fighter_ids, has_fighter
 
 FORMAT = "battlecon-record/1"
 RULESET = "battlecon-2014"
@@ -24,7 +24,7 @@ DECISION_KINDS = ("attack_pair", "ante", "pass", "clash_base", "move", "place", 
 
 def schema() -> dict:
     """The JSON Schema shipped with the package."""
-    text = resources.files("judge").joinpath("schema/record.schema.json").read_text("utf-8")
+    text = resources.files("judge.battlecon").joinpath("schema/record.schema.json").read_text("utf-8")
     return json.loads(text)
 
 
@@ -61,8 +61,8 @@ def parse_setup(data: Any) -> dict:
     first = data.get("first_to_ante", 0)
     if first not in (0, 1) or isinstance(first, bool):
         raise RecordError("first_to_ante must be 0 or 1 (R1.14).", "R1.14")
-    return {"options": options, "players": [_player(i, p) for i, p in enumerate(players)],
-            "first_to_ante": first}
+    return {"ruleset": RULESET, "options": options,
+            "players": [_player(i, p) for i, p in enumerate(players)], "first_to_ante": first}
 
 
 def _player(i: int, p: Any) -> dict:

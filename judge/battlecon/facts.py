@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, fields
 from typing import Any, ClassVar
 
-from judge.state import SPECIAL_ACTION, DuelState, Pair, Status
+from judge.battlecon.state import SPECIAL_ACTION, DuelState, Pair, Status
 
 FACT_TYPES: dict[str, type[Fact]] = {}
 
@@ -50,7 +50,7 @@ class Fact:
 
 
 def _rules():  # late import: the rules module builds on the facts
-    from judge import rules
+    from judge.battlecon import rules
 
     return rules
 

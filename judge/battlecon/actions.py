@@ -12,10 +12,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from judge import facts as F
-from judge.cards import TIMING_NAMES, Card, Effect
-from judge.movement import destinations, direct_destinations, toward
-from judge.state import DuelState
+from judge.battlecon import facts as F
+from judge.battlecon.cards import TIMING_NAMES, Card, Effect
+from judge.battlecon.movement import destinations, direct_destinations, toward
+from judge.battlecon.state import DuelState
 
 
 @dataclass(frozen=True)
@@ -55,7 +55,7 @@ _KITS: dict[str, tuple[str, str]] = {}
 def _kit(fid: str) -> tuple[str, str]:
     kit = _KITS.get(fid)
     if kit is None:
-        from judge.fighters import fighter
+        from judge.battlecon.fighters import fighter
 
         f = fighter(fid)
         kit = _KITS[fid] = (f.short, f.pronoun)
@@ -230,7 +230,7 @@ class StunOpponent(Action):
 
 
 def stun(s: DuelState, who: int, source: str, rule: str) -> list[F.Fact]:
-    from judge.stats import attack
+    from judge.battlecon.stats import attack
 
     if attack(s, who).stun_immunity:
         return [F.StunPrevented(rule="R16.10", text=f"{source} would stun {name(s, who)}, but "

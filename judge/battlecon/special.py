@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from judge import facts as F
-from judge.actions import name
-from judge.fighters import card, fighter
-from judge.generic import CANCEL_BASES, FINISHER_BASES, PULSE_BASES
-from judge.state import SPECIAL_ACTION, DuelState
+from judge.battlecon import facts as F
+from judge.battlecon.actions import name
+from judge.battlecon.fighters import card, fighter
+from judge.battlecon.generic import CANCEL_BASES, FINISHER_BASES, PULSE_BASES
+from judge.battlecon.state import SPECIAL_ACTION, DuelState
 
 SA = SPECIAL_ACTION
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from judge.actions import Need
-from judge.state import DuelState, PlayerState
-from judge.stats import attack
+from judge.battlecon.actions import Need
+from judge.battlecon.state import DuelState, PlayerState
+from judge.battlecon.stats import attack
 
 
 def prompt_json(need: Need | None) -> dict | None:

@@ -7,11 +7,20 @@ does the same) and enters play when a card places it. It never affects Khadath
 
 from __future__ import annotations
 
-from judge import facts as F
-from judge.actions import Ctx, Custom, Need, Pull, Retreat, Teleport, status
-from judge.cards import END_OF_BEAT, ON_HIT, REVEAL, START_OF_BEAT, Card, Effect, Passive, X
-from judge.fighters import Fighter, register
-from judge.state import BOARD, DuelState
+from judge.battlecon import facts as F
+from judge.battlecon.actions import Ctx, Custom, Need, Pull, Retreat, Teleport, status
+from judge.battlecon.cards import (
+    END_OF_BEAT,
+    ON_HIT,
+    REVEAL,
+    START_OF_BEAT,
+    Card,
+    Effect,
+    Passive,
+    X,
+)
+from judge.battlecon.fighters import Fighter, register
+from judge.battlecon.state import BOARD, DuelState
 
 TRAP = "gate-trap"
 
@@ -41,7 +50,7 @@ def trap_penalty(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
 
 def trap_locked(s: DuelState) -> bool:
     """Snare's passive, while Snare is the Base in play (a Clash can cover it, R6.7)."""
-    from judge.stats import attack_cards
+    from judge.battlecon.stats import attack_cards
 
     return any("locks_trap" in c.hooks for p in (0, 1) for c in attack_cards(s, p))
 
@@ -73,7 +82,7 @@ def teleport_place(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
 
 def blight_place(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
     """Blight: any space within the attack's current range, not the opponent's."""
-    from judge.stats import attack
+    from judge.battlecon.stats import attack
 
     rng = attack(ctx.s, ctx.owner).range
     if rng in (X, "N/A"):
@@ -147,7 +156,7 @@ SNARE = Card("snare", "Snare", "base", range=X, power=3, priority=1, stun_immuni
 
 
 def planar_arrange(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
-    from judge.rules import arrange
+    from judge.battlecon.rules import arrange
 
     return arrange(ctx.s, ctx.owner, decision, rule=ctx.rule, about="Planar Crossing")
 

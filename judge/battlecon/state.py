@@ -1,6 +1,6 @@
 """One position of a duel: the board, both fighters' zones, and where the beat stands.
 
-The state changes only by applying facts (``judge.facts``). ``to_json`` is the
+The state changes only by applying facts (``judge.battlecon.facts``). ``to_json`` is the
 canonical state notation that the CLI, the API and bug reports share.
 """
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import random
 
-from judge.duel import Duel
-from judge.fighters import fighter
+from judge.battlecon.duel import Duel
+from judge.battlecon.fighters import fighter
 
 FIGHTERS = ("cadenza", "hikaru", "kallistar", "khadath")
 

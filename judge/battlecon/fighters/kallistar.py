@@ -6,8 +6,8 @@ Her form at the Ante step decides the beat's bonus: Elemental gives +2 power,
 
 from __future__ import annotations
 
-from judge import facts as F
-from judge.actions import (
+from judge.battlecon import facts as F
+from judge.battlecon.actions import (
     Ctx,
     Custom,
     LoseLife,
@@ -21,7 +21,7 @@ from judge.actions import (
     may,
     status,
 )
-from judge.cards import (
+from judge.battlecon.cards import (
     AFTER_ACTIVATING,
     END_OF_BEAT,
     ON_HIT,
@@ -30,7 +30,7 @@ from judge.cards import (
     Effect,
     Passive,
 )
-from judge.fighters import Fighter, register
+from judge.battlecon.fighters import Fighter, register
 
 ANTE = "ante"  # the ability's own timing: the start of the Ante step
 

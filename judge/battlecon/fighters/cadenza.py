@@ -7,9 +7,9 @@ The spend at damage is asked by the engine (``rules.iron_body_offer``).
 
 from __future__ import annotations
 
-from judge.actions import Advance, Ctx, Custom, Pull, Status, status
-from judge.cards import BEFORE_ACTIVATING, END_OF_BEAT, ON_HIT, Card, Effect, Passive
-from judge.fighters import Fighter, register
+from judge.battlecon.actions import Advance, Ctx, Custom, Pull, Status, status
+from judge.battlecon.cards import BEFORE_ACTIVATING, END_OF_BEAT, ON_HIT, Card, Effect, Passive
+from judge.battlecon.fighters import Fighter, register
 
 IRON_BODY = "iron-body"
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from judge.state import BOARD, DuelState
+from judge.battlecon.state import BOARD, DuelState
 
 FIRST, LAST = BOARD.start, BOARD.stop - 1
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from judge import facts as F
-from judge.actions import Advance, Ctx, Custom, Need, pick, status
-from judge.cards import (
+from judge.battlecon import facts as F
+from judge.battlecon.actions import Advance, Ctx, Custom, Need, pick, status
+from judge.battlecon.cards import (
     BEFORE_ACTIVATING,
     END_OF_BEAT,
     ON_DAMAGE,
@@ -15,7 +15,7 @@ from judge.cards import (
     Effect,
     Passive,
 )
-from judge.fighters import Fighter, register
+from judge.battlecon.fighters import Fighter, register
 
 TOKENS = ("earth", "fire", "water", "wind")
 BONUS = {"fire": ("power", 3), "water": ("range", (-1, 1)), "wind": ("priority", 2),

@@ -9,9 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from judge.cards import NA, Card, X
-from judge.fighters import card, fighter
-from judge.state import SPECIAL_ACTION, DuelState
+from judge.battlecon.cards import NA, Card, X
+from judge.battlecon.fighters import card, fighter
+from judge.battlecon.state import SPECIAL_ACTION, DuelState
 
 INFINITE = 10**6
 

@@ -6,8 +6,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from judge.cards import Card
-from judge.generic import GENERIC_BASES, SPECIAL_ACTION_CARD
+from judge.battlecon.cards import Card
+from judge.battlecon.generic import GENERIC_BASES, SPECIAL_ACTION_CARD
 
 AnteOptions = Callable[[Any, int], list[dict]]
 
@@ -68,4 +68,4 @@ def has_fighter(fid: str) -> bool:
     return fid in _FIGHTERS
 
 
-from judge.fighters import cadenza, hikaru, kallistar, khadath  # noqa: E402,F401
+from judge.battlecon.fighters import cadenza, hikaru, kallistar, khadath  # noqa: E402,F401

@@ -4,19 +4,19 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from judge.duel import Duel
-from judge.facts import BeatBegan, StepBegan, Triggered
+from judge.battlecon.duel import Duel
+from judge.battlecon.facts import BeatBegan, StepBegan, Triggered
 
 STEP_TITLES = {"ante": "Ante", "reveal": "Reveal", "start_of_beat": "Start of Beat",
                "active_attack": "Active attack", "reactive_attack": "Reactive attack",
                "end_of_beat": "End of Beat", "recycle": "Recycle"}
 
 
-def describe_decision(duel: Duel, d: dict) -> str:
+def describe_decision(setup: dict, d: dict) -> str:
     """A player's decision in words (a secret choice stays secret until it is revealed)."""
-    from judge.fighters import card, fighter
+    from judge.battlecon.fighters import card, fighter
 
-    players = duel.setup["players"]
+    players = setup["players"]
     who = players[d["player"]]["name"]
     kit = fighter(players[d["player"]]["fighter"])
 
@@ -55,7 +55,7 @@ def lines(duel: Duel) -> Iterator[str]:
     """One line per event worth reading, numbered as the events are."""
     for n, (kind, e) in enumerate(duel.events, 1):
         if kind == "decision":
-            yield f"{n:>4}  > {describe_decision(duel, e)}"
+            yield f"{n:>4}  > {describe_decision(duel.setup, e)}"
             continue
         if isinstance(e, BeatBegan):
             yield ""

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from judge import facts as F
-from judge.actions import Advance, Ctx, Custom, Move, MoveOpponent, Retreat
-from judge.cards import (
+from judge.battlecon import facts as F
+from judge.battlecon.actions import Advance, Ctx, Custom, Move, MoveOpponent, Retreat
+from judge.battlecon.cards import (
     AFTER_ACTIVATING,
     BEFORE_ACTIVATING,
     NA,

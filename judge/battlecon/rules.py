@@ -9,9 +9,9 @@ Everything here is deterministic, so replaying facts rebuilds the same agenda.
 
 from __future__ import annotations
 
-from judge import facts as F
-from judge.actions import Need
-from judge.cards import (
+from judge.battlecon import facts as F
+from judge.battlecon.actions import Need
+from judge.battlecon.cards import (
     AFTER_ACTIVATING,
     BEFORE_ACTIVATING,
     END_OF_BEAT,
@@ -21,15 +21,15 @@ from judge.cards import (
     START_OF_BEAT,
     Card,
 )
-from judge.state import BOARD, SPECIAL_ACTION, DuelState
-from judge.stats import attack, attack_cards
+from judge.battlecon.state import BOARD, SPECIAL_ACTION, DuelState
+from judge.battlecon.stats import attack, attack_cards
 
 EFFECTS: dict[str, tuple[Card, int]] = {}
 
 
 def effect(key: str) -> tuple[Card, int]:
     if not EFFECTS:
-        from judge.fighters import _CARDS
+        from judge.battlecon.fighters import _CARDS
 
         for c in _CARDS.values():
             for i in range(len(c.effects)):
@@ -142,7 +142,7 @@ def queue_repeat(s: DuelState, p: int) -> None:
 
 
 def on_token_anted(s: DuelState, p: int, token: str) -> None:
-    from judge.fighters import fighter
+    from judge.battlecon.fighters import fighter
 
     hook = fighter(s.players[p].fighter).token_anted
     if hook:
@@ -158,7 +158,7 @@ def arrange(s: DuelState, owner: int, decision: dict | None, rule: str,
         return Need("arrange", (owner,), options, about=f"{about}: place both standups",
                     rule=rule)
     a, b = decision["spaces"]
-    from judge.actions import name
+    from judge.battlecon.actions import name
 
     return [F.StandupsArranged(rule=rule, text=f"{about}: {name(s, 0)} goes to space {a} and "
                                f"{name(s, 1)} to space {b}.", player=owner, spaces=[a, b])]

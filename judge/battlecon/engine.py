@@ -12,15 +12,15 @@ decision reorders the window, any other decision keeps the printed order.
 
 from __future__ import annotations
 
-from judge import facts as F
-from judge import special
-from judge.actions import Ctx, Need, name, possessive
-from judge.cards import TIMING_NAMES
+from judge.battlecon import facts as F
+from judge.battlecon import special
+from judge.battlecon.actions import Ctx, Need, name, possessive
+from judge.battlecon.cards import TIMING_NAMES
+from judge.battlecon.fighters import card, fighter
+from judge.battlecon.rules import effect, group_keys
+from judge.battlecon.state import BEATS, SPECIAL_ACTION, DuelState
+from judge.battlecon.stats import INFINITE, attack, hook, incoming_bonus
 from judge.errors import IllegalDecisionError
-from judge.fighters import card, fighter
-from judge.rules import effect, group_keys
-from judge.state import BEATS, SPECIAL_ACTION, DuelState
-from judge.stats import INFINITE, attack, hook, incoming_bonus
 
 Out = list[F.Fact] | Need
 
@@ -419,7 +419,7 @@ def _special(s: DuelState, decision: dict | None) -> Out:
 
 
 def _pulse(s: DuelState, decision: dict | None) -> Out:
-    from judge.rules import arrange
+    from judge.battlecon.rules import arrange
 
     return arrange(s, s.pulse, decision, rule="R23.2", about="Pulse")
 

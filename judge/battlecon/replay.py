@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from judge.duel import initial_state
-from judge.facts import Fact
-from judge.state import DuelState
+from judge.battlecon.duel import initial_state
+from judge.battlecon.facts import Fact
+from judge.battlecon.state import DuelState
 
 
 def replay_facts(setup: dict, facts: Iterable[Fact | dict]) -> DuelState:

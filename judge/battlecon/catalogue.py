@@ -1,0 +1,38 @@
+"""The catalogue a client builds its forms from: fighters, their cards with printed stats and
+effect texts, default starting discards and tokens."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from judge.battlecon.cards import TIMING_NAMES, Card
+from judge.battlecon.fighters import fighter, fighter_ids
+from judge.battlecon.generic import SPECIAL_ACTION_CARD
+
+
+def _stat(value: Any) -> Any:
+    return list(value) if isinstance(value, tuple) else value
+
+
+def card_json(card: Card) -> dict[str, Any]:
+    effects = [f"{TIMING_NAMES.get(e.timing, e.timing)}: {e.text}" for e in card.effects]
+    return {"id": card.id, "name": card.name, "kind": card.kind, "range": _stat(card.range),
+            "power": _stat(card.power), "priority": card.priority, "soak": card.soak,
+            "stun_guard": card.stun_guard, "stun_immunity": card.stun_immunity,
+            "effects": effects + [p.text for p in card.passives]}
+
+
+def fighter_json(fid: str) -> dict[str, Any]:
+    kit = fighter(fid)
+    return {"id": kit.id, "name": kit.name, "styles": [card_json(c) for c in kit.styles],
+            "bases": [card_json(c) for c in kit.bases()],
+            "finishers": [card_json(c) for c in kit.finishers],
+            "default_discards": [list(pile) for pile in kit.default_discards],
+            "tokens": [{"id": t, "name": kit.token_name(t)} for t in kit.tokens],
+            "ability": card_json(kit.ability) if kit.ability else None}
+
+
+def catalogue() -> dict[str, Any]:
+    """Every fighter the judge knows, and the Special Action card."""
+    return {"fighters": [fighter_json(f) for f in fighter_ids()],
+            "special_action": card_json(SPECIAL_ACTION_CARD)}

@@ -1,0 +1,89 @@
+"""BattleCON 2014 behind the ruleset interface (``judge.ruleset``), registered as
+``battlecon-2014``: what the store, the API and the CLI may ask of it."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from judge import registry
+from judge.battlecon.catalogue import catalogue
+from judge.battlecon.duel import Duel, initial_state
+from judge.battlecon.facts import BeatBegan, ClashBasesRevealed, Fact, PairsRevealed, StepBegan
+from judge.battlecon.narrative import describe_decision, lines
+from judge.battlecon.notation import state_json
+from judge.battlecon.record import FORMAT, RULESET, parse_setup, schema
+from judge.battlecon.state import DuelState
+from judge.ruleset import IndexMark, Ruleset
+
+SECRET_KINDS = ("attack_pair", "clash_base")  # laid face down (R4.1, R6.7)
+
+
+class BattleCON(Ruleset):
+    """BattleCON: War of Indines, 2014 rules: two fighters, a seven-space board, beats."""
+
+    name = RULESET
+    record_format = FORMAT
+    title = "BattleCON: War of Indines (2014 rules)"
+
+    def parse_setup(self, record: Any) -> dict[str, Any]:
+        return parse_setup(record)
+
+    def match(self, setup: dict[str, Any]) -> Duel:
+        return Duel.new(self.envelope(setup))
+
+    def restore(self, setup: dict[str, Any]) -> Duel:
+        return Duel.restore(setup)
+
+    def from_record(self, record: Any) -> Duel:
+        return Duel.from_record(record)
+
+    def initial_state(self, setup: dict[str, Any]) -> DuelState:
+        return initial_state(setup)
+
+    def fact_from_json(self, data: dict[str, Any]) -> Fact:
+        return Fact.from_json(data)
+
+    def state_json(self, state: Any, prompt: dict[str, Any] | None) -> dict[str, Any]:
+        out = state_json(state, None)
+        out["prompt"] = prompt
+        return out
+
+    def describe_decision(self, setup: dict[str, Any], decision: dict[str, Any]) -> str:
+        return describe_decision(setup, decision)
+
+    def narrative(self, match: Any) -> Iterator[str]:
+        return lines(match)
+
+    def summary(self, match: Any) -> dict[str, Any]:
+        s = match.state
+        return {"players": [{"name": p.name, "fighter": p.fighter, "life": p.life,
+                             "space": p.space} for p in s.players],
+                "beat": s.beat, "status": "over" if s.over else "in_progress",
+                "winner": s.winner, "draw": s.draw}
+
+    def index_mark(self, state: Any, fact: Any) -> IndexMark | None:
+        if isinstance(fact, BeatBegan):
+            return IndexMark({"beat": fact.beat, "beats_played": fact.seq, "step": "select"},
+                             round_start=True)
+        if isinstance(fact, StepBegan):
+            return IndexMark({"beat": state.beat, "beats_played": state.seq,
+                              "step": fact.step})
+        return None
+
+    def is_secret(self, decision: dict[str, Any]) -> bool:
+        return decision.get("kind") in SECRET_KINDS
+
+    def is_reveal(self, fact: Any) -> bool:
+        return isinstance(fact, PairsRevealed | ClashBasesRevealed)
+
+    def catalogue(self) -> dict[str, Any]:
+        return catalogue()
+
+    def schemas(self) -> dict[str, Any]:
+        record = schema()
+        return {"record": record, "decision": {**record["$defs"]["decision"],
+                                               "$defs": record["$defs"]}}
+
+
+BATTLECON = registry.register(BattleCON())

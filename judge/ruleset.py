@@ -1,0 +1,211 @@
+"""The ruleset interface: everything the record, the store, the API and the viewer may ask
+of a game, and nothing more (python-chess's variants, OpenSpiel's games).
+
+A *ruleset* is the game's configuration-free knowledge (its record envelope, setup, facts,
+narrative, catalogue, schemas); a *match* is one game being judged under it. Outer layers
+hold matches and facts only through the protocols below, so a second game plugs in
+without them naming it.
+
+Vocabulary shared by every ruleset:
+- An *event* is ``("decision", dict)`` or ``("fact", Fact)``, numbered from 1.
+- A *prompt* is a JSON object: ``players`` (who decides), ``decider`` (see ``DECIDERS``),
+  ``kind``, ``options`` (each a complete legal decision, sorted), ``about`` and ``rule``.
+  ``None`` when the match is over.
+- A *standing decision* (a concession) is legal at any prompt although no prompt lists it.
+- A *correction* is the decision ``{"kind": "correction", ...}`` a head judge records; its
+  other fields are the ruleset's.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from judge.errors import JudgeError, RecordError
+
+ONE_PLAYER = "player"  # one player decides, openly
+SIMULTANEOUS = "simultaneous"  # several players decide secretly; nothing is shown before all have
+CHANCE = "chance"  # a physical die or coin: the scorekeeper enters the result as a decision
+DECIDERS = (ONE_PLAYER, SIMULTANEOUS, CHANCE)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a match ended: a winner (a player index) or a draw, and why."""
+
+    winner: int | None
+    draw: bool
+    reason: str
+
+    def to_json(self) -> dict[str, Any]:
+        return {"winner": self.winner, "draw": self.draw, "reason": self.reason}
+
+
+class State(Protocol):
+    """One position. Changed only by running facts; ``clone`` gives an independent copy."""
+
+    def clone(self) -> State: ...
+
+
+class Fact(Protocol):
+    """Something that happened, past tense, with the rule or card it applied."""
+
+    rule: str
+    text: str
+
+    def run(self, state: Any) -> None: ...
+
+    def to_json(self) -> dict[str, Any]: ...
+
+
+class Match(Protocol):
+    """One match being judged: its setup and its events in order."""
+
+    setup: dict[str, Any]
+    events: list[tuple[str, Any]]
+
+    @property
+    def state(self) -> Any: ...
+
+    @property
+    def over(self) -> bool: ...
+
+    @property
+    def outcome(self) -> Outcome | None: ...
+
+    @property
+    def prompt(self) -> dict[str, Any] | None: ...
+
+    def decide(self, decision: Any) -> list[Any]:
+        """Judge a decision (or a correction); return its facts. IllegalDecisionError
+        (reason and rule) when it is not legal now, and nothing changes."""
+        ...
+
+    def absorb(self, kind: str, payload: Any) -> None:
+        """Append an already-judged stored event: a fact is applied, a decision recorded."""
+        ...
+
+    def state_at(self, n: int) -> Any:
+        """The state after the first n events."""
+        ...
+
+    def prompt_at(self, n: int, state: Any = None) -> dict[str, Any] | None:
+        """The prompt the match waited on after event n, or None while it was resolving."""
+        ...
+
+    def to_json(self) -> dict[str, Any]: ...
+
+    def to_record(self) -> dict[str, Any]: ...
+
+
+@dataclass(frozen=True)
+class IndexMark:
+    """Where a fact begins a part of the match worth jumping to (a beat, a step).
+
+    ``entry`` is what the index lists (the projector adds the event number); a
+    ``round_start`` is where the projector keeps a checkpoint of the state.
+    """
+
+    entry: dict[str, Any]
+    round_start: bool = False
+
+
+class Ruleset(ABC):
+    """One game's rules, registered under the name its records carry in ``ruleset``."""
+
+    name: str  # the record's ``ruleset`` tag, e.g. "battlecon-2014"
+    record_format: str  # the record envelope's ``format``, e.g. "battlecon-record/1"
+    title: str
+    standing_kinds: tuple[str, ...] = ("concede",)
+
+    # --- records and setups ------------------------------------------------------------
+
+    @abstractmethod
+    def parse_setup(self, record: Any) -> dict[str, Any]:
+        """The normalised setup of a record (its ``ruleset`` named), or a RecordError that
+        names the field."""
+
+    def envelope(self, setup: dict[str, Any]) -> dict[str, Any]:
+        """A record without decisions whose setup is ``setup`` (re-judging a stored log)."""
+        return {"format": self.record_format, "ruleset": self.name, **setup}
+
+    @abstractmethod
+    def match(self, setup: dict[str, Any]) -> Match:
+        """A new match from a normalised setup, judged up to its first decision."""
+
+    @abstractmethod
+    def restore(self, setup: dict[str, Any]) -> Match:
+        """A match at its setup with no events, to ``absorb`` stored events into."""
+
+    def from_record(self, record: Any) -> Match:
+        """Judge a whole record; RecordError names the first illegal decision by index."""
+        match = self.match(self.parse_setup(record))
+        decisions = record.get("decisions", [])
+        if not isinstance(decisions, list):
+            raise RecordError("decisions must be a list.", "record.decisions")
+        for index, decision in enumerate(decisions):
+            try:
+                match.decide(decision)
+            except JudgeError as err:
+                raise RecordError(f"Decision {index} ({_short(decision)}): {err.reason}",
+                                  err.rule, index=index) from err
+        return match
+
+    # --- states, facts, reading ------------------------------------------------------
+
+    @abstractmethod
+    def initial_state(self, setup: dict[str, Any]) -> State:
+        """The position after setup, before any fact."""
+
+    @abstractmethod
+    def fact_from_json(self, data: dict[str, Any]) -> Fact:
+        """A stored fact, rebuilt from its JSON."""
+
+    @abstractmethod
+    def state_json(self, state: Any, prompt: dict[str, Any] | None) -> dict[str, Any]:
+        """The canonical state JSON, with ``prompt`` (None when nobody must decide)."""
+
+    @abstractmethod
+    def describe_decision(self, setup: dict[str, Any], decision: dict[str, Any]) -> str:
+        """A decision as a sentence (a secret choice names nothing secret)."""
+
+    @abstractmethod
+    def narrative(self, match: Match) -> Iterator[str]:
+        """The match as lines a teacher could read aloud, numbered as the events are."""
+
+    @abstractmethod
+    def summary(self, match: Match) -> dict[str, Any]:
+        """A line for lists: ``players`` (name, fighter, life, space where it has them),
+        ``beat`` (or round), ``status`` (in_progress | over), ``winner``, ``draw``."""
+
+    @abstractmethod
+    def index_mark(self, state: Any, fact: Any) -> IndexMark | None:
+        """Whether ``fact`` (just run on ``state``) begins a beat, a round or a step."""
+
+    def is_secret(self, decision: dict[str, Any]) -> bool:
+        """Whether a decision is a secret choice, hidden from other roles until revealed."""
+        return False
+
+    def is_reveal(self, fact: Any) -> bool:
+        """Whether a fact reveals the secret choices made before it (a retraction may not
+        go back past it)."""
+        return False
+
+    @abstractmethod
+    def catalogue(self) -> dict[str, Any]:
+        """The game's pieces: fighters or characters and their cards."""
+
+    @abstractmethod
+    def schemas(self) -> dict[str, Any]:
+        """JSON Schemas of the record (setup and decisions) and the state."""
+
+
+def _short(decision: Any) -> str:
+    import json
+
+    try:
+        return json.dumps(decision)
+    except (TypeError, ValueError):
+        return repr(decision)
