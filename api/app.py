@@ -82,11 +82,13 @@ def _errors(app: Flask) -> None:
 
     @app.errorhandler(RecordError)
     def record_error(err: RecordError):
-        return body(422, err.reason, rule=err.rule, index=err.index), 422
+        errors = {err.field: [err.reason]} if err.field else None
+        return body(422, err.reason, rule=err.rule, index=err.index, errors=errors), 422
 
     @app.errorhandler(IllegalDecisionError)
     def illegal(err: IllegalDecisionError):
-        return body(422, err.reason, rule=err.rule), 422
+        errors = {err.field: [err.reason]} if err.field else None
+        return body(422, err.reason, rule=err.rule, errors=errors), 422
 
     @app.errorhandler(JudgeError)
     def judge_error(err: JudgeError):

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from marshmallow import RAISE, Schema, fields, validate
+from typing import Any
+
+from marshmallow import INCLUDE, RAISE, Schema, fields, post_dump, validate
 
 LABEL = fields.String(validate=validate.Length(max=100))
 
@@ -12,9 +14,29 @@ class Strict(Schema):
         unknown = RAISE
 
 
-class PlayerSetupSchema(Strict):
+class Open(Schema):
+    """A body whose fields beyond the declared ones belong to the duel's ruleset.
+
+    Loading keeps undeclared fields for the ruleset to judge (it refuses what it does not
+    know with a 422 naming the field); dumping passes them through unchanged, so one API
+    serves every ruleset's records and states. The declared fields document BattleCON's.
+    """
+
+    class Meta:
+        unknown = INCLUDE
+
+    @post_dump(pass_original=True)
+    def _keep_ruleset_fields(self, data: dict, original: Any, **kwargs: Any) -> dict:
+        if isinstance(original, dict):
+            for key, value in original.items():
+                if key not in self.fields:
+                    data[key] = value
+        return data
+
+
+class PlayerSetupSchema(Open):
     name = fields.String(validate=validate.Length(min=1, max=100))
-    fighter = fields.String(required=True, validate=validate.Length(min=1, max=40))
+    fighter = fields.String(validate=validate.Length(min=1, max=40))
     finisher = fields.String(validate=validate.Length(min=1, max=60))
     discard_1 = fields.List(fields.String(validate=validate.Length(max=60)),
                             validate=validate.Length(equal=2))
@@ -22,21 +44,16 @@ class PlayerSetupSchema(Strict):
                             validate=validate.Length(equal=2))
 
 
-class OptionsSchema(Strict):
-    special_actions = fields.Boolean()
-    ante_finishers = fields.Boolean()
-    time_limit = fields.Boolean()
-    rulings = fields.Dict(keys=fields.String(), values=fields.Integer())
+class DuelCreateSchema(Open):
+    """A duel record: the envelope (``format``, ``ruleset``, ``decisions``) and the setup of
+    its ruleset (``GET /api/rulesets/{name}`` gives its JSON Schema; BattleCON 2014's
+    fields are listed here), plus labels. The ruleset refuses a field it does not know."""
 
-
-class DuelCreateSchema(Strict):
-    """A duel record (battlecon-record/1), optionally with decisions, plus labels."""
-
-    format = fields.String(required=True)
-    ruleset = fields.String()
-    options = fields.Nested(OptionsSchema)
-    players = fields.List(fields.Nested(PlayerSetupSchema), required=True,
-                          validate=validate.Length(equal=2))
+    format = fields.String(required=True, validate=validate.Length(max=100))
+    ruleset = fields.String(validate=validate.Length(max=100),
+                            metadata={"description": "default: the ruleset whose format this is"})
+    options = fields.Dict(keys=fields.String(), values=fields.Raw())
+    players = fields.List(fields.Nested(PlayerSetupSchema), validate=validate.Length(equal=2))
     first_to_ante = fields.Integer(validate=validate.OneOf([0, 1]))
     decisions = fields.List(fields.Dict(keys=fields.String(), values=fields.Raw()),
                             validate=validate.Length(max=5000))
@@ -46,16 +63,13 @@ class DuelCreateSchema(Strict):
     table = LABEL
 
 
-class DecisionSchema(Schema):
-    """One decision in the record's format; the engine judges the rest."""
+class DecisionSchema(Open):
+    """One decision in the record's format; the duel's ruleset judges the rest (BattleCON's
+    decision fields are listed here)."""
 
-    class Meta:
-        unknown = RAISE
-
-    player = fields.Integer(required=True, validate=validate.OneOf([0, 1]))
-    kind = fields.String(required=True, validate=validate.OneOf(
-        ["attack_pair", "ante", "pass", "clash_base", "move", "place", "may", "pick",
-         "arrange", "order", "concede"]))
+    player = fields.Integer(validate=validate.OneOf([0, 1]),
+                            metadata={"description": "absent for a chance result"})
+    kind = fields.String(required=True, validate=validate.Length(min=1, max=40))
     style = fields.String()
     base = fields.String()
     token = fields.String()
@@ -146,8 +160,11 @@ class StateArgs(Schema):
          "end_of_beat", "recycle"]))
 
 
-class PromptSchema(Schema):
+class PromptSchema(Open):
     players = fields.List(fields.Integer())
+    decider = fields.String(validate=validate.OneOf(["player", "simultaneous", "chance"]),
+                            metadata={"description": "one player openly, several secretly, "
+                                      "or a chance result entered by the scorekeeper"})
     kind = fields.String()
     options = fields.List(fields.Dict(keys=fields.String(), values=fields.Raw()))
     about = fields.String()
@@ -155,8 +172,9 @@ class PromptSchema(Schema):
     order = fields.Dict(keys=fields.String(), values=fields.Raw())
 
 
-class StateSchema(Schema):
-    """The same state JSON as ``judge replay --json``."""
+class StateSchema(Open):
+    """The same state JSON as ``judge replay --json``: the ruleset's (BattleCON's fields are
+    listed here; another ruleset's pass through as its ``schemas.state`` describes them)."""
 
     event = fields.Integer()
     beat = fields.Integer()
@@ -190,8 +208,7 @@ class IndexEntrySchema(Schema):
 
 
 class RecordExportSchema(DuelCreateSchema):
-    class Meta:
-        unknown = RAISE
+    pass
 
 
 class LogExportSchema(Schema):

@@ -4,12 +4,17 @@ from __future__ import annotations
 
 
 class JudgeError(ValueError):
-    """Base class: every refusal carries a plain reason and a rule id."""
+    """Base class: every refusal carries a plain reason and a rule id.
 
-    def __init__(self, reason: str, rule: str = "") -> None:
+    ``field`` names the field of the record or decision at fault, when one is (for forms
+    and the API's field errors); it is not part of ``to_json``.
+    """
+
+    def __init__(self, reason: str, rule: str = "", field: str | None = None) -> None:
         super().__init__(f"{reason} [{rule}]" if rule else reason)
         self.reason = reason
         self.rule = rule
+        self.field = field
 
     def to_json(self) -> dict:
         return {"error": type(self).__name__, "reason": self.reason, "rule": self.rule}
@@ -30,8 +35,9 @@ class RecordError(JudgeError):
     problem is a decision, else ``None``.
     """
 
-    def __init__(self, reason: str, rule: str = "", index: int | None = None) -> None:
-        super().__init__(reason, rule)
+    def __init__(self, reason: str, rule: str = "", index: int | None = None,
+                 field: str | None = None) -> None:
+        super().__init__(reason, rule, field)
         self.index = index
 
     def to_json(self) -> dict:

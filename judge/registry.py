@@ -40,7 +40,7 @@ def find(name: str) -> Ruleset:
         ruleset = _RULESETS.get(name)
     if ruleset is None:
         raise RecordError(f"Unknown ruleset {name!r}; known: {', '.join(names())}.",
-                          "record.ruleset")
+                          "record.ruleset", field="ruleset")
     return ruleset
 
 
@@ -64,9 +64,9 @@ def of_record(record: Any) -> Ruleset:
                 return find(candidate)
         raise RecordError(f"Unknown record format {record.get('format')!r}; expected one of "
                           f"{', '.join(repr(find(n).record_format) for n in names())}.",
-                          "record.format")
+                          "record.format", field="format")
     if not isinstance(name, str):
-        raise RecordError("ruleset must be a string.", "record.ruleset")
+        raise RecordError("ruleset must be a string.", "record.ruleset", field="ruleset")
     return find(name)
 
 

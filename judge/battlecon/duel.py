@@ -14,7 +14,14 @@ from judge.battlecon import facts as F
 from judge.battlecon.actions import Need, name
 from judge.battlecon.fighters import fighter
 from judge.battlecon.notation import prompt_json, state_json
-from judge.battlecon.record import FORMAT, RULESET, decisions_of, parse_setup
+from judge.battlecon.record import (
+    DECISION_FIELDS,
+    DECISION_KINDS,
+    FORMAT,
+    RULESET,
+    decisions_of,
+    parse_setup,
+)
 from judge.battlecon.state import SPECIAL_ACTION, DuelState, PlayerState
 from judge.errors import DuelOverError, IllegalDecisionError, JudgeError, RecordError
 from judge.ruleset import Outcome
@@ -170,10 +177,19 @@ class Duel:
                                 "R20.1")
         if not isinstance(decision, dict):
             raise IllegalDecisionError("A decision must be a JSON object.", "record.decisions")
+        unknown = sorted(set(decision) - DECISION_FIELDS, key=str)
+        if unknown:
+            raise IllegalDecisionError(f"Unknown field {unknown[0]!r} in a decision; known: "
+                                       f"{', '.join(sorted(DECISION_FIELDS))}.",
+                                       "record.decisions", field=str(unknown[0]))
         player, kind = decision.get("player"), decision.get("kind")
         if player not in (0, 1) or isinstance(player, bool):
             raise IllegalDecisionError("A decision must name its player, 0 or 1.",
-                                       "record.decisions")
+                                       "record.decisions", field="player")
+        if kind not in DECISION_KINDS:
+            raise IllegalDecisionError(f"Unknown decision kind {kind!r}; known: "
+                                       f"{', '.join(DECISION_KINDS)}.", "record.decisions",
+                                       field="kind")
         if kind == "concede":
             if set(decision) != {"player", "kind"}:
                 raise IllegalDecisionError("A concession carries only player and kind.", "R20.4")

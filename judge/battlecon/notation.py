@@ -5,12 +5,15 @@ from __future__ import annotations
 from judge.battlecon.actions import Need
 from judge.battlecon.state import DuelState, PlayerState
 from judge.battlecon.stats import attack
+from judge.ruleset import ONE_PLAYER, SIMULTANEOUS
 
 
 def prompt_json(need: Need | None) -> dict | None:
     if need is None:
         return None
-    out = {"players": list(need.players), "kind": need.kind, "options": need.options,
+    decider = SIMULTANEOUS if len(need.players) > 1 else ONE_PLAYER  # secret pairs, bases
+    out = {"players": list(need.players), "decider": decider, "kind": need.kind,
+           "options": need.options,
            "about": need.about, "rule": need.rule}
     if "order" in need.extra:
         out["order"] = need.extra["order"]

@@ -18,6 +18,11 @@ RULESET = "battlecon-2014"
 DEFAULT_OPTIONS = {"special_actions": True, "ante_finishers": False, "time_limit": True,
                    "rulings": {}}
 KNOWN_RULINGS = {"lure-power": (0, -1)}
+RECORD_FIELDS = frozenset({"format", "ruleset", "options", "players", "first_to_ante",
+                           "decisions", "labels", "position"})
+DECISION_FIELDS = frozenset({"player", "kind", "style", "base", "token", "finisher", "to",
+                             "marker", "accept", "option", "spaces", "effects"})
+PLAYER_FIELDS = frozenset({"name", "fighter", "finisher", "discard_1", "discard_2"})
 DECISION_KINDS = ("attack_pair", "ante", "pass", "clash_base", "move", "place", "may", "pick",
                   "arrange", "order", "concede")
 
@@ -34,66 +39,75 @@ def parse_setup(data: Any) -> dict:
         raise RecordError("A duel record must be a JSON object.", "record")
     if data.get("format") != FORMAT:
         raise RecordError(f"Unknown record format {data.get('format')!r}; expected {FORMAT!r}.",
-                          "record.format")
+                          "record.format", field="format")
     if data.get("ruleset", RULESET) != RULESET:
         raise RecordError(f"Unknown ruleset {data.get('ruleset')!r}; expected {RULESET!r}.",
-                          "record.ruleset")
+                          "record.ruleset", field="ruleset")
+    unknown = sorted(set(data) - RECORD_FIELDS)
+    if unknown:
+        raise RecordError(f"Unknown field {unknown[0]!r} in the record; known: "
+                          f"{', '.join(sorted(RECORD_FIELDS))}.", "record", field=unknown[0])
     options = dict(DEFAULT_OPTIONS)
     raw = data.get("options", {})
     if not isinstance(raw, dict):
-        raise RecordError("options must be an object.", "record.options")
+        raise RecordError("options must be an object.", "record.options", field="options")
     for key, value in raw.items():
         if key not in DEFAULT_OPTIONS:
-            raise RecordError(f"Unknown option {key!r}.", "record.options")
+            raise RecordError(f"Unknown option {key!r}.", "record.options", field="options")
         if key == "rulings":
             if not isinstance(value, dict):
-                raise RecordError("options.rulings must be an object.", "record.options")
+                raise RecordError("options.rulings must be an object.", "record.options", field="options")
             for rk, rv in value.items():
                 if rk not in KNOWN_RULINGS or type(rv) is not int or rv not in KNOWN_RULINGS[rk]:
                     raise RecordError(f"Unknown ruling {rk}={rv!r}; known: {KNOWN_RULINGS}.",
-                                      "record.options")
+                                      "record.options", field="options")
         elif not isinstance(value, bool):
-            raise RecordError(f"Option {key} must be true or false.", "record.options")
+            raise RecordError(f"Option {key} must be true or false.", "record.options", field="options")
         options[key] = value
     players = data.get("players")
     if not isinstance(players, list) or len(players) != 2:
-        raise RecordError("players must list exactly two players.", "record.players")
+        raise RecordError("players must list exactly two players.", "record.players", field="players")
     first = data.get("first_to_ante", 0)
     if first not in (0, 1) or isinstance(first, bool):
-        raise RecordError("first_to_ante must be 0 or 1 (R1.14).", "R1.14")
+        raise RecordError("first_to_ante must be 0 or 1 (R1.14).", "R1.14", field="first_to_ante")
     return {"ruleset": RULESET, "options": options,
             "players": [_player(i, p) for i, p in enumerate(players)], "first_to_ante": first}
 
 
 def _player(i: int, p: Any) -> dict:
     if not isinstance(p, dict):
-        raise RecordError(f"Player {i} must be an object.", "record.players")
+        raise RecordError(f"Player {i} must be an object.", "record.players", field="players")
+    unknown = sorted(set(p) - PLAYER_FIELDS)
+    if unknown:
+        raise RecordError(f"Unknown field {unknown[0]!r} for player {i}; known: "
+                          f"{', '.join(sorted(PLAYER_FIELDS))}.", "record.players", field="players")
     fid = p.get("fighter")
     if not isinstance(fid, str) or not has_fighter(fid):
         raise RecordError(f"Unknown fighter {fid!r} for player {i}; known: "
-                          f"{', '.join(fighter_ids())}.", "R1.1")
+                          f"{', '.join(fighter_ids())}.", "R1.1", field="players")
     kit = fighter(fid)
     fin = p.get("finisher", kit.finishers[0].id)
     if fin not in [f.id for f in kit.finishers]:
         raise RecordError(f"{fin!r} is not a Finisher of {kit.name}; choose "
-                          f"{' or '.join(f.id for f in kit.finishers)}.", "R1.8")
+                          f"{' or '.join(f.id for f in kit.finishers)}.", "R1.8", field="players")
     d1 = p.get("discard_1", list(kit.default_discards[0]))
     d2 = p.get("discard_2", list(kit.default_discards[1]))
     own = {c.id for c in kit.cards()}
     for label, pile in (("discard_1", d1), ("discard_2", d2)):
         if not isinstance(pile, list) or len(pile) != 2 or not all(isinstance(c, str) for c in pile):
-            raise RecordError(f"Player {i}'s {label} must hold two card ids.", "R1.9")
+            raise RecordError(f"Player {i}'s {label} must hold two card ids.", "R1.9", field="players")
         unknown = [c for c in pile if c not in own]
         if unknown:
-            raise RecordError(f"{unknown[0]!r} is not a card of {kit.name}.", "R1.9")
+            raise RecordError(f"{unknown[0]!r} is not a card of {kit.name}.", "R1.9", field="players")
         kinds = sorted(card(c).kind for c in pile)
         if kinds != ["base", "style"]:
-            raise RecordError(f"Player {i}'s {label} must be one Style and one Base.", "R1.9")
+            raise RecordError(f"Player {i}'s {label} must be one Style and one Base.", "R1.9", field="players")
     if set(d1) & set(d2):
-        raise RecordError(f"Player {i}'s two discard piles must hold different cards.", "R1.9")
+        raise RecordError(f"Player {i}'s two discard piles must hold different cards.", "R1.9", field="players")
     name = p.get("name", f"Player {i}")
-    if not isinstance(name, str):
-        raise RecordError(f"Player {i}'s name must be a string.", "record.players")
+    if not isinstance(name, str) or not 1 <= len(name) <= 100:
+        raise RecordError(f"Player {i}'s name must be a string of 1 to 100 characters.",
+                          "record.players", field="players")
     return {"name": name, "fighter": fid, "finisher": fin, "discard_1": _style_first(d1),
             "discard_2": _style_first(d2)}
 
@@ -105,5 +119,5 @@ def _style_first(pile: list[str]) -> list[str]:
 def decisions_of(data: dict) -> list:
     decisions = data.get("decisions", [])
     if not isinstance(decisions, list):
-        raise RecordError("decisions must be a list.", "record.decisions")
+        raise RecordError("decisions must be a list.", "record.decisions", field="decisions")
     return decisions

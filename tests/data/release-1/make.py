@@ -31,7 +31,7 @@ from api.auth import create_token  # noqa: E402
 from events.app import JudgeApp  # noqa: E402
 from events.export import log_lines, record_of  # noqa: E402
 from events.projector import Projector  # noqa: E402
-from judge.battlecon.playout import choose, record_setup  # noqa: E402
+from judge.playout import choose, record_setup  # noqa: E402
 
 EXAMPLES = ("demo-duel", "comic-beat-1", "cadenza-vs-kallistar",
             "kallistar-vs-hikaru-no-special-actions", "khadath-vs-cadenza-both-variants")
