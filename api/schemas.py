@@ -133,6 +133,8 @@ class EventSchema(Schema):
     rule = fields.String(allow_none=True)
     text = fields.String()
     data = fields.Dict(keys=fields.String(), values=fields.Raw())
+    question = fields.Dict(keys=fields.String(), values=fields.Raw(), metadata={
+        "description": "what teaching mode asks before showing this event: text, answers"})
 
 
 class EventsArgs(Schema):

@@ -45,8 +45,12 @@ def event_row(agg: DuelRecord, n: int) -> dict:
         return {"event": n, "type": "Decision", "rule": e.get("rule"), "text": text,
                 "data": dict(e)}
     data = e.to_json()
-    return {"event": n, "type": data.pop("type"), "rule": data.pop("rule"),
-            "text": data.pop("text"), "data": data}
+    row = {"event": n, "type": data.pop("type"), "rule": data.pop("rule"),
+           "text": data.pop("text"), "data": data}
+    question = registry.of_setup(agg.setup).teaching_question(agg.setup, e)
+    if question is not None:
+        row["question"] = question
+    return row
 
 
 def expected_version(header: str | None) -> int:

@@ -193,6 +193,11 @@ class Ruleset(ABC):
         go back past it)."""
         return False
 
+    def teaching_question(self, setup: dict[str, Any], fact: Any) -> dict[str, Any] | None:
+        """A question a teacher asks before showing ``fact``, or None: ``{"text",
+        "answers": [{"label", "right"}]}`` (teaching mode asks it, then shows the fact)."""
+        return None
+
     @abstractmethod
     def catalogue(self) -> dict[str, Any]:
         """The game's pieces: fighters or characters and their cards."""

@@ -9,7 +9,17 @@ from typing import Any
 from judge import registry
 from judge.battlecon.catalogue import catalogue
 from judge.battlecon.duel import Duel, initial_state
-from judge.battlecon.facts import BeatBegan, ClashBasesRevealed, Fact, PairsRevealed, StepBegan
+from judge.battlecon.facts import (
+    BeatBegan,
+    BecameActive,
+    ClashBasesRevealed,
+    Fact,
+    Hit,
+    Missed,
+    PairsRevealed,
+    StepBegan,
+)
+from judge.battlecon.fighters import fighter
 from judge.battlecon.narrative import describe_decision, lines
 from judge.battlecon.notation import state_json
 from judge.battlecon.record import FORMAT, RULESET, parse_setup, schema
@@ -76,6 +86,20 @@ class BattleCON(Ruleset):
 
     def is_reveal(self, fact: Any) -> bool:
         return isinstance(fact, PairsRevealed | ClashBasesRevealed)
+
+    def teaching_question(self, setup: dict[str, Any], fact: Any) -> dict[str, Any] | None:
+        """Who becomes the Active Player (R6.5)? Does this attack hit (R13)?"""
+        who = [f"{fighter(p['fighter']).name} ({p['name']})" for p in setup["players"]]
+        if isinstance(fact, BecameActive):
+            return {"text": "Who becomes the Active Player?",
+                    "answers": [{"label": label, "right": fact.player == i}
+                                for i, label in enumerate(who)]}
+        if isinstance(fact, Hit | Missed):
+            attacker = fighter(setup["players"][fact.attacker]["fighter"]).name
+            return {"text": f"Does {attacker}'s attack hit?",
+                    "answers": [{"label": "Yes, it hits", "right": isinstance(fact, Hit)},
+                                {"label": "No, it misses", "right": isinstance(fact, Missed)}]}
+        return None
 
     def catalogue(self) -> dict[str, Any]:
         return catalogue()

@@ -94,3 +94,18 @@ def test_schemas_and_catalogue() -> None:
     assert "oneOf" in schemas["decision"] or "anyOf" in schemas["decision"]
     fighters = [f["id"] for f in rules.catalogue()["fighters"]]
     assert fighters == ["cadenza", "hikaru", "kallistar", "khadath"]
+
+
+def test_teaching_questions_come_from_the_ruleset() -> None:
+    rules = registry.default()
+    duel = registry.from_record(COMIC)
+    asked = [(type(e).__name__, rules.teaching_question(duel.setup, e)) for k, e in duel.events
+             if k == "fact" and rules.teaching_question(duel.setup, e)]
+    name, active = asked[0]
+    assert name == "BecameActive" and active["text"] == "Who becomes the Active Player?"
+    assert [a["label"] for a in active["answers"]] == ["Hikaru Sorayama (Ana)",
+                                                      "Khadath Ahemusei (Ben)"]
+    assert [a["right"] for a in active["answers"]].count(True) == 1
+    hit = next(q for n, q in asked if n in ("Hit", "Missed"))
+    assert hit["text"].endswith("'s attack hit?")
+    assert [a["label"] for a in hit["answers"]] == ["Yes, it hits", "No, it misses"]

@@ -1,24 +1,9 @@
 // Teaching mode: what comes next stays hidden, and before a telling event is shown the
 // learner is asked about it ("who becomes active?", "does this hit?").
-import { fighterName } from "./cards.js";
 import { $, h } from "./dom.js";
 
-const QUESTIONS = {
-  BecameActive(event, state) {
-    return {
-      text: "Who becomes the Active Player?",
-      answers: state.players.map((p, i) => ({ label: `${fighterName(p.fighter)} (${p.name})`, right: event.data.player === i })),
-    };
-  },
-  Hit(event, state) {
-    const p = state.players[event.data.attacker];
-    return {
-      text: `Does ${fighterName(p.fighter)}'s attack hit?`,
-      answers: [{ label: "Yes, it hits", right: event.type === "Hit" }, { label: "No, it misses", right: event.type === "Missed" }],
-    };
-  },
-};
-QUESTIONS.Missed = QUESTIONS.Hit;
+// The questions are the ruleset's: an event row carries `question` ({text, answers}) when
+// teaching mode should ask it before showing the event.
 
 export class Teacher {
   constructor(view, go) {
@@ -42,13 +27,13 @@ export class Teacher {
   // The first event in (from, to] the learner should be asked about, or null.
   firstQuestion(from, to) {
     const e = this.view.events.find((ev) => ev.event > from && ev.event <= to &&
-      ev.event > this.horizon && QUESTIONS[ev.type] && !this.answered.has(ev.event));
+      ev.event > this.horizon && ev.question && !this.answered.has(ev.event));
     return e ? e.event : null;
   }
 
   ask(n) {
     const event = this.view.events[n - 1];
-    const q = QUESTIONS[event.type](event, this.view.state);
+    const q = event.question;
     const box = $("#question");
     $("#question-text").textContent = q.text;
     box.dataset.event = n;
