@@ -6,7 +6,9 @@ so one core. Figures:
   options), all 16 fighter pairings in turn, Special Actions on;
 - rejudge_duels_per_s: replaying (re-judging) the decisions of a recorded
   15-beat duel from its record;
-- facts_per_s: facts produced per second while re-judging.
+- rejudge_facts_per_s: facts produced per second while re-judging;
+- fact_replay_duels_per_s: rebuilding that duel's final state from its stored facts
+  (their JSON, as the store keeps them), without judging anything.
 
 With ``--store``, the event-store figures of ``benchmarks/store.py`` follow the engine
 figures: the projector's state after any event against the library's
@@ -25,7 +27,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from judge import Duel  # noqa: E402
+from judge import Duel, replay_facts  # noqa: E402
 from judge.battlecon.playout import FIGHTERS, play  # noqa: E402
 
 
@@ -62,6 +64,16 @@ def bench_rejudge(record: dict, seconds: float) -> tuple[float, float]:
     return n / elapsed, facts / elapsed
 
 
+def bench_fact_replay(record: dict, seconds: float) -> float:
+    duel = Duel.from_record(record)
+    setup, stored = duel.setup, [f.to_json() for f in duel.facts]
+    n, start = 0, time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        replay_facts(setup, stored)
+        n += 1
+    return n / (time.perf_counter() - start)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=5.0, help="time per figure")
@@ -75,6 +87,7 @@ def main() -> None:
     per_s, facts_per_s = bench_rejudge(record, args.seconds)
     emit("rejudge_15_beat_duel_per_s", per_s, "duels/s")
     emit("rejudge_facts_per_s", facts_per_s, "facts/s")
+    emit("fact_replay_duels_per_s", bench_fact_replay(record, args.seconds), "duels/s")
     emit("recorded_duel_decisions", len(record["decisions"]), "decisions")
     if args.store:
         import importlib.util
