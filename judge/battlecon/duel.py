@@ -14,6 +14,7 @@ from judge.battlecon import facts as F
 from judge.battlecon.actions import Need, name
 from judge.battlecon.fighters import fighter
 from judge.battlecon.notation import prompt_json, state_json
+from judge.battlecon.position import Position, from_position
 from judge.battlecon.record import (
     DECISION_FIELDS,
     DECISION_KINDS,
@@ -28,7 +29,10 @@ from judge.ruleset import Outcome
 
 
 def initial_state(setup: dict) -> DuelState:
-    """The position after setup (R1): spaces 3 and 5, life 20, discards placed."""
+    """The position after setup (R1): spaces 3 and 5, life 20, discards placed; or the
+    setup's ``position`` (a duel that starts later, or from another layout)."""
+    if "position" in setup:
+        return from_position(Position.from_json(setup["position"]))
     players = []
     for i, p in enumerate(setup["players"]):
         kit = fighter(p["fighter"])
@@ -44,6 +48,20 @@ def initial_state(setup: dict) -> DuelState:
                      ante_first=setup["first_to_ante"])
 
 
+def opening(setup: dict) -> F.BeatBegan:
+    """The duel's first fact: beat 1, or the position's beat, worded as the engine words
+    that beat's start, so a duel continued from a position states the same facts."""
+    position = setup.get("position")
+    if position is None:
+        return F.BeatBegan(rule="R3.1", text="Beat 1 begins; the beat counter stands at 15.",
+                           beat=1, seq=1, ante_first=setup["first_to_ante"])
+    beat, seq = position["beat"], position["beats_played"]
+    text = "Beat 1 begins; the beat counter stands at 15." if (beat, seq) == (1, 1) else \
+        f"Beat {beat} begins."
+    return F.BeatBegan(rule="R3.1", text=text, beat=beat, seq=seq,
+                       ante_first=position["ante_first"])
+
+
 def canonical(decision: dict) -> str:
     return json.dumps({k: v for k, v in decision.items() if v is not None}, sort_keys=True)
 
@@ -56,9 +74,8 @@ class Duel:
         self.state = initial_state(setup)
         self.events: list[tuple[str, object]] = []  # ("fact", Fact) | ("decision", dict)
         self._need: Need | None = None
-        first = F.BeatBegan(rule="R3.1", text="Beat 1 begins; the beat counter stands at 15.",
-                            beat=1, seq=1, ante_first=setup["first_to_ante"])
         facts: list[F.Fact] = []
+        first = opening(setup)
         engine._apply(self.state, facts, [first])
         engine.run(self.state, sink=facts)
         self.events += [("fact", f) for f in facts]
@@ -136,9 +153,11 @@ class Duel:
         return state_json(self.state, self.need)
 
     def to_record(self) -> dict:
-        return {"format": FORMAT, "ruleset": RULESET, "options": self.setup["options"],
-                "players": self.setup["players"], "first_to_ante": self.setup["first_to_ante"],
-                "decisions": self.decisions}
+        record = {"format": FORMAT, "ruleset": RULESET, "options": self.setup["options"],
+                  "players": self.setup["players"], "first_to_ante": self.setup["first_to_ante"]}
+        if "position" in self.setup:
+            record["position"] = self.setup["position"]
+        return {**record, "decisions": self.decisions}
 
     def state_at(self, n: int) -> DuelState:
         """The state after the first n events (decisions and facts, numbered from 1)."""

@@ -47,8 +47,23 @@ def parse_setup(data: Any) -> dict:
     if unknown:
         raise RecordError(f"Unknown field {unknown[0]!r} in the record; known: "
                           f"{', '.join(sorted(RECORD_FIELDS))}.", "record", field=unknown[0])
+    if "position" in data:
+        return _setup_from_position(data)
+    options = parse_options(data.get("options", {}))
+    players = data.get("players")
+    if not isinstance(players, list) or len(players) != 2:
+        raise RecordError("players must list exactly two players.", "record.players",
+                          field="players")
+    first = data.get("first_to_ante", 0)
+    if first not in (0, 1) or isinstance(first, bool):
+        raise RecordError("first_to_ante must be 0 or 1 (R1.14).", "R1.14", field="first_to_ante")
+    return {"ruleset": RULESET, "options": options,
+            "players": [_player(i, p) for i, p in enumerate(players)], "first_to_ante": first}
+
+
+def parse_options(raw: Any) -> dict:
+    """The options with every default filled in, or a RecordError (also used by positions)."""
     options = dict(DEFAULT_OPTIONS)
-    raw = data.get("options", {})
     if not isinstance(raw, dict):
         raise RecordError("options must be an object.", "record.options", field="options")
     for key, value in raw.items():
@@ -64,14 +79,56 @@ def parse_setup(data: Any) -> dict:
         elif not isinstance(value, bool):
             raise RecordError(f"Option {key} must be true or false.", "record.options", field="options")
         options[key] = value
-    players = data.get("players")
-    if not isinstance(players, list) or len(players) != 2:
+    return options
+
+
+def _setup_from_position(data: dict) -> dict:
+    """A setup that starts from ``data["position"]`` instead of the standard opening.
+
+    The position holds the options, names, fighters, Finishers and who antes first, so
+    ``options``, ``players`` and ``first_to_ante`` may be left out; any that are given must
+    say the same (a record that disagreed with itself could be read two ways). Starting
+    discards are refused: the position already lays out every card.
+    """
+    from judge.battlecon.position import Position  # late: positions use parse_options
+
+    try:
+        position = Position.from_json(data["position"])
+    except RecordError as err:
+        err.field = err.field or "position"
+        raise
+    players = [{"name": p.name, "fighter": p.fighter, "finisher": p.finisher}
+               for p in position.players]
+    if "options" in data and parse_options(data["options"]) != position.options:
+        raise RecordError("options: must be left out or equal the position's options "
+                          f"{json.dumps(position.options)}.", "record.options", field="options")
+    first = data.get("first_to_ante", position.ante_first)
+    if type(first) is not int or first != position.ante_first:
+        raise RecordError(f"first_to_ante: must be left out or equal the position's ante_first "
+                          f"({position.ante_first}).", "R5.2", field="first_to_ante")
+    if "players" in data:
+        _agree(data["players"], players)
+    return {"ruleset": RULESET, "options": dict(position.options), "players": players,
+            "first_to_ante": position.ante_first, "position": position.to_json()}
+
+
+def _agree(given: Any, players: list[dict]) -> None:
+    """The record's players, when a position is given: the same names, fighters, Finishers."""
+    if not isinstance(given, list) or len(given) != 2:
         raise RecordError("players must list exactly two players.", "record.players", field="players")
-    first = data.get("first_to_ante", 0)
-    if first not in (0, 1) or isinstance(first, bool):
-        raise RecordError("first_to_ante must be 0 or 1 (R1.14).", "R1.14", field="first_to_ante")
-    return {"ruleset": RULESET, "options": options,
-            "players": [_player(i, p) for i, p in enumerate(players)], "first_to_ante": first}
+    for i, (p, want) in enumerate(zip(given, players, strict=True)):
+        if not isinstance(p, dict):
+            raise RecordError(f"Player {i} must be an object.", "record.players", field="players")
+        for key, value in p.items():
+            if key in ("discard_1", "discard_2"):
+                raise RecordError(f"players[{i}].{key}: a duel that starts from a position has "
+                                  "no starting discards; the position holds every card's zone.",
+                                  "R1.9", field="players")
+            if key not in want:
+                raise RecordError(f"players[{i}]: unknown field {key!r}.", "record.players", field="players")
+            if value != want[key]:
+                raise RecordError(f"players[{i}].{key}: {value!r} disagrees with the position's "
+                                  f"{want[key]!r}.", "record.players", field="players")
 
 
 def _player(i: int, p: Any) -> dict:

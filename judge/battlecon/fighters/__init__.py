@@ -26,7 +26,10 @@ class Fighter:
     tokens: tuple[str, ...] = ()
     token_bonus: dict[str, tuple[str, Any]] = field(default_factory=dict)
     token_names: dict[str, str] = field(default_factory=dict)
-    form: str | None = None
+    form: str | None = None  # the form the fighter starts in, if it has forms
+    forms: tuple[str, ...] = ()  # every form it may take (Kallistar's Form of Disaster)
+    markers: tuple[str, ...] = ()  # markers it owns, by id (R19.3): on a space or off the board
+    counters: tuple[str, ...] = ()  # counters its ability tracks (R19.4); no fighter has any yet
     ante_options: AnteOptions | None = None
     token_anted: Callable[[Any, int, str], None] | None = None
 

@@ -135,5 +135,5 @@ KALLISTAR = register(Fighter(
     id="kallistar", name="Kallistar Flarechild", short="Kallistar", pronoun="she",
     styles=(FLARE, IGNITION, CAUSTIC, BLAZING, VOLCANIC), unique_base=SPELLBOLT,
     finishers=(SUPERNOVA, CHAIN), default_discards=(("flare", "dash"), ("caustic", "grasp")),
-    ability=FORM, form="human",
+    ability=FORM, form="human", forms=("human", "elemental"),
 ))

@@ -174,4 +174,5 @@ KHADATH = register(Fighter(
     styles=(EVACUATION, HUNTERS, TELEPORT, LURE, BLIGHT), unique_base=SNARE,
     finishers=(DIMENSIONAL_EXILE, PLANAR_CROSSING),
     default_discards=(("evacuation", "dash"), ("teleport", "grasp")), ability=GATE_TRAP,
+    markers=(TRAP,),
 ))
