@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from judge.battlecon import engine
 from judge.battlecon import facts as F
@@ -47,7 +48,7 @@ class Duel:
     def __init__(self, setup: dict) -> None:
         self.setup = setup
         self.state = initial_state(setup)
-        self.events: list[tuple[str, object]] = []  # ("fact", Fact) | ("decision", dict)
+        self.events: list[tuple[str, Any]] = []  # ("fact", Fact) | ("decision", dict)
         self._need: Need | None = None
         first = F.BeatBegan(rule="R3.1", text="Beat 1 begins; the beat counter stands at 15.",
                             beat=1, seq=1, ante_first=setup["first_to_ante"])
@@ -75,6 +76,7 @@ class Duel:
             fact.run(self.state)
             self.events.append(("fact", fact))
         else:
+            assert isinstance(payload, dict), "a decision is stored as a JSON object"
             self.events.append(("decision", dict(payload)))
         self._need = None
 
@@ -193,6 +195,7 @@ class Duel:
                                            f"{', '.join(order['effects'])}.", "R18.5")
             return
         clean = {k: v for k, v in decision.items() if v is not None}
+        assert need is not None, "a duel that is not over waits on a decision"
         for option in need.options:  # equal, and of the same JSON types (True is not 1)
             if option == clean and all(type(v) is type(option[k]) for k, v in clean.items()):
                 return
@@ -201,6 +204,7 @@ class Duel:
     def _why_not(self, decision: dict, need: Need) -> IllegalDecisionError:
         s = self.state
         player, kind = decision.get("player"), decision.get("kind")
+        assert isinstance(player, int), "check() has made sure the decision names its player"
         waiting = " and ".join(name(s, p) for p in need.players)
         rule = need.rule or "R18.4"
         if player not in need.players:
@@ -272,7 +276,7 @@ class Duel:
         self._need = None
         return facts
 
-    def _check_field(self, i: int, attr: str, value: object, rule: str) -> None:
+    def _check_field(self, i: int, attr: str, value: Any, rule: str) -> None:
         kind = self.CORRECTABLE.get(attr)
         ok = kind is not None and isinstance(value, kind) and not (
             kind is int and isinstance(value, bool))
