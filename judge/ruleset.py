@@ -52,8 +52,12 @@ class State(Protocol):
 class Fact(Protocol):
     """Something that happened, past tense, with the rule or card it applied."""
 
-    rule: str
-    text: str
+    # Read-only, so that a frozen dataclass (an immutable fact) satisfies the protocol.
+    @property
+    def rule(self) -> str: ...
+
+    @property
+    def text(self) -> str: ...
 
     def run(self, state: Any) -> None: ...
 

@@ -15,7 +15,7 @@ from typing import Any
 from judge.battlecon import facts as F
 from judge.battlecon.cards import TIMING_NAMES, Card, Effect
 from judge.battlecon.movement import destinations, direct_destinations, toward
-from judge.battlecon.state import DuelState
+from judge.battlecon.state import DuelState, known
 
 
 @dataclass(frozen=True)
@@ -119,7 +119,8 @@ class Movement(Action):
                                            for e in ends],
                         about=f"{ctx.name(owner)}'s {ctx.card.name}: {ctx.effect.text}",
                         extra={"mover": mover})
-        chosen = ends[0] if len(ends) == 1 else next(e for e in ends if e.end == decision["to"])
+        chosen = ends[0] if len(ends) == 1 else next(
+            e for e in ends if e.end == known(decision, "the move decision")["to"])
         return [moved(s, mover, owner, self.kind, chosen.end, chosen.spaces, chosen.passed,
                       forced=len(ends) == 1, stopped_by=chosen.stopped_by, rule=ctx.rule)]
 
@@ -185,7 +186,7 @@ class Teleport(Action):
                                                for x in spaces],
                         about=f"{ctx.name(ctx.owner)}'s {ctx.card.name}: {ctx.effect.text}",
                         extra={"mover": ctx.owner})
-        end = spaces[0] if len(spaces) == 1 else decision["to"]
+        end = spaces[0] if len(spaces) == 1 else known(decision, "the move decision")["to"]
         start = ctx.s.players[ctx.owner].space
         other = ctx.s.players[ctx.opponent].space
         passed = (start - other) * (end - other) < 0

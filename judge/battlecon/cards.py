@@ -75,8 +75,9 @@ class Card:
     stun_immunity: bool = False
     effects: tuple[Effect, ...] = ()
     passives: tuple[Passive, ...] = ()
-    # Named hooks for behaviour that is not a stat (dodges, special ranges, locks).
-    hooks: dict[str, Callable] = field(default_factory=dict)
+    # Named hooks for behaviour that is not a stat (dodges, special ranges, locks): a callable,
+    # or a flag such as Snare's ``locks_trap: True`` (hence Any, not Callable).
+    hooks: dict[str, Any] = field(default_factory=dict)
     fighter: str = ""  # owner kit ("" for generic bases)
 
     def effect_key(self, index: int) -> str:

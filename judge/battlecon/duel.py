@@ -8,6 +8,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from judge.battlecon import engine
 from judge.battlecon import facts as F
@@ -72,7 +73,7 @@ class Duel:
     def __init__(self, setup: dict) -> None:
         self.setup = setup
         self.state = initial_state(setup)
-        self.events: list[tuple[str, object]] = []  # ("fact", Fact) | ("decision", dict)
+        self.events: list[tuple[str, Any]] = []  # ("fact", Fact) | ("decision", dict)
         self._need: Need | None = None
         facts: list[F.Fact] = []
         first = opening(setup)
@@ -99,6 +100,7 @@ class Duel:
             fact.run(self.state)
             self.events.append(("fact", fact))
         else:
+            assert isinstance(payload, dict), "a decision is stored as a JSON object"
             self.events.append(("decision", dict(payload)))
         self._need = None
 
@@ -228,6 +230,7 @@ class Duel:
                                            f"{', '.join(order['effects'])}.", "R18.5")
             return
         clean = {k: v for k, v in decision.items() if v is not None}
+        assert need is not None, "a duel that is not over waits on a decision"
         for option in need.options:  # equal, and of the same JSON types (True is not 1)
             if option == clean and all(type(v) is type(option[k]) for k, v in clean.items()):
                 return
@@ -236,6 +239,7 @@ class Duel:
     def _why_not(self, decision: dict, need: Need) -> IllegalDecisionError:
         s = self.state
         player, kind = decision.get("player"), decision.get("kind")
+        assert isinstance(player, int), "check() has made sure the decision names its player"
         waiting = " and ".join(name(s, p) for p in need.players)
         rule = need.rule or "R18.4"
         if player not in need.players:
@@ -307,7 +311,7 @@ class Duel:
         self._need = None
         return facts
 
-    def _check_field(self, i: int, attr: str, value: object, rule: str) -> None:
+    def _check_field(self, i: int, attr: str, value: Any, rule: str) -> None:
         kind = self.CORRECTABLE.get(attr)
         ok = kind is not None and isinstance(value, kind) and not (
             kind is int and isinstance(value, bool))

@@ -18,7 +18,7 @@ from judge.battlecon.actions import Ctx, Need, name, possessive
 from judge.battlecon.cards import TIMING_NAMES
 from judge.battlecon.fighters import card, fighter
 from judge.battlecon.rules import effect, group_keys
-from judge.battlecon.state import BEATS, SPECIAL_ACTION, DuelState
+from judge.battlecon.state import BEATS, SPECIAL_ACTION, DuelState, known
 from judge.battlecon.stats import INFINITE, attack, hook, incoming_bonus
 from judge.errors import IllegalDecisionError
 
@@ -163,9 +163,9 @@ def _fx(s: DuelState, item: tuple, decision: dict | None) -> Out:
         rest = [it for it in s.agenda if it[0] == "fx" and it[2] == key and it[1] == p]
         return [F.Triggered(rule=rule, text=f"{who}'s {c.name} ({timing}) does nothing: "
                             f"{who} is no longer in {e.condition_text}.", player=p, effect=key,
-                            card=c.id, timing=e.timing, skipped=e.condition_text)] + [
+                            card=c.id, timing=e.timing, skipped=e.condition_text), *(
             F.Triggered(rule=rule, text=f"{c.name} does nothing more.", player=p, effect=key, card=c.id, timing=e.timing,
-                        skipped=e.condition_text) for _ in rest[1:]]
+                        skipped=e.condition_text) for _ in rest[1:])]
     ctx = Ctx(s, p, c, e)
     result = e.actions[index].resolve(ctx, decision)
     if isinstance(result, Need):
@@ -189,10 +189,11 @@ def _activate(s: DuelState, item: tuple, decision: dict | None) -> Out:
 
 
 def attack_name(s: DuelState, p: int) -> str:
-    pair = s.players[p].pair
+    pair = known(s.players[p].pair, "the attack pair")
     if pair.finisher:
         return card(s.players[p].finisher).name
     style = card(pair.style).name if pair.style and pair.style != SPECIAL_ACTION else ""
+    assert pair.base is not None, "a pair that is not a Finisher has a Base"
     return f"{style} {card(pair.base).name}".strip()
 
 
@@ -298,7 +299,7 @@ def _iron_body(s: DuelState, item: tuple, decision: dict | None) -> Out:
 
 def _priority(s: DuelState, item: tuple, decision: dict | None) -> Out:
     pri = [attack(s, 0).priority, attack(s, 1).priority]
-    fin = [s.players[p].pair.finisher for p in (0, 1)]
+    fin = [known(s.players[p].pair, "the attack pair").finisher for p in (0, 1)]
     text = f"Priority: {name(s, 0)} {pri[0]}, {name(s, 1)} {pri[1]}"
     if pri[0] != pri[1]:
         p = 0 if pri[0] > pri[1] else 1
@@ -399,17 +400,20 @@ def _ante(s: DuelState, decision: dict | None) -> Out:
 
 def _reveal(s: DuelState, decision: dict | None) -> Out:
     if any(p.pair is not None and not p.pair.revealed for p in s.players):
-        pairs = [s.players[p].pair.to_json() | {"attack": attack_label(s, p)} for p in (0, 1)]
+        pairs = [known(s.players[p].pair, "the attack pair").to_json()
+                 | {"attack": attack_label(s, p)} for p in (0, 1)]
         text = "; ".join(f"{name(s, p)}: {attack_label(s, p)}" for p in (0, 1))
         return [F.PairsRevealed(rule="R6.1", text=f"Revealed: {text}.", pairs=pairs)]
+    assert s.active is not None, "priority names the Active Player before the Start of Beat"
     return [F.StepBegan(rule="R7.1", text=f"Start of Beat: {name(s, s.active)} (Active) first, "
                         f"then {name(s, 1 - s.active)}.", step="start_of_beat")]
 
 
 def attack_label(s: DuelState, p: int) -> str:
-    pair = s.players[p].pair
+    pair = known(s.players[p].pair, "the attack pair")
     if pair.finisher and pair.style != SPECIAL_ACTION:
         return f"Finisher {card(s.players[p].finisher).name}"
+    assert pair.style is not None and pair.base is not None, "a revealed pair has both cards"
     style = "Special Action" if pair.style == SPECIAL_ACTION else card(pair.style).name
     return f"{style} {card(pair.base).name}"
 
@@ -421,13 +425,14 @@ def _special(s: DuelState, decision: dict | None) -> Out:
 def _pulse(s: DuelState, decision: dict | None) -> Out:
     from judge.battlecon.rules import arrange
 
-    return arrange(s, s.pulse, decision, rule="R23.2", about="Pulse")
+    return arrange(s, known(s.pulse, "the player who Pulsed"), decision, rule="R23.2",
+                   about="Pulse")
 
 
 def _clash(s: DuelState, decision: dict | None) -> Out:
-    waiting = [p for p in (0, 1) if s.players[p].pair.revealed]
+    waiting = [p for p in (0, 1) if known(s.players[p].pair, "the attack pair").revealed]
     if not waiting:
-        bases = [s.players[p].pair.base for p in (0, 1)]
+        bases = [known(s.players[p].pair, "the attack pair").base for p in (0, 1)]
         return [F.ClashBasesRevealed(rule="R6.7", text="Clash bases revealed: " + "; ".join(
             f"{name(s, p)}: {attack_name(s, p)}" for p in (0, 1)) + ".", bases=bases)]
     for p in waiting:  # only a player who still has to play a Base can run out (R6.8)

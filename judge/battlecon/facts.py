@@ -9,6 +9,7 @@ A fact whose class sets ``closes = True`` finishes the agenda item at the head.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, fields
+from types import ModuleType
 from typing import Any, ClassVar
 
 from judge.battlecon.state import SPECIAL_ACTION, DuelState, Pair, Status
@@ -49,7 +50,7 @@ class Fact:
         return cls(**data)
 
 
-def _rules():  # late import: the rules module builds on the facts
+def _rules() -> ModuleType:  # late import: the rules module builds on the facts
     from judge.battlecon import rules
 
     return rules
@@ -175,6 +176,7 @@ class Anted(Fact):
                 p.hand.sort()
             p.pair = Pair(None, None, finisher=True)
             return
+        assert self.token is not None, "an ante that is not a Finisher names its token"
         p.token_pool.remove(self.token)
         p.token_discard.append(self.token)
         p.anted.append(self.token)
@@ -211,6 +213,7 @@ class SpecialActionDeclared(Fact):
 
     def apply(self, s: DuelState) -> None:
         pair = s.players[self.player].pair
+        assert pair is not None, "a Special Action is declared from a revealed pair"
         pair.action = self.action
         if self.action == "finisher":
             pair.finisher = True
@@ -317,6 +320,7 @@ class ClashBaseSelected(Fact):
     def apply(self, s: DuelState) -> None:
         p = s.players[self.player]
         p.hand.remove(self.base)
+        assert p.pair is not None and p.pair.base is not None, "a Clash covers a revealed Base"
         p.pair.under.append(p.pair.base)
         p.pair.base = self.base
         p.pair.revealed = False
@@ -328,6 +332,7 @@ class ClashBasesRevealed(Fact):
 
     def apply(self, s: DuelState) -> None:
         for p in s.players:
+            assert p.pair is not None, "both players Clash with a pair"
             p.pair.revealed = True
         s.step = "reveal"
         s.agenda.append(("priority",))

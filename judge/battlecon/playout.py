@@ -7,6 +7,8 @@ soft stop is answered with a random ``order`` decision instead.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from typing import Any
 
 from judge.battlecon.duel import Duel
 from judge.battlecon.fighters import fighter
@@ -20,7 +22,7 @@ def record_setup(f0: str, f1: str, special_actions: bool = True, ante_finishers:
     players = []
     for i, fid in enumerate((f0, f1)):
         kit = fighter(fid)
-        p = {"name": f"P{i}", "fighter": fid, "finisher": kit.finishers[0].id}
+        p: dict[str, Any] = {"name": f"P{i}", "fighter": fid, "finisher": kit.finishers[0].id}
         if rng is not None:
             p["finisher"] = rng.choice(kit.finishers).id
             styles = rng.sample([c.id for c in kit.styles], 2)
@@ -36,6 +38,7 @@ def record_setup(f0: str, f1: str, special_actions: bool = True, ante_finishers:
 
 def choose(duel: Duel, rng: random.Random, order_rate: float = 0.25) -> dict:
     prompt = duel.prompt
+    assert prompt is not None, "a duel that is not over has a prompt"
     order = prompt.get("order")
     if order and rng.random() < order_rate:
         effects = list(order["effects"])
@@ -45,7 +48,8 @@ def choose(duel: Duel, rng: random.Random, order_rate: float = 0.25) -> dict:
 
 
 def play(seed: int, f0: str, f1: str, special_actions: bool = True,
-         ante_finishers: bool = False, on_step=None) -> Duel:
+         ante_finishers: bool = False,
+         on_step: Callable[[Duel, dict[str, Any]], object] | None = None) -> Duel:
     rng = random.Random(seed)
     duel = Duel.new(record_setup(f0, f1, special_actions, ante_finishers, rng.randrange(2), rng))
     guard = 0

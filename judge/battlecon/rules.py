@@ -85,11 +85,13 @@ def begin_step(s: DuelState, step: str) -> None:
     elif step == "reveal":
         s.cancel_reselect = False
     elif step in (START_OF_BEAT, END_OF_BEAT):
+        assert s.active is not None, "priority names the Active Player before these steps"
         for p in (s.active, 1 - s.active):
             s.agenda.extend(window(s, p, step))
     elif step == "active_attack":
         s.agenda.append(("activate", s.active))
     elif step == "reactive_attack":
+        assert s.active is not None, "priority names the Active Player before the attacks"
         s.agenda.append(("activate", 1 - s.active))
 
 

@@ -6,7 +6,7 @@ from judge.battlecon import facts as F
 from judge.battlecon.actions import name
 from judge.battlecon.fighters import card, fighter
 from judge.battlecon.generic import CANCEL_BASES, FINISHER_BASES, PULSE_BASES
-from judge.battlecon.state import SPECIAL_ACTION, DuelState
+from judge.battlecon.state import SPECIAL_ACTION, DuelState, known
 
 SA = SPECIAL_ACTION
 
@@ -40,6 +40,7 @@ def classify(s: DuelState, p: int) -> str | None:
 
 def why(s: DuelState, p: int, kind: str) -> str:
     me = s.players[p]
+    assert me.pair is not None and me.pair.base is not None, "a Special Action has a Base"
     base = card(me.pair.base).name
     if kind == "cancel" and me.pair.base not in CANCEL_BASES:
         if s.options.get("ante_finishers"):
@@ -61,14 +62,15 @@ def resolve(s: DuelState) -> list[F.Fact]:
     rules = {"pulse": "R23", "cancel": "R24", "finisher": "R25"}
     for p in (0, 1):
         k = kinds[p]
-        if s.players[p].pair.style == SA:
+        if known(s.players[p].pair, "the revealed pair").style == SA:
+            assert k is not None, "a Special Action is a Pulse, a Cancel or a Finisher"
             out.append(F.SpecialActionDeclared(rule=rules[k] if k != "cancel" else "R24.1",
                                                text=why(s, p, k), player=p, action=k))
     pulses = [p for p in (0, 1) if kinds[p] == "pulse"]
     cancels = [p for p in (0, 1) if kinds[p] == "cancel"]
     if len(pulses) == 2:
         for p in (0, 1):
-            out += _to(s, p, [SA], "discard_1", "R26.2") + _to(s, p, [s.players[p].pair.base],
+            out += _to(s, p, [SA], "discard_1", "R26.2") + _to(s, p, [_base(s, p)],
                                                                "hand", "R26.2")
         out.append(F.Pulsed(rule="R26.2", text="The two Pulses cancel out; the standups stay "
                             "where they are and the beat goes straight to cycling (G4).",
@@ -77,7 +79,7 @@ def resolve(s: DuelState) -> list[F.Fact]:
     if pulses:
         p = pulses[0]
         o = 1 - p
-        out += _to(s, p, [SA], "removed", "R23.5") + _to(s, p, [s.players[p].pair.base], "hand",
+        out += _to(s, p, [SA], "removed", "R23.5") + _to(s, p, [_base(s, p)], "hand",
                                                            "R23.5")
         negated = "Special Action" if kinds[o] in ("cancel", "finisher") else "attack pair"
         out.append(F.Pulsed(rule="R23.1", text=f"{name(s, p)} Pulses: {name(s, o)}'s {negated} "
@@ -87,24 +89,30 @@ def resolve(s: DuelState) -> list[F.Fact]:
         if len(cancels) == 2:
             for p in (0, 1):
                 out += _to(s, p, [SA], "discard_1", "R26.5") + _to(
-                    s, p, [s.players[p].pair.base], "hand", "R26.5")
+                    s, p, [_base(s, p)], "hand", "R26.5")
         else:
             p = cancels[0]
             o = 1 - p
-            out += _to(s, p, [SA], "removed", "R24.3") + _to(s, p, [s.players[p].pair.base],
+            out += _to(s, p, [SA], "removed", "R24.3") + _to(s, p, [_base(s, p)],
                                                                "hand", "R24.3")
             if kinds[o] == "ante_finisher":
                 out.append(F.FinisherCancelled(rule="R24.2", text=f"{name(s, o)}'s anted "
                                                "Finisher is cancelled and spent.", player=o))
             else:
                 rule = "R26.6" if kinds[o] == "finisher" else "R24.2"
-                out += _to(s, o, s.players[o].pair.cards(), "discard_1", rule)
+                out += _to(s, o, known(s.players[o].pair, "the revealed pair").cards(),
+                           "discard_1", rule)
         out.append(F.NewPairsCalledFor(rule="R24.4", text="Both players secretly choose new "
                                        "attack pairs; antes already made still apply (R24.5)."))
         return out
     out.append(F.SpecialActionsDone(rule="R25.3", text="The beat goes on with the Finisher in "
                                     "place of the attack pair."))
     return out
+
+
+def _base(s: DuelState, p: int) -> str:
+    """The Base under player p's Special Action (there is one at the Reveal)."""
+    return known(known(s.players[p].pair, "the revealed pair").base, "a Special Action's Base")
 
 
 def _to(s: DuelState, p: int, cards: list[str], zone: str, rule: str) -> list[F.Fact]:
@@ -119,8 +127,9 @@ def finisher_tie(s: DuelState) -> list[F.Fact]:
     """Two Finishers tie (R26.9; G5 for Ante Finishers): both choose new pairs."""
     out: list[F.Fact] = []
     for p in (0, 1):
-        pair = s.players[p].pair
+        pair = known(s.players[p].pair, "the attack pair")
         if pair.style == SA:
+            assert pair.base is not None, "a Special Action has a Base"
             out += _to(s, p, [SA], "discard_1", "R26.9") + _to(s, p, [pair.base], "hand",
                                                                "R26.9")
         else:

@@ -8,12 +8,23 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar
 
 BOARD = range(1, 8)
 START_LIFE = 20
 BEATS = 15
 SPECIAL_ACTION = "special-action"
+
+_T = TypeVar("_T")
+
+
+def known(value: _T | None, what: str) -> _T:
+    """``value``, which the rules guarantee is there at this point (``what`` names it).
+
+    Narrows ``X | None`` for the type checker; a None here would be a bug in the engine.
+    """
+    assert value is not None, f"{what} is missing, though the rules guarantee it here"
+    return value
 
 
 @dataclass

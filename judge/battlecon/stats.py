@@ -93,6 +93,8 @@ def attack(s: DuelState, p: int) -> Attack:
         if st.player == p and st.beat <= s.seq <= st.until and st.stat in mods:
             mods[st.stat].append((st.source, st.amount))
 
+    rng: Any  # (low, high) | NA | X, as Attack.range
+    power: Any  # int | NA, as Attack.power
     if absolute is None:
         rng, power, priority = NA, NA, 0
     else:

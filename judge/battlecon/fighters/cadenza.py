@@ -7,26 +7,28 @@ The spend at damage is asked by the engine (``rules.iron_body_offer``).
 
 from __future__ import annotations
 
+from judge.battlecon import facts as F
 from judge.battlecon.actions import Advance, Ctx, Custom, Pull, Status, status
 from judge.battlecon.cards import BEFORE_ACTIVATING, END_OF_BEAT, ON_HIT, Card, Effect, Passive
 from judge.battlecon.fighters import Fighter, register
+from judge.battlecon.state import DuelState
 
 IRON_BODY = "iron-body"
 
 
-def ante_options(s, p: int) -> list[dict]:
+def ante_options(s: DuelState, p: int) -> list[dict]:
     me = s.players[p]
     if IRON_BODY in me.anted or IRON_BODY not in me.token_pool:
         return []
     return [{"player": p, "kind": "ante", "token": IRON_BODY}]
 
 
-def token_anted(s, p: int, token: str) -> None:
+def token_anted(s: DuelState, p: int, token: str) -> None:
     s.players[p].stun_immune = True
     s.players[p].stunned = False
 
 
-def feedback(ctx: Ctx, decision: dict | None):
+def feedback(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
     soaked = ctx.s.players[ctx.owner].damage_soaked
     if not soaked:
         return []

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 from judge.battlecon import facts as F
 from judge.battlecon.actions import Advance, Ctx, Custom, Need, pick, status
 from judge.battlecon.cards import (
@@ -16,6 +18,7 @@ from judge.battlecon.cards import (
     Passive,
 )
 from judge.battlecon.fighters import Fighter, register
+from judge.battlecon.state import DuelState
 
 TOKENS = ("earth", "fire", "water", "wind")
 BONUS = {"fire": ("power", 3), "water": ("range", (-1, 1)), "wind": ("priority", 2),
@@ -23,7 +26,7 @@ BONUS = {"fire": ("power", 3), "water": ("range", (-1, 1)), "wind": ("priority",
 NAMES = {t: t.title() for t in TOKENS}
 
 
-def ante_options(s, p: int) -> list[dict]:
+def ante_options(s: DuelState, p: int) -> list[dict]:
     """At most one Elemental token per beat (Geomantic Assault)."""
     me = s.players[p]
     if me.anted:
@@ -31,7 +34,7 @@ def ante_options(s, p: int) -> list[dict]:
     return [{"player": p, "kind": "ante", "token": t} for t in sorted(me.token_pool)]
 
 
-def token_anted(s, p: int, token: str) -> None:
+def token_anted(s: DuelState, p: int, token: str) -> None:
     s.players[p].bonus_tokens.append(token)
 
 
@@ -69,6 +72,7 @@ def geomantic_spend(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
     chosen = pick(ctx, decision, pool + ["none"], "Geomantic: spend one more Elemental token?")
     if isinstance(chosen, Need):
         return chosen
+    assert chosen is not None, "with options to pick from, pick never returns None"
     if chosen == "none":
         return [F.Declined(rule=ctx.rule, text="Hikaru spends no further token.",
                            player=ctx.owner)]
@@ -97,7 +101,8 @@ def spend_all(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
 def recover_and_repeat(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
     """Four Winds: recover a token; if one came back, repeat the attack."""
     out = recover(ctx, decision)
-    if isinstance(out, Need) or out[-1].token is None:
+    # cast: recover always ends with its TokenRecovered fact.
+    if isinstance(out, Need) or cast(F.TokenRecovered, out[-1]).token is None:
         return out
     return out + [F.AttackRepeated(rule=ctx.rule, text="Four Winds recovered a token, so the "
                                    "attack repeats.", player=ctx.owner)]

@@ -6,6 +6,8 @@ Her form at the Ante step decides the beat's bonus: Elemental gives +2 power,
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from judge.battlecon import facts as F
 from judge.battlecon.actions import (
     Ctx,
@@ -31,15 +33,16 @@ from judge.battlecon.cards import (
     Passive,
 )
 from judge.battlecon.fighters import Fighter, register
+from judge.battlecon.state import DuelState
 
 ANTE = "ante"  # the ability's own timing: the start of the Ante step
 
 
-def human(s, p: int) -> bool:
+def human(s: DuelState, p: int) -> bool:
     return s.players[p].form == "human"
 
 
-def elemental(s, p: int) -> bool:
+def elemental(s: DuelState, p: int) -> bool:
     return s.players[p].form == "elemental"
 
 
@@ -53,7 +56,7 @@ def form_bonus(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
     return [status(s, p, "soak", 1, "Human Form", rule)]
 
 
-def switch(form: str):
+def switch(form: str) -> Callable[[Ctx, dict | None], list[F.Fact]]:
     def change(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
         return [F.FormChanged(rule=ctx.rule, text=f"Kallistar takes her {form.title()} Form.",
                               player=ctx.owner, form=form)]

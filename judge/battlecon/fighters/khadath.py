@@ -20,7 +20,7 @@ from judge.battlecon.cards import (
     X,
 )
 from judge.battlecon.fighters import Fighter, register
-from judge.battlecon.state import BOARD, DuelState
+from judge.battlecon.state import BOARD, DuelState, known
 
 TRAP = "gate-trap"
 
@@ -67,7 +67,7 @@ def place_trap(ctx: Ctx, decision: dict | None, spaces: list[int], why: str) -> 
         return Need("place", (ctx.owner,), [{"player": ctx.owner, "kind": "place",
                                              "marker": TRAP, "to": x} for x in spaces],
                     about=f"{ctx.card.name}: {why}")
-    to = spaces[0] if len(spaces) == 1 else decision["to"]
+    to = spaces[0] if len(spaces) == 1 else known(decision, "the place decision")["to"]
     return [F.MarkerPlaced(rule=ctx.rule, text=f"Khadath puts his Gate Trap on space {to}.",
                            owner=ctx.owner, marker=TRAP, space=to, forced=len(spaces) == 1)]
 
