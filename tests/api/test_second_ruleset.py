@@ -167,3 +167,19 @@ def test_the_cli_replays_exports_and_verifies_a_race(tmp_path, capsys):
 def _race_registered() -> None:
     """The test ruleset registers itself when tests.rulesets.race is imported (above)."""
     assert NAME in registry.names()
+
+
+def test_a_battlecon_duel_starts_from_a_position_over_http(client, tokens):
+    """A judge reconstructs a duel that was not logged from its start (the older layout)."""
+    from tests.judge.test_position import older_layout
+
+    record = {"format": "battlecon-record/1", "position": older_layout()}
+    resp = client.post("/api/duels", json=record, headers=bearer(tokens["scorekeeper"]))
+    assert resp.status_code == 201, resp.get_json()
+    state = client.get(f"/api/duels/{resp.get_json()['id']}/state").get_json()
+    assert [p["space"] for p in state["players"]] == [2, 6]
+    assert state["prompt"]["kind"] == "attack_pair"
+    bad = {**record, "position": {**record["position"], "beat": 16}}
+    resp = client.post("/api/duels", json=bad, headers=bearer(tokens["scorekeeper"]))
+    assert resp.status_code == 422 and "position" in resp.get_json()["errors"]
+    assert "position.beat" in resp.get_json()["detail"]
