@@ -92,14 +92,14 @@ def _rejudge(setup: dict, events: list[tuple[str, Any]]) -> None:
     """The stored facts must be what the engine makes of the stored decisions.
 
     Re-judged one decision at a time, so the first event the rules do not produce is
-    named even when a later decision then becomes illegal. A fact's ``text`` is
-    presentation: wording changes between releases, so it is not compared (the hash
-    chain, checked before, covers it as stored).
+    named even when a later decision then becomes illegal. The ruleset says when a stored
+    fact is what it produced (``Ruleset.same_fact``: never by its narrative text).
     """
     try:
         if not isinstance(setup, dict):
             raise RecordError("The setup must be a JSON object.", "record")
-        duel = registry.of_setup(setup).match(setup)
+        rules = registry.of_setup(setup)
+        duel = rules.match(setup)
     except JudgeError as err:
         raise IntegrityCheckError(f"The setup is not valid: {err.reason}", 0) from None
     for n, (kind, payload) in enumerate(events, 1):
@@ -119,19 +119,13 @@ def _rejudge(setup: dict, events: list[tuple[str, Any]]) -> None:
                                           "it.", n)
             continue
         mine = duel.events[n - 1] if n <= produced else None
-        if mine is None or mine[0] != "fact" or not _same_fact(mine[1].to_json(), payload):
+        if mine is None or mine[0] != "fact" or not rules.same_fact(mine[1].to_json(), payload):
             raise IntegrityCheckError(f"Event {n} is not what the rules produce from the "
                                       "decisions before it.", n)
     if len(duel.events) != len(events):
         bad = len(events) + 1
         raise IntegrityCheckError(f"The log stops at event {len(events)}; the rules produce "
                                   f"{len(duel.events)} events (event {bad} is missing).", bad)
-
-
-def _same_fact(mine: dict, stored: Any) -> bool:
-    """Equal but for the narrative ``text``."""
-    return isinstance(stored, dict) and {k: v for k, v in mine.items() if k != "text"} == {
-        k: v for k, v in stored.items() if k != "text"}
 
 
 def verify_file(text: str) -> dict:

@@ -167,6 +167,12 @@ class Ruleset(ABC):
     def fact_from_json(self, data: dict[str, Any]) -> Fact:
         """A stored fact, rebuilt from its JSON."""
 
+    def same_fact(self, judged: dict[str, Any], stored: Any) -> bool:
+        """Whether a stored fact is what re-judging produced. Narrative ``text`` is
+        presentation, never compared: a release that words a fact differently must not
+        make earlier logs fail (the hash chain covers the text as stored)."""
+        return isinstance(stored, dict) and _without(judged, "text") == _without(stored, "text")
+
     @abstractmethod
     def state_json(self, state: Any, prompt: dict[str, Any] | None) -> dict[str, Any]:
         """The canonical state JSON, with ``prompt`` (None when nobody must decide)."""
@@ -209,6 +215,10 @@ class Ruleset(ABC):
     @abstractmethod
     def schemas(self) -> dict[str, Any]:
         """JSON Schemas of the record (setup and decisions) and the state."""
+
+
+def _without(data: dict[str, Any], *keys: str) -> dict[str, Any]:
+    return {k: v for k, v in data.items() if k not in keys}
 
 
 def _short(decision: Any) -> str:

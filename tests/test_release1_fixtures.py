@@ -18,7 +18,7 @@ import pytest
 from api.app import create_app
 from api.cli import main as judge_cli
 from events.app import JudgeApp
-from events.export import verify_file
+from events.export import log_lines, verify_file
 from events.projector import Projector
 
 DATA = Path(__file__).resolve().parent / "data" / "release-1"
@@ -78,6 +78,13 @@ def test_states_served_by_release1_are_served_again(store: JudgeApp, name: str) 
                                                                        middle)
     end = projector.state_at(duel_id)
     assert contained(entry["state_end"], end) is None, contained(entry["state_end"], end)
+
+
+@pytest.mark.parametrize("name", sorted(DUELS))
+def test_the_store_exports_release1_logs_byte_for_byte(store: JudgeApp, name: str) -> None:
+    agg = store.record(UUID(DUELS[name]["id"]))
+    exported = "".join(line + "\n" for line in log_lines(agg))
+    assert exported == (DATA / f"{name}.log.jsonl").read_text("utf-8")
 
 
 def test_the_overturned_dispute_and_its_correction_stand(store: JudgeApp) -> None:

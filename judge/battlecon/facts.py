@@ -8,6 +8,7 @@ A fact whose class sets ``closes = True`` finishes the agenda item at the head.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field, fields
 from types import ModuleType
 from typing import Any, ClassVar
@@ -40,14 +41,72 @@ class Fact:
     def to_json(self) -> dict:
         out = {"type": type(self).__name__}
         for f in fields(self):
-            out[f.name] = getattr(self, f.name)
+            value = getattr(self, f.name)
+            if f.name == "planned" and not isinstance(value, dict):
+                continue  # a release-1 fact, or one not applied yet: no plan to show
+            out[f.name] = value
         return out
 
     @staticmethod
     def from_json(data: dict) -> Fact:
         data = dict(data)
         cls = FACT_TYPES[data.pop("type")]
+        if issubclass(cls, Planned) and "planned" not in data:
+            data["planned"] = RULES  # stored by release 1: its plan is asked of the rules
         return cls(**data)
+
+
+RULES = "rules"  # ``Planned.planned`` of a stored fact that carries no plan (release 1)
+
+
+@dataclass(frozen=True)
+class Planned(Fact):
+    """A fact whose consequences the rules plan from the cards in play: the work items it
+    puts on the agenda (triggered effects in printed order, attacks, damage checks) and
+    what an ante's token does.
+
+    Judged live, the plan is asked of the rules once, when the fact is first applied, and
+    kept in the fact (``planned``): applying a stored fact then never consults card
+    definitions, so a duel replays the same after a card is corrected. A fact stored by
+    release 1 carries no plan (``planned == RULES``) and asks the rules, as it always did.
+    """
+
+    planned: Any = field(default=None, kw_only=True)
+
+    def plan(self, s: DuelState, rules_part: Callable[[], None]) -> None:
+        """Apply the rules' part of this fact: from the plan it carries, or by asking the
+        rules (and, the first time, keeping what they made)."""
+        if isinstance(self.planned, dict):
+            _follow(s, self.planned)
+            return
+        rules_part()
+        if self.planned is None:
+            object.__setattr__(self, "planned", _record(s, self.planned_player()))
+
+    def planned_player(self) -> int | None:
+        """A player whose per-beat flags the rules' part may change (an ante's token)."""
+        return None
+
+
+def _record(s: DuelState, player: int | None) -> dict[str, Any]:
+    out: dict[str, Any] = {"agenda": [list(item) for item in s.agenda],
+                           "groups": s.group_seq, "step": s.step}
+    if player is not None:
+        p = s.players[player]
+        out["player"] = {"index": player, "bonus_tokens": list(p.bonus_tokens),
+                         "stun_immune": p.stun_immune, "stunned": p.stunned}
+    return out
+
+
+def _follow(s: DuelState, plan: dict[str, Any]) -> None:
+    s.agenda[:] = [tuple(item) for item in plan["agenda"]]
+    s.group_seq = plan["groups"]
+    s.step = plan["step"]
+    if "player" in plan:
+        p = s.players[plan["player"]["index"]]
+        p.bonus_tokens = list(plan["player"]["bonus_tokens"])
+        p.stun_immune = plan["player"]["stun_immune"]
+        p.stunned = plan["player"]["stunned"]
 
 
 def _rules() -> ModuleType:  # late import: the rules module builds on the facts
@@ -88,13 +147,14 @@ class BeatBegan(Fact):
 
 
 @dataclass(frozen=True)
-class StepBegan(Fact):
+class StepBegan(Planned):
     step: str
     control: ClassVar[bool] = True
 
     def apply(self, s: DuelState) -> None:
         s.step = self.step
-        _rules().begin_step(s, self.step)
+        _rules().enter_step(s, self.step)
+        self.plan(s, lambda: _rules().begin_step(s, self.step))
 
 
 @dataclass(frozen=True)
@@ -160,7 +220,7 @@ class NoPairPossible(Fact):
 
 
 @dataclass(frozen=True)
-class Anted(Fact):
+class Anted(Planned):
     player: int
     token: str | None = None
     finisher: bool = False
@@ -180,8 +240,11 @@ class Anted(Fact):
         p.token_pool.remove(self.token)
         p.token_discard.append(self.token)
         p.anted.append(self.token)
-        _rules().on_token_anted(s, self.player, self.token)
+        self.plan(s, lambda: _rules().on_token_anted(s, self.player, self.token))
 
+
+    def planned_player(self) -> int | None:
+        return self.player  # the token's own effect may change this player's beat flags
 
 @dataclass(frozen=True)
 class Passed(Fact):
@@ -194,14 +257,14 @@ class Passed(Fact):
 
 
 @dataclass(frozen=True)
-class PairsRevealed(Fact):
+class PairsRevealed(Planned):
     pairs: list
 
     def apply(self, s: DuelState) -> None:
         for p in s.players:
             if p.pair:
                 p.pair.revealed = True
-        _rules().after_reveal(s)
+        self.plan(s, lambda: _rules().after_reveal(s))
 
 
 @dataclass(frozen=True)
@@ -269,14 +332,14 @@ class StandupsArranged(Fact):
 
 
 @dataclass(frozen=True)
-class SpecialActionsDone(Fact):
+class SpecialActionsDone(Planned):
     """The Special Actions left the beat going on (a Finisher executes, R25.3)."""
 
     control: ClassVar[bool] = True
 
     def apply(self, s: DuelState) -> None:
         s.step = "reveal"
-        _rules().push_reveal(s)
+        self.plan(s, lambda: _rules().push_reveal(s))
 
 
 @dataclass(frozen=True)
@@ -363,12 +426,12 @@ class BecameActive(Fact):
 
 
 @dataclass(frozen=True)
-class Activated(Fact):
+class Activated(Planned):
     player: int
     closes: ClassVar[bool] = True
 
     def apply(self, s: DuelState) -> None:
-        _rules().queue_activation(s, self.player)
+        self.plan(s, lambda: _rules().queue_activation(s, self.player))
 
 
 @dataclass(frozen=True)
@@ -381,12 +444,12 @@ class ActivationSkipped(Fact):
 
 
 @dataclass(frozen=True)
-class Hit(Fact):
+class Hit(Planned):
     attacker: int
     closes: ClassVar[bool] = True
 
     def apply(self, s: DuelState) -> None:
-        _rules().queue_hit(s, self.attacker)
+        self.plan(s, lambda: _rules().queue_hit(s, self.attacker))
 
 
 @dataclass(frozen=True)
@@ -400,7 +463,7 @@ class Missed(Fact):
 
 
 @dataclass(frozen=True)
-class DamageDealt(Fact):
+class DamageDealt(Planned):
     attacker: int
     defender: int
     amount: int
@@ -414,7 +477,8 @@ class DamageDealt(Fact):
         d.damage_taken += self.amount
         d.damage_soaked += min(self.soak, self.power)
         if self.amount > 0:
-            _rules().queue_damage(s, self.attacker, self.defender, self.amount)
+            self.plan(s, lambda: _rules().queue_damage(s, self.attacker, self.defender,
+                                                       self.amount))
 
 
 @dataclass(frozen=True)

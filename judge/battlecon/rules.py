@@ -75,15 +75,21 @@ def reorder_group(s: DuelState, group: str, order: list[str]) -> None:
     s.agenda[:] = rest[:start] + ranked + rest[start:]
 
 
-def begin_step(s: DuelState, step: str) -> None:
+def enter_step(s: DuelState, step: str) -> None:
+    """What beginning a step changes whatever the cards: a fresh agenda, the ante's turn."""
     s.agenda.clear()
     if step == "ante":
         s.ante_turn = s.ante_first
         s.ante_passes = 0
-        for p in (s.ante_first, 1 - s.ante_first):
-            s.agenda.extend(window(s, p, "ante"))
     elif step == "reveal":
         s.cancel_reselect = False
+
+
+def begin_step(s: DuelState, step: str) -> None:
+    """The step's work items, from the cards in play (``StepBegan`` keeps them)."""
+    if step == "ante":
+        for p in (s.ante_first, 1 - s.ante_first):
+            s.agenda.extend(window(s, p, "ante"))
     elif step in (START_OF_BEAT, END_OF_BEAT):
         assert s.active is not None, "priority names the Active Player before these steps"
         for p in (s.active, 1 - s.active):

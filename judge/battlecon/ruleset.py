@@ -54,6 +54,12 @@ class BattleCON(Ruleset):
     def fact_from_json(self, data: dict[str, Any]) -> Fact:
         return Fact.from_json(data)
 
+    def same_fact(self, judged: dict[str, Any], stored: Any) -> bool:
+        """A fact stored by release 1 carries no plan (``planned``); it is compared without."""
+        if isinstance(stored, dict) and "planned" not in stored:
+            judged = {k: v for k, v in judged.items() if k != "planned"}
+        return super().same_fact(judged, stored)
+
     def state_json(self, state: Any, prompt: dict[str, Any] | None) -> dict[str, Any]:
         out = state_json(state, None)
         out["prompt"] = prompt
