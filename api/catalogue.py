@@ -52,7 +52,7 @@ class RulesetDetail(MethodView):
     @blp.response(200, S.RulesetSchema)
     def get(self, name: str):
         """One ruleset: its catalogue (fighters or characters and their cards) and the JSON
-        Schemas of its record and decisions."""
+        Schemas of its record, decisions, normalised setup and state."""
         try:
             rules = registry.find(name)
         except RecordError as err:

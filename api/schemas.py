@@ -351,7 +351,8 @@ class RulesetSchema(RulesetSummarySchema):
     catalogue = fields.Dict(keys=fields.String(), values=fields.Raw(),
                             metadata={"description": "the ruleset's pieces (fighters, cards)"})
     schemas = fields.Dict(keys=fields.String(), values=fields.Raw(),
-                          metadata={"description": "JSON Schemas: record, decision"})
+                          metadata={"description": "JSON Schemas (draft 2020-12): record, "
+                                                   "decision, setup, state"})
 
 
 class SessionSchema(Schema):

@@ -214,7 +214,9 @@ class Ruleset(ABC):
 
     @abstractmethod
     def schemas(self) -> dict[str, Any]:
-        """JSON Schemas of the record (setup and decisions) and the state."""
+        """JSON Schemas (draft 2020-12), each usable on its own: ``record``, ``decision``,
+        ``setup`` (what ``parse_setup`` returns) and ``state`` (what ``state_json`` returns),
+        so that clients can check what they send and read without reading the code."""
 
 
 def _without(data: dict[str, Any], *keys: str) -> dict[str, Any]:

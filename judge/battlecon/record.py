@@ -6,6 +6,8 @@ defaults (suggested discards, Finisher side a); the engine judges decisions.
 
 from __future__ import annotations
 
+import copy
+import functools
 import json
 from importlib import resources
 from typing import Any
@@ -27,10 +29,28 @@ DECISION_KINDS = ("attack_pair", "ante", "pass", "clash_base", "move", "place", 
                   "arrange", "order", "concede")
 
 
+SCHEMA_FILES = ("record", "setup", "state")  # judge/battlecon/schema/<name>.schema.json
+
+
+@functools.cache
+def _shipped_schema(name: str) -> dict:
+    """A schema file, read once per process: the API serves the schemas on every catalogue
+    request, and the files never change while it runs."""
+    if name not in SCHEMA_FILES:
+        raise KeyError(name)
+    path = f"schema/{name}.schema.json"
+    return json.loads(resources.files("judge.battlecon").joinpath(path).read_text("utf-8"))
+
+
+def shipped_schema(name: str) -> dict:
+    """The JSON Schema ``<name>.schema.json`` shipped with the package, as written (its
+    references to the other files by ``$id`` unresolved). A copy: the cached one is shared."""
+    return copy.deepcopy(_shipped_schema(name))
+
+
 def schema() -> dict:
-    """The JSON Schema shipped with the package."""
-    text = resources.files("judge.battlecon").joinpath("schema/record.schema.json").read_text("utf-8")
-    return json.loads(text)
+    """The record's JSON Schema shipped with the package."""
+    return shipped_schema("record")
 
 
 def parse_setup(data: Any) -> dict:

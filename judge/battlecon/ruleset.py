@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import copy
+import functools
 from collections.abc import Iterator
 from typing import Any
 
@@ -22,7 +24,7 @@ from judge.battlecon.facts import (
 from judge.battlecon.fighters import fighter
 from judge.battlecon.narrative import describe_decision, lines
 from judge.battlecon.notation import state_json
-from judge.battlecon.record import FORMAT, RULESET, parse_setup, schema
+from judge.battlecon.record import FORMAT, RULESET, parse_setup, shipped_schema
 from judge.battlecon.state import DuelState
 from judge.ruleset import IndexMark, Ruleset
 
@@ -111,9 +113,35 @@ class BattleCON(Ruleset):
         return catalogue()
 
     def schemas(self) -> dict[str, Any]:
-        record = schema()
-        return {"record": record, "decision": {**record["$defs"]["decision"],
-                                               "$defs": record["$defs"]}}
+        """``record``, ``decision``, ``setup`` and ``state``, each a self-contained JSON
+        Schema (draft 2020-12) that any validator can use as it is."""
+        return copy.deepcopy(_schemas())
+
+
+@functools.cache
+def _schemas() -> dict[str, Any]:
+    """The shipped files, bundled once per process.
+
+    The setup and state schemas refer to the record schema's definitions by its ``$id``
+    (and the state to the setup's) so that each definition is written once. A client
+    given one schema has nowhere to fetch the others from, so each is served with the
+    files it refers to embedded under ``$defs`` as schema resources with their own
+    ``$id``: a draft 2020-12 compound document, resolved by any conforming validator.
+    """
+    record, setup, state = (shipped_schema(n) for n in ("record", "setup", "state"))
+    return {"record": record,
+            "decision": {**record["$defs"]["decision"], "$defs": record["$defs"]},
+            "setup": _bundle(setup, record),
+            "state": _bundle(state, setup, record)}
+
+
+def _bundle(schema: dict[str, Any], *embedded: dict[str, Any]) -> dict[str, Any]:
+    """``schema`` with ``embedded`` added to its ``$defs``, each under the last part of its
+    ``$id`` (``battlecon-record-1``)."""
+    defs = dict(schema.get("$defs", {}))
+    for resource in embedded:
+        defs[resource["$id"].rsplit(":", 1)[-1]] = resource
+    return {**schema, "$defs": defs}
 
 
 BATTLECON = registry.register(BattleCON())

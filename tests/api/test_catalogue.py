@@ -1,9 +1,13 @@
-"""/api/fighters (what a client needs for its forms) and /api/session (who the token is)."""
+"""/api/rulesets (the schemas a client validates with), /api/fighters (what a client needs for
+its forms) and /api/session (who the token is)."""
 
 from __future__ import annotations
 
+from jsonschema import Draft202012Validator
+
+from judge import registry
 from judge.battlecon.fighters import fighter, fighter_ids
-from tests.api.conftest import bearer, holder
+from tests.api.conftest import bearer, create, holder, partial_record, setup_record
 
 
 def test_fighters_lists_every_kit_with_cards_and_default_discards(client):
@@ -23,6 +27,31 @@ def test_fighters_lists_every_kit_with_cards_and_default_discards(client):
     assert bases["dash"]["range"] == "N/A" and bases["dash"]["priority"] == 9
     assert "Before Activating: Advance 1 or 2 spaces." in bases["drive"]["effects"]
     assert body["special_action"]["id"] == "special-action"
+
+
+def test_ruleset_serves_the_schemas_of_its_record_decisions_setup_and_state(client):
+    resp = client.get("/api/rulesets/battlecon-2014")
+    assert resp.status_code == 200
+    schemas = resp.get_json()["schemas"]
+    assert set(schemas) == {"record", "decision", "setup", "state"}
+    assert schemas == registry.find("battlecon-2014").schemas()
+    for schema in schemas.values():
+        Draft202012Validator.check_schema(schema)
+
+
+def test_the_served_state_schema_accepts_the_served_states_and_setup(client, tokens):
+    """What a client would do: validate GET .../state (with its "event") and the setup it
+    sent, using only what the API served."""
+    schemas = client.get("/api/rulesets/battlecon-2014").get_json()["schemas"]
+    state_schema = Draft202012Validator(schemas["state"])
+    duel = create(client, tokens["scorekeeper"], partial_record(30))["id"]
+    for at in (0, 1, 40, None):
+        state = client.get(f"/api/duels/{duel}/state" + ("" if at is None else f"?at={at}"))
+        body = state.get_json()
+        assert "event" in body
+        assert [e.message for e in state_schema.iter_errors(body)] == []
+    setup = registry.find("battlecon-2014").parse_setup(setup_record())
+    assert [e.message for e in Draft202012Validator(schemas["setup"]).iter_errors(setup)] == []
 
 
 def test_fighters_needs_a_token_when_anonymous_reading_is_off(client, app):
