@@ -149,12 +149,7 @@ class Ruleset(ABC):
         decisions = record.get("decisions", [])
         if not isinstance(decisions, list):
             raise RecordError("decisions must be a list.", "record.decisions")
-        for index, decision in enumerate(decisions):
-            try:
-                match.decide(decision)
-            except JudgeError as err:
-                raise RecordError(f"Decision {index} ({_short(decision)}): {err.reason}",
-                                  err.rule, index=index) from err
+        decide_all(match, decisions)
         return match
 
     # --- states, facts, reading ------------------------------------------------------
@@ -217,6 +212,16 @@ class Ruleset(ABC):
         """JSON Schemas (draft 2020-12), each usable on its own: ``record``, ``decision``,
         ``setup`` (what ``parse_setup`` returns) and ``state`` (what ``state_json`` returns),
         so that clients can check what they send and read without reading the code."""
+
+
+def decide_all(match: Match, decisions: list[Any]) -> None:
+    """Decide each decision in turn; RecordError names the first illegal one by index."""
+    for index, decision in enumerate(decisions):
+        try:
+            match.decide(decision)
+        except JudgeError as err:
+            raise RecordError(f"Decision {index} ({_short(decision)}): {err.reason}",
+                              err.rule, index=index) from err
 
 
 def _without(data: dict[str, Any], *keys: str) -> dict[str, Any]:

@@ -25,8 +25,8 @@ from judge.battlecon.record import (
     parse_setup,
 )
 from judge.battlecon.state import SPECIAL_ACTION, DuelState, PlayerState
-from judge.errors import DuelOverError, IllegalDecisionError, JudgeError, RecordError
-from judge.ruleset import Outcome
+from judge.errors import DuelOverError, IllegalDecisionError
+from judge.ruleset import Outcome, decide_all
 
 
 def initial_state(setup: dict) -> DuelState:
@@ -113,12 +113,7 @@ class Duel:
     def from_record(cls, data: dict) -> Duel:
         """Replay a whole record; RecordError names the first illegal decision."""
         duel = cls.new(data)
-        for index, decision in enumerate(decisions_of(data)):
-            try:
-                duel.decide(decision)
-            except JudgeError as err:
-                raise RecordError(f"Decision {index} ({json.dumps(decision)}): {err.reason}",
-                                  err.rule, index=index) from err
+        decide_all(duel, decisions_of(data))
         return duel
 
     # --- queries ----------------------------------------------------------------
