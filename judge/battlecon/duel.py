@@ -354,6 +354,7 @@ class Duel:
         decision = {k: v for k, v in decision.items() if v is not None}
         s = self.state
         facts: list[F.Fact] = []
+        stopped: list[Need] = []  # the prompt the engine stopped at, kept for ``need``
         if decision["kind"] == "concede":
             p = decision["player"]
             engine._apply(s, facts, [
@@ -361,8 +362,8 @@ class Duel:
                 F.DuelEnded(rule="R20.4", text=f"{name(s, 1 - p)} wins by concession.",
                             winner=1 - p, draw=False, reason="concession")])
         else:
-            engine.run(s, decision, sink=facts)
+            engine.run(s, decision, sink=facts, stopped=stopped)
         self.events.append(("decision", decision))
         self.events += [("fact", f) for f in facts]
-        self._need = None
+        self._need = stopped[0] if stopped else None
         return facts

@@ -51,15 +51,24 @@ def handle(s: DuelState, decision: dict | None) -> Out:
     return STEP_HANDLERS[s.step](s, decision)
 
 
-def run(s: DuelState, decision: dict | None = None, sink: list | None = None) -> list[F.Fact]:
-    """Resolve until a decision is needed; ``decision`` (already validated) is used once."""
+def run(s: DuelState, decision: dict | None = None, sink: list | None = None,
+        stopped: list[Need] | None = None) -> list[F.Fact]:
+    """Resolve until a decision is needed; ``decision`` (already validated) is used once.
+
+    ``stopped`` receives the prompt the loop stopped at (what ``current_need`` would
+    compute again), so a caller can keep it instead of asking twice.
+    """
     out: list[F.Fact] = [] if sink is None else sink
     pending = decision
     while not s.over:
         stop = soft_stop(s)
         if stop is not None:
-            if pending is None and _simulate(s, stop) is not None:
-                return out
+            if pending is None:
+                inner = _simulate(s, stop)
+                if inner is not None:
+                    if stopped is not None:
+                        stopped.append(_with_order(s, stop, inner))
+                    return out
             # Either a decision arrived, or nothing is left to decide before the duel
             # ends whatever the order: the printed order stands.
             player, group = stop
@@ -78,6 +87,8 @@ def run(s: DuelState, decision: dict | None = None, sink: list | None = None) ->
         result = handle(s, None)
         if isinstance(result, Need):
             if pending is None:
+                if stopped is not None:
+                    stopped.append(result)
                 return out
             result = handle(s, pending)
             pending = None
@@ -131,10 +142,14 @@ def current_need(s: DuelState) -> Need | None:
     need = _simulate(s, stop)
     if need is None:
         raise EngineError("soft stop with nothing to decide")
-    player, _ = stop
-    keys = group_keys(s, stop[1])
+    return _with_order(s, stop, need)
+
+
+def _with_order(s: DuelState, stop: tuple[int, str], need: Need) -> Need:
+    """The prompt at a soft stop: the next real decision, with the ``order`` hint."""
+    player, group = stop
     extra = dict(need.extra)
-    extra["order"] = {"player": player, "effects": keys}
+    extra["order"] = {"player": player, "effects": group_keys(s, group)}
     return Need(need.kind, need.players, need.options, need.about, extra, need.rule)
 
 
