@@ -80,6 +80,10 @@ def cmd_verify(args: argparse.Namespace) -> int:
             with open(path, encoding="utf-8") as fh:
                 result = verify_file(fh.read())
             line = f"{path}: ok ({result['kind']}, {result['events']} events)"
+            if "cards" in result:
+                c = result["cards"]
+                line += (f"; judged under card data {c['recorded']}, re-judged under today's "
+                         f"{c['today']}: {c['rejudged']}")
         except OSError as err:
             failures += 1
             line = f"{path}: cannot read: {err.strerror}"

@@ -203,6 +203,7 @@ class Forks(MethodView):
     @blp.response(201, S.DuelSummarySchema)
     def post(self, body: dict, duel_id: UUID):
         """A new duel with this one's history up to event ``at``."""
-        appended = store().fork(duel_id, body["at"], actor=actor())
+        appended = store().fork(duel_id, body["at"], actor=actor(),
+                                todays_cards=body["todays_cards"])
         agg = load(appended.duel_id)
         return summary(agg), 201, {"Location": f"/api/duels/{agg.id}", **etag(agg.events_count)}

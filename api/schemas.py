@@ -294,6 +294,8 @@ class DisputeListSchema(Schema):
 
 class ForkCreateSchema(Strict):
     at = fields.Integer(required=True, validate=validate.Range(min=0))
+    todays_cards = fields.Boolean(load_default=False, metadata={
+        "description": "re-judge the decisions under today's card data (after an errata)"})
 
 
 class HealthSchema(Schema):

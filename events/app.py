@@ -28,6 +28,7 @@ from events.errors import (
 from events.writers import WriterQueue
 from judge import registry
 from judge.errors import IllegalDecisionError
+from judge.ruleset import decide_all
 
 CACHE_SIZE = 256
 
@@ -267,9 +268,14 @@ class JudgeApp(Application[UUID]):
                   enumerate(_payloads(agg.duel.events[n - 1:end]), n)]
         return Appended(agg.id, agg.events_count, events, replayed=True)
 
-    def fork(self, duel_id: UUID, at: int, actor: str = "", labels: dict | None = None
-             ) -> Appended:
-        """A new duel with the same history up to event ``at``; records parent and fork point."""
+    def fork(self, duel_id: UUID, at: int, actor: str = "", labels: dict | None = None,
+             todays_cards: bool = False) -> Appended:
+        """A new duel with the same history up to event ``at``; records parent and fork point.
+
+        ``todays_cards``: the decisions up to ``at`` are re-judged under today's card data
+        (the explicit act after an errata) instead of copying the stored events; refused
+        (RecordError) if one of them is not legal under today's cards.
+        """
         agg = self.record(duel_id)
         events = agg.duel.events
         if not 0 <= at <= len(events) or (at < len(events) and events[at][0] != "decision"):
@@ -278,10 +284,17 @@ class JudgeApp(Application[UUID]):
             raise DisputeError(f"Fork at an event after which the duel waited for a decision"
                                f"{hint}, or at the last event ({len(events)}); event {at} is "
                                "in the middle of resolving a decision.")
-        child = DuelRecord.start(agg.setup, dict(labels if labels is not None else agg.labels),
-                                 actor, parent=str(duel_id), fork_at=at)
         with self.lock(duel_id):
             events = list(agg.duel.events[:at])
+        setup = agg.setup
+        if todays_cards:
+            rules = registry.of_setup(setup)
+            setup = rules.with_todays_cards(setup)
+            rejudged = rules.match(setup)
+            decide_all(rejudged, [e for kind, e in events if kind == "decision"])
+            events = list(rejudged.events)
+        child = DuelRecord.start(setup, dict(labels if labels is not None else agg.labels),
+                                 actor, parent=str(duel_id), fork_at=at)
         _copy_events(child, events, actor)
         self.save(child)
         self._snapshot_if_due(child, 0)

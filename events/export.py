@@ -84,8 +84,28 @@ def verify_log(lines: Iterable[str]) -> dict:
         prev = entry["hash"]
         events.append((kind, payload))
         expected += 1
-    _rejudge(header["setup"], events)
-    return {"duel": header.get("duel"), "events": len(events), "head": prev}
+    result = {"duel": header.get("duel"), "events": len(events), "head": prev}
+    return result | _rejudge_under_its_cards(header["setup"], events)
+
+
+def _rejudge_under_its_cards(setup: Any, events: list[tuple[str, Any]]) -> dict:
+    """Re-judge a log whose chain holds. A duel stamped with card data that is not today's
+    cannot be re-judged as it was judged: it is re-judged under today's cards and any
+    difference is reported beside the verified chain (an errata, not tampering)."""
+    try:
+        rules = registry.of_setup(setup) if isinstance(setup, dict) else None
+    except JudgeError as err:
+        raise IntegrityCheckError(f"The setup is not valid: {err.reason}", 0) from None
+    if rules is None or rules.stale(setup) is None:
+        _rejudge(setup, events)
+        return {}
+    today = rules.with_todays_cards(setup)
+    cards = {"recorded": setup.get("cards"), "today": today.get("cards"), "rejudged": "same"}
+    try:
+        _rejudge(today, events)
+    except IntegrityCheckError as err:
+        cards["rejudged"] = f"differs from event {err.event}: {err.reason}"
+    return {"cards": cards}
 
 
 def _rejudge(setup: dict, events: list[tuple[str, Any]]) -> None:

@@ -162,6 +162,15 @@ class Ruleset(ABC):
     def fact_from_json(self, data: dict[str, Any]) -> Fact:
         """A stored fact, rebuilt from its JSON."""
 
+    def stale(self, setup: dict[str, Any]) -> str | None:
+        """Why no new decision may be judged on this setup today (it was stamped with card
+        data that is not today's), or None."""
+        return None
+
+    def with_todays_cards(self, setup: dict[str, Any]) -> dict[str, Any]:
+        """The setup stamped with today's card data: re-judging under it is explicit."""
+        return setup
+
     def same_fact(self, judged: dict[str, Any], stored: Any) -> bool:
         """Whether a stored fact is what re-judging produced. Narrative ``text`` is
         presentation, never compared: a release that words a fact differently must not

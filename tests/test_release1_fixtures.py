@@ -138,3 +138,18 @@ def test_a_release1_log_imports_into_a_new_store(tmp_path, capsys) -> None:
         assert contained(entry["state_end"], state) is None
     finally:
         app.close()
+
+
+def test_a_release1_duel_in_progress_takes_its_next_decision(tmp_path) -> None:
+    """Release 1 stamped no card data: its duels go on under today's cards, as they did."""
+    copy = tmp_path / "store.sqlite"
+    shutil.copy(DATA / "store.sqlite", copy)
+    app = JudgeApp(db=str(copy))
+    try:
+        entry = DUELS["logged-fork"]
+        agg = app.record(UUID(entry["id"]))
+        assert "cards" not in agg.setup
+        appended = app.decide(agg.id, agg.duel.prompt["options"][0], expected=entry["events"])
+        assert appended.version > entry["events"]
+    finally:
+        app.close()

@@ -7,10 +7,11 @@
 
 from __future__ import annotations
 
+import functools
 import json
 from typing import Any
 
-from judge.battlecon import engine
+from judge.battlecon import cardset, engine
 from judge.battlecon import facts as F
 from judge.battlecon.actions import Need, name
 from judge.battlecon.fighters import fighter
@@ -118,6 +119,11 @@ class Duel:
 
     # --- queries ----------------------------------------------------------------
 
+    @functools.cached_property
+    def stale_cards(self) -> str | None:
+        """Why no new decision may be judged: the duel's card data is not today's."""
+        return cardset.stale(self.setup)
+
     @property
     def need(self) -> Need | None:
         if self._need is None and not self.state.over:
@@ -191,6 +197,8 @@ class Duel:
         if s.over:
             raise DuelOverError("The duel is already over; no more decisions can be recorded.",
                                 "R20.1")
+        if self.stale_cards:
+            raise IllegalDecisionError(self.stale_cards, "cards")
         if not isinstance(decision, dict):
             raise IllegalDecisionError("A decision must be a JSON object.", "record.decisions")
         unknown = sorted(set(decision) - DECISION_FIELDS, key=str)

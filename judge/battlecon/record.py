@@ -21,7 +21,7 @@ DEFAULT_OPTIONS = {"special_actions": True, "ante_finishers": False, "time_limit
                    "rulings": {}}
 KNOWN_RULINGS = {"lure-power": (0, -1)}
 RECORD_FIELDS = frozenset({"format", "ruleset", "options", "players", "first_to_ante",
-                           "decisions", "labels", "position"})
+                           "decisions", "labels", "position", "cards"})
 DECISION_FIELDS = frozenset({"player", "kind", "style", "base", "token", "finisher", "to",
                              "marker", "accept", "option", "spaces", "effects"})
 PLAYER_FIELDS = frozenset({"name", "fighter", "finisher", "discard_1", "discard_2"})
@@ -54,7 +54,22 @@ def schema() -> dict:
 
 
 def parse_setup(data: Any) -> dict:
-    """A normalised setup (players, options, first_to_ante) or a RecordError."""
+    """A normalised setup or a RecordError: the ruleset, options, players, first_to_ante (or
+    the position), and ``cards``, the card-data version it is judged under (today's unless
+    the record names one: see ``judge.battlecon.cardset``)."""
+    setup = _parse_setup(data)
+    stamp = data.get("cards")
+    if stamp is None:
+        from judge.battlecon.cardset import todays  # late: card data imports the kits
+
+        stamp = todays(setup)
+    elif not isinstance(stamp, str) or not stamp.startswith("cards-") or len(stamp) > 40:
+        raise RecordError(f"cards must be a card-data version such as 'cards-0123456789abcdef',"
+                          f" not {stamp!r}.", "record.cards", field="cards")
+    return {**setup, "cards": stamp}
+
+
+def _parse_setup(data: Any) -> dict:
     if not isinstance(data, dict):
         raise RecordError("A duel record must be a JSON object.", "record")
     if data.get("format") != FORMAT:

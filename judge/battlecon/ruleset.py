@@ -9,6 +9,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from judge import registry
+from judge.battlecon import cardset
 from judge.battlecon.catalogue import catalogue
 from judge.battlecon.duel import Duel, initial_state
 from judge.battlecon.facts import (
@@ -55,6 +56,12 @@ class BattleCON(Ruleset):
 
     def fact_from_json(self, data: dict[str, Any]) -> Fact:
         return Fact.from_json(data)
+
+    def stale(self, setup: dict[str, Any]) -> str | None:
+        return cardset.stale(setup)
+
+    def with_todays_cards(self, setup: dict[str, Any]) -> dict[str, Any]:
+        return {**setup, "cards": cardset.todays(setup)}
 
     def same_fact(self, judged: dict[str, Any], stored: Any) -> bool:
         """A fact stored by release 1 carries no plan (``planned``); it is compared without."""
