@@ -109,3 +109,21 @@ def test_teaching_questions_come_from_the_ruleset() -> None:
     hit = next(q for n, q in asked if n in ("Hit", "Missed"))
     assert hit["text"].endswith("'s attack hit?")
     assert [a["label"] for a in hit["answers"]] == ["Yes, it hits", "No, it misses"]
+
+
+def test_card_and_fighter_ids_are_unique_in_the_ruleset() -> None:
+    from dataclasses import replace
+
+    from judge.battlecon.cards import Card
+    from judge.battlecon.fighters import _CARDS, _FIGHTERS, fighter, register
+
+    hikaru = fighter("hikaru")
+    before = (dict(_FIGHTERS), dict(_CARDS))
+    impostor = replace(hikaru, id="hikaru-2", name="Impostor",
+                       unique_base=Card("snare", "Another Snare", "base", fighter="hikaru-2"))
+    with pytest.raises(ValueError, match="Card id 'snare' of Impostor is already registered"):
+        register(impostor)
+    with pytest.raises(ValueError, match="Fighter id 'hikaru' is already registered"):
+        register(replace(hikaru, name="Hikaru again"))
+    assert (dict(_FIGHTERS), dict(_CARDS)) == before  # nothing half-registered
+    assert register(hikaru) is hikaru  # the same fighter again is harmless

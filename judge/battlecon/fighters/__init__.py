@@ -49,8 +49,19 @@ _CARDS[SPECIAL_ACTION_CARD.id] = SPECIAL_ACTION_CARD
 
 
 def register(f: Fighter) -> Fighter:
+    """Make a fighter and its cards findable by id. Ids are unique in the ruleset: a second
+    fighter or card under a taken id raises (ValueError), naming both, before anything of
+    this fighter is registered."""
+    if f.id in _FIGHTERS and _FIGHTERS[f.id] is not f:
+        raise ValueError(f"Fighter id {f.id!r} is already registered.")
+    cards = f.cards() + f.finishers + ((f.ability,) if f.ability else ())
+    for c in cards:
+        known = _CARDS.get(c.id)
+        if known is not None and known is not c:
+            raise ValueError(f"Card id {c.id!r} of {f.name} is already registered "
+                             f"({known.name}, {known.fighter or 'generic'}).")
     _FIGHTERS[f.id] = f
-    for c in f.cards() + f.finishers + ((f.ability,) if f.ability else ()):
+    for c in cards:
         _CARDS[c.id] = c
     return f
 
