@@ -20,7 +20,7 @@ from events.errors import (
     VersionConflictError,
 )
 from events.projector import Projector
-from judge import IllegalDecisionError, JudgeError, RecordError
+from judge import JudgeError
 
 MAX_BODY = 2 * 1024 * 1024
 
@@ -80,19 +80,13 @@ def create_app(config: dict | None = None) -> Flask:
 def _errors(app: Flask) -> None:
     app.register_error_handler(ApiError, handle_api_error)
 
-    @app.errorhandler(RecordError)
-    def record_error(err: RecordError):
-        errors = {err.field: [err.reason]} if err.field else None
-        return body(422, err.reason, rule=err.rule, index=err.index, errors=errors), 422
-
-    @app.errorhandler(IllegalDecisionError)
-    def illegal(err: IllegalDecisionError):
-        errors = {err.field: [err.reason]} if err.field else None
-        return body(422, err.reason, rule=err.rule, errors=errors), 422
-
     @app.errorhandler(JudgeError)
     def judge_error(err: JudgeError):
-        return body(422, err.reason, rule=err.rule), 422
+        """Every refusal of the rules (a record, a decision, a setup): its reason, rule, the
+        decision's index when there is one, and the field at fault under ``errors``."""
+        errors = {err.field: [err.reason]} if err.field else None
+        return body(422, err.reason, rule=err.rule, index=getattr(err, "index", None),
+                    errors=errors), 422
 
     @app.errorhandler(VersionConflictError)
     def conflict(err: VersionConflictError):

@@ -18,6 +18,7 @@ Vocabulary shared by every ruleset:
 
 from __future__ import annotations
 
+import json
 from abc import ABC, abstractmethod
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -238,8 +239,6 @@ def _without(data: dict[str, Any], *keys: str) -> dict[str, Any]:
 
 
 def _short(decision: Any) -> str:
-    import json
-
     try:
         return json.dumps(decision)
     except (TypeError, ValueError):
