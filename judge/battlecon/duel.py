@@ -14,7 +14,7 @@ from typing import Any
 from judge.battlecon import cardset, engine
 from judge.battlecon import facts as F
 from judge.battlecon.actions import Need, name
-from judge.battlecon.fighters import fighter
+from judge.battlecon.fighters import Fighter, fighter
 from judge.battlecon.notation import prompt_json, state_json
 from judge.battlecon.position import Position, from_position
 from judge.battlecon.record import (
@@ -25,7 +25,7 @@ from judge.battlecon.record import (
     decisions_of,
     parse_setup,
 )
-from judge.battlecon.state import SPECIAL_ACTION, DuelState, PlayerState
+from judge.battlecon.state import SPECIAL_ACTION, DuelState, Figure, PlayerState
 from judge.errors import DuelOverError, IllegalDecisionError
 from judge.ruleset import Outcome, decide_all
 
@@ -36,6 +36,7 @@ def initial_state(setup: dict) -> DuelState:
     if "position" in setup:
         return from_position(Position.from_json(setup["position"]))
     players = []
+    figures = {}
     for i, p in enumerate(setup["players"]):
         kit = fighter(p["fighter"])
         out = set(p["discard_1"]) | set(p["discard_2"])
@@ -45,9 +46,17 @@ def initial_state(setup: dict) -> DuelState:
         players.append(PlayerState(
             name=p["name"], fighter=p["fighter"], finisher=p["finisher"], space=3 if i == 0 else 5,
             hand=hand, discard_1=list(p["discard_1"]), discard_2=list(p["discard_2"]),
-            token_pool=sorted(kit.tokens), form=kit.form))
+            token_pool=sorted(kit.tokens), modes=kit.start_modes(),
+            counters={c: 0 for c in kit.counters}))
+        figures.update(start_figures(kit, i, players[-1].space))
     return DuelState(players=players, options=setup["options"],
-                     ante_first=setup["first_to_ante"])
+                     ante_first=setup["first_to_ante"], figures=figures)
+
+
+def start_figures(kit: Fighter, owner: int, space: int) -> dict[tuple[int, str], Figure]:
+    """The figures a fighter sets up besides its standup (R1: on its space, or off)."""
+    return {(owner, k.name): Figure(space if k.starts_on_owner else None, k.life, k.solid)
+            for k in kit.figures}
 
 
 def opening(setup: dict) -> F.BeatBegan:
@@ -285,8 +294,8 @@ class Duel:
                 self._check_field(int(key), attr, value, rule)
         for key, space in (markers or {}).items():
             owner, _, name = str(key).partition(":")
-            if owner not in ("0", "1") or name != "gate-trap" or \
-                    self.state.players[int(owner)].fighter != "khadath":
+            if owner not in ("0", "1") or \
+                    name not in fighter(self.state.players[int(owner)].fighter).markers:
                 raise IllegalDecisionError(f"Unknown marker {key!r}; markers are named "
                                            "'owner:name', e.g. '1:gate-trap'.", rule)
             if space is not None and (type(space) is not int or not 1 <= space <= 7):
@@ -324,7 +333,7 @@ class Duel:
         elif ok and attr == "space":
             ok = 1 <= value <= 7
         elif ok and attr == "form":
-            ok = kit.form is not None and value in ("human", "elemental")
+            ok = value in kit.forms
         elif ok and attr in ("token_pool", "token_discard"):
             ok = all(isinstance(t, str) and t in kit.tokens for t in value)
         elif ok and kind is list:

@@ -194,7 +194,7 @@ def _fx(s: DuelState, item: tuple, decision: dict | None) -> Out:
 
 def _activate(s: DuelState, item: tuple, decision: dict | None) -> Out:
     p = item[1]
-    if s.players[p].stunned:
+    if s.players[p].this_beat.stunned:
         role = "Active" if p == s.active else "Reactive"
         return [F.ActivationSkipped(rule="R9.2" if role == "Reactive" else "R8.3",
                                     text=f"{name(s, p)} is stunned and skips {possessive(s, p)} "
@@ -216,7 +216,7 @@ def _range(s: DuelState, item: tuple, decision: dict | None) -> Out:
     a = item[1]
     d = 1 - a
     who, them = name(s, a), name(s, d)
-    if s.players[d].dodge_all:
+    if s.players[d].this_beat.dodge_all:
         return [F.Missed(rule="R13.9", text=f"{who}'s attack cannot hit {them}, who dashed past.",
                          attacker=a, reason="dash")]
     for c, fn in hook(s, d, "dodge"):
@@ -283,7 +283,7 @@ def _stun(s: DuelState, item: tuple, decision: dict | None) -> Out:
     if stats.stun_immunity:
         return [F.StunChecked(rule="R16.10", text=f"{them} has Stun Immunity and is not stunned.",
                               player=d, damage=amount, stun_guard="immune", stunned=False)]
-    if me.stunned:
+    if me.this_beat.stunned:
         return [F.StunChecked(rule="R16.1", text=f"{them} is already stunned.", player=d,
                               damage=amount, stun_guard=stats.stun_guard, stunned=True)]
     guard = "∞" if stats.stun_guard >= INFINITE else stats.stun_guard
@@ -377,7 +377,7 @@ def _select(s: DuelState, decision: dict | None) -> Out:
 
 
 def ante_options(s: DuelState, p: int) -> list[dict]:
-    if any(q.ante_finisher for q in s.players):
+    if any(q.this_beat.ante_finisher for q in s.players):
         return []  # no antes after a Finisher (R21.3)
     me = s.players[p]
     kit = fighter(me.fighter)

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field, fields
 from types import ModuleType
 from typing import Any, ClassVar
 
-from judge.battlecon.state import SPECIAL_ACTION, DuelState, Pair, Status
+from judge.battlecon.state import SPECIAL_ACTION, DuelState, Pair, Status, ThisBeat
 
 FACT_TYPES: dict[str, type[Fact]] = {}
 
@@ -93,8 +93,8 @@ def _record(s: DuelState, player: int | None) -> dict[str, Any]:
                            "groups": s.group_seq, "step": s.step}
     if player is not None:
         p = s.players[player]
-        out["player"] = {"index": player, "bonus_tokens": list(p.bonus_tokens),
-                         "stun_immune": p.stun_immune, "stunned": p.stunned}
+        out["player"] = {"index": player, "bonus_tokens": list(p.this_beat.bonus_tokens),
+                         "stun_immune": p.this_beat.stun_immune, "stunned": p.this_beat.stunned}
     return out
 
 
@@ -104,9 +104,9 @@ def _follow(s: DuelState, plan: dict[str, Any]) -> None:
     s.step = plan["step"]
     if "player" in plan:
         p = s.players[plan["player"]["index"]]
-        p.bonus_tokens = list(plan["player"]["bonus_tokens"])
-        p.stun_immune = plan["player"]["stun_immune"]
-        p.stunned = plan["player"]["stunned"]
+        p.this_beat.bonus_tokens = list(plan["player"]["bonus_tokens"])
+        p.this_beat.stun_immune = plan["player"]["stun_immune"]
+        p.this_beat.stunned = plan["player"]["stunned"]
 
 
 def _rules() -> ModuleType:  # late import: the rules module builds on the facts
@@ -138,12 +138,7 @@ class BeatBegan(Fact):
         s.last_move = None
         for p in s.players:
             p.pair = None
-            p.anted.clear()
-            p.bonus_tokens.clear()
-            p.ante_finisher = False
-            p.stunned = p.stun_immune = p.stun_guard_infinite = p.dodge_all = False
-            p.damage_taken = p.damage_soaked = p.life_lost = 0
-            p.recovered = None
+            p.this_beat = ThisBeat()
 
 
 @dataclass(frozen=True)
@@ -230,7 +225,7 @@ class Anted(Planned):
         s.ante_passes = 0
         s.ante_turn = 1 - self.player
         if self.finisher:
-            p.ante_finisher = True
+            p.this_beat.ante_finisher = True
             if p.pair:  # the face-down pair goes back to hand (R21.2)
                 p.hand.extend(p.pair.cards())
                 p.hand.sort()
@@ -239,7 +234,7 @@ class Anted(Planned):
         assert self.token is not None, "an ante that is not a Finisher names its token"
         p.token_pool.remove(self.token)
         p.token_discard.append(self.token)
-        p.anted.append(self.token)
+        p.this_beat.anted.append(self.token)
         self.plan(s, lambda: _rules().on_token_anted(s, self.player, self.token))
 
 
@@ -352,7 +347,7 @@ class FinisherCancelled(Fact):
     def apply(self, s: DuelState) -> None:
         p = s.players[self.player]
         p.finisher_used = self.spent
-        p.ante_finisher = False
+        p.this_beat.ante_finisher = False
         p.pair = None
 
 
@@ -474,8 +469,8 @@ class DamageDealt(Planned):
     def apply(self, s: DuelState) -> None:
         d = s.players[self.defender]
         d.life -= self.amount
-        d.damage_taken += self.amount
-        d.damage_soaked += min(self.soak, self.power)
+        d.this_beat.damage_taken += self.amount
+        d.this_beat.damage_soaked += min(self.soak, self.power)
         if self.amount > 0:
             self.plan(s, lambda: _rules().queue_damage(s, self.attacker, self.defender,
                                                        self.amount))
@@ -487,7 +482,7 @@ class Stunned(Fact):
     closes: ClassVar[bool] = False
 
     def apply(self, s: DuelState) -> None:
-        s.players[self.player].stunned = True
+        s.players[self.player].this_beat.stunned = True
 
 
 @dataclass(frozen=True)
@@ -502,7 +497,7 @@ class StunChecked(Fact):
 
     def apply(self, s: DuelState) -> None:
         if self.stunned:
-            s.players[self.player].stunned = True
+            s.players[self.player].this_beat.stunned = True
 
 
 @dataclass(frozen=True)
@@ -510,7 +505,7 @@ class StunPrevented(Fact):
     player: int
 
     def apply(self, s: DuelState) -> None:
-        s.players[self.player].stunned = False
+        s.players[self.player].this_beat.stunned = False
 
 
 @dataclass(frozen=True)
@@ -519,8 +514,8 @@ class StunImmunityGained(Fact):
 
     def apply(self, s: DuelState) -> None:
         p = s.players[self.player]
-        p.stun_immune = True
-        p.stunned = False
+        p.this_beat.stun_immune = True
+        p.this_beat.stunned = False
 
 
 @dataclass(frozen=True)
@@ -535,7 +530,7 @@ class StunGuardMaximised(Fact):
         p = s.players[self.player]
         p.token_pool.remove(self.token)
         p.token_discard.append(self.token)
-        p.stun_guard_infinite = True
+        p.this_beat.stun_guard_infinite = True
 
 
 @dataclass(frozen=True)
@@ -568,7 +563,7 @@ class LifeLost(Fact):
     def apply(self, s: DuelState) -> None:
         p = s.players[self.player]
         p.life -= self.actual
-        p.life_lost += self.amount
+        p.this_beat.life_lost += self.amount
 
 
 @dataclass(frozen=True)
@@ -631,7 +626,7 @@ class Dodged(Fact):
     player: int
 
     def apply(self, s: DuelState) -> None:
-        s.players[self.player].dodge_all = True
+        s.players[self.player].this_beat.dodge_all = True
 
 
 # --- tokens, statuses, forms ----------------------------------------------
@@ -663,7 +658,7 @@ class TokensReturned(Fact):
         for t in self.tokens:
             p.token_discard.remove(t)
             p.token_pool.append(t)
-            p.bonus_tokens.remove(t)
+            p.this_beat.bonus_tokens.remove(t)
         p.token_pool.sort()
 
 
@@ -679,7 +674,7 @@ class TokensSpent(Fact):
         for t in self.tokens:
             p.token_pool.remove(t)
             p.token_discard.append(t)
-            p.bonus_tokens.append(t)
+            p.this_beat.bonus_tokens.append(t)
 
 
 @dataclass(frozen=True)
@@ -689,7 +684,7 @@ class TokenRecovered(Fact):
 
     def apply(self, s: DuelState) -> None:
         p = s.players[self.player]
-        p.recovered = self.token
+        p.this_beat.recovered = self.token
         if self.token:
             p.token_discard.remove(self.token)
             p.token_pool.append(self.token)
@@ -702,7 +697,7 @@ class FormChanged(Fact):
     form: str
 
     def apply(self, s: DuelState) -> None:
-        s.players[self.player].form = self.form
+        s.players[self.player].modes["form"] = self.form
 
 
 @dataclass(frozen=True)
@@ -752,7 +747,7 @@ class BeatEnded(Fact):
         s.last_counted = self.counted
         s.statuses = [st for st in s.statuses if st.until > s.seq]
         for p in s.players:
-            p.bonus_tokens.clear()
+            p.this_beat.bonus_tokens.clear()
         s.step = "beat_over"
 
 
@@ -795,7 +790,7 @@ class Corrected(Fact):
         for key, changes in self.players.items():
             p = s.players[int(key)]
             for attr, value in changes.items():
-                setattr(p, attr, list(value) if isinstance(value, list) else value)
+                p.correct(attr, list(value) if isinstance(value, list) else value)
         for key, space in self.markers.items():
             owner, name = key.split(":", 1)
             if space is None:

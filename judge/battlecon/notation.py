@@ -24,15 +24,18 @@ def player_json(s: DuelState, i: int) -> dict:
     p: PlayerState = s.players[i]
     out = {
         "name": p.name, "fighter": p.fighter, "finisher": p.finisher, "life": p.life,
-        "space": p.space, "stunned": p.stunned, "hand": sorted(p.hand),
+        "space": p.space, "stunned": p.this_beat.stunned, "hand": sorted(p.hand),
         "discard_1": list(p.discard_1), "discard_2": list(p.discard_2),
         "removed": list(p.removed), "attack_pair": p.pair.to_json() if p.pair else None,
         "token_pool": sorted(p.token_pool), "token_discard": sorted(p.token_discard),
-        "anted": list(p.anted), "special_action": p.special_action_status(),
-        "finisher_used": p.finisher_used, "stun_immune": p.stun_immune,
+        "anted": list(p.this_beat.anted), "special_action": p.special_action_status(),
+        "finisher_used": p.finisher_used, "stun_immune": p.this_beat.stun_immune,
     }
-    if p.form is not None:
-        out["form"] = p.form
+    out.update(p.modes)  # Kallistar's "form"
+    if p.counters:
+        out["counters"] = dict(p.counters)
+    if p.in_play:
+        out["in_play"] = list(p.in_play)
     if p.pair is not None and p.pair.revealed:
         a = attack(s, i)
         out["attack"] = {"range": a.range if isinstance(a.range, str) else list(a.range),
@@ -51,4 +54,12 @@ def state_json(s: DuelState, need: Need | None) -> dict:
                     for (o, n), sp in sorted(s.markers.items())],
         "statuses": [st.to_json() for st in s.statuses],
         "prompt": prompt_json(need),
-    }
+    } | _figures(s)
+
+
+def _figures(s: DuelState) -> dict:
+    """Figures besides the standups, when a fighter brings any (none of the first four)."""
+    if not s.figures:
+        return {}
+    return {"figures": [{"owner": o, "name": n} | f.to_json()
+                        for (o, n), f in sorted(s.figures.items())]}

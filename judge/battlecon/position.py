@@ -21,7 +21,7 @@ from __future__ import annotations
 import copy
 import json
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from judge.battlecon.fighters import Fighter, fighter, fighter_ids, has_fighter
@@ -31,8 +31,10 @@ from judge.battlecon.state import (
     SPECIAL_ACTION,
     START_LIFE,
     DuelState,
+    Figure,
     PlayerState,
     Status,
+    ThisBeat,
 )
 from judge.errors import RecordError
 
@@ -42,7 +44,8 @@ STATS = ("range", "power", "priority", "soak", "stun_guard")  # what a status ma
 TOP_FIELDS = ("format", "beat", "beats_played", "ante_first", "options", "players", "statuses",
               "trigger_windows")
 PLAYER_FIELDS = ("name", "fighter", "finisher", "finisher_used", "space", "life", *ZONES,
-                 "token_pool", "token_discard", "form", "markers", "counters")
+                 "token_pool", "token_discard", "form", "markers", "counters", "in_play",
+                 "figures")
 STATUS_FIELDS = ("player", "stat", "amount", "source", "beat", "until")
 
 Amount = int | tuple[int, int]
@@ -71,6 +74,17 @@ class StatusInForce:
 
 
 @dataclass(frozen=True)
+class FigureAt:
+    """A fighter's figure besides its standup: its space (None: off the board), its life."""
+
+    space: int | None
+    life: int | None
+
+    def to_json(self) -> dict[str, Any]:
+        return {"space": self.space, "life": self.life}
+
+
+@dataclass(frozen=True)
 class PlayerPosition:
     """One player between beats: standup, life, every card's zone, tokens, form, markers."""
 
@@ -89,6 +103,8 @@ class PlayerPosition:
     form: str | None
     markers: dict[str, int | None]  # every marker the fighter owns: a space, or None (off)
     counters: dict[str, int]  # every counter the fighter tracks (none today)
+    in_play: tuple[str, ...] = ()  # persistent cards in play (Paradigms)
+    figures: dict[str, FigureAt] = field(default_factory=dict)  # besides the standup
 
     __hash__ = _canonical_hash
 
@@ -102,6 +118,10 @@ class PlayerPosition:
             out["form"] = self.form
         out["markers"] = dict(self.markers)
         out["counters"] = dict(self.counters)
+        if self.in_play:
+            out["in_play"] = list(self.in_play)
+        if self.figures:
+            out["figures"] = {n: f.to_json() for n, f in self.figures.items()}
         return out
 
 
@@ -271,7 +291,9 @@ def _player(i: int, raw: Any, options: dict[str, Any]) -> PlayerPosition:
                           space=space, life=life, **_zones(raw, kit, options, at),
                           token_pool=pool, token_discard=spent, form=_form(raw, kit, at),
                           markers=_markers(raw.get("markers", {}), kit, at),
-                          counters=_counters(raw.get("counters", {}), kit, at))
+                          counters=_counters(raw.get("counters", {}), kit, at),
+                          in_play=_in_play(raw.get("in_play", []), kit, at),
+                          figures=_figures(raw.get("figures", {}), kit, space, at))
 
 
 def _kit(fid: Any, at: str) -> Fighter:
@@ -362,6 +384,40 @@ def _counters(raw: Any, kit: Fighter, at: str) -> dict[str, int]:
     return {c: raw.get(c, 0) for c in kit.counters}
 
 
+def _in_play(raw: Any, kit: Fighter, at: str) -> tuple[str, ...]:
+    """Persistent cards in play: the fighter's own, each once."""
+    cards = _ids(raw, f"{at}.in_play")
+    known = [c.id for c in kit.persistent]
+    for c in cards:
+        _check(c in known, f"{at}.in_play", f"{c!r} is not a card {kit.short} puts in play"
+               + (f" ({', '.join(known)})" if known else ""), "R18.2")
+    _check(len(set(cards)) == len(cards), f"{at}.in_play", "names a card twice", "R18.2")
+    return cards
+
+
+def _figures(raw: Any, kit: Fighter, space: int, at: str) -> dict[str, FigureAt]:
+    """Each figure the fighter brings: on a space 1-7 or off the board, life within its own."""
+    _check(isinstance(raw, dict), f"{at}.figures", "must be an object", "R17")
+    kinds = {k.name: k for k in kit.figures}
+    for name in raw:
+        _check(name in kinds, f"{at}.figures", f"{name!r} is not a figure of {kit.short}", "R17")
+    out = {}
+    for name, kind in kinds.items():
+        given = raw.get(name, {"space": space if kind.starts_on_owner else None,
+                               "life": kind.life})
+        where = f"{at}.figures.{name}"
+        _check(isinstance(given, dict) and set(given) <= {"space", "life"}, where,
+               "must be an object with space and life", "R17")
+        sp, life = given.get("space"), given.get("life", kind.life)
+        _check(sp is None or (_is_int(sp) and 1 <= sp <= 7), f"{where}.space",
+               "must be a space 1-7, or null (off the board)", "R17")
+        _check(life is None if kind.life is None else (_is_int(life) and 0 <= life <= kind.life),
+               f"{where}.life", f"must be 0-{kind.life}" if kind.life is not None else
+               "must be null (this figure has no life)", "R17")
+        out[name] = FigureAt(sp, life)
+    return out
+
+
 # --- state <-> position ---------------------------------------------------------------------
 
 
@@ -377,9 +433,7 @@ def at_start_of_beat(state: DuelState) -> bool:
 
 def _between_beats(p: PlayerState) -> bool:
     """Every per-beat field as the start of a beat leaves it (``facts.BeatBegan``)."""
-    return (p.pair is None and not p.anted and not p.bonus_tokens and not p.ante_finisher
-            and not (p.stunned or p.stun_immune or p.stun_guard_infinite or p.dodge_all)
-            and p.damage_taken == p.damage_soaked == p.life_lost == 0 and p.recovered is None)
+    return p.pair is None and p.this_beat == ThisBeat()
 
 
 def to_position(state: DuelState) -> Position:
@@ -405,9 +459,11 @@ def _seat(p: PlayerState, i: int, state: DuelState) -> PlayerPosition:
         name=p.name, fighter=p.fighter, finisher=p.finisher, finisher_used=p.finisher_used,
         space=p.space, life=p.life, hand=tuple(p.hand), discard_1=tuple(p.discard_1),
         discard_2=tuple(p.discard_2), removed=tuple(p.removed), token_pool=tuple(p.token_pool),
-        token_discard=tuple(p.token_discard), form=p.form,
+        token_discard=tuple(p.token_discard), form=p.modes.get("form"),
         markers={m: state.marker(i, m) for m in kit.markers},
-        counters={c: 0 for c in kit.counters})
+        counters={c: p.counters.get(c, 0) for c in kit.counters}, in_play=tuple(p.in_play),
+        figures={k.name: FigureAt(f.space, f.life) for k in kit.figures
+                 if (f := state.figure(i, k.name)) is not None})
 
 
 def from_position(position: Position) -> DuelState:
@@ -417,8 +473,12 @@ def from_position(position: Position) -> DuelState:
         name=p.name, fighter=p.fighter, finisher=p.finisher, space=p.space, life=p.life,
         hand=list(p.hand), discard_1=list(p.discard_1), discard_2=list(p.discard_2),
         removed=list(p.removed), token_pool=list(p.token_pool),
-        token_discard=list(p.token_discard), finisher_used=p.finisher_used, form=p.form)
+        token_discard=list(p.token_discard), finisher_used=p.finisher_used,
+        modes={} if p.form is None else {"form": p.form}, counters=dict(p.counters),
+        in_play=list(p.in_play))
         for p in position.players]
+    figures = {(i, name): Figure(f.space, f.life, _solid(p.fighter, name))
+               for i, p in enumerate(position.players) for name, f in p.figures.items()}
     markers = {(i, name): space for i, p in enumerate(position.players)
                for name, space in sorted(p.markers.items()) if space is not None}
     statuses = [Status(st.player, st.stat, st.amount, st.source, st.beat, st.until)
@@ -426,4 +486,8 @@ def from_position(position: Position) -> DuelState:
     return DuelState(players=players, options=copy.deepcopy(position.options),
                      beat=position.beat, seq=position.beats_played,
                      ante_first=position.ante_first, group_seq=position.trigger_windows,
-                     statuses=statuses, markers=markers)
+                     statuses=statuses, markers=markers, figures=figures)
+
+
+def _solid(fid: str, name: str) -> bool:
+    return next(k.solid for k in fighter(fid).figures if k.name == name)

@@ -134,7 +134,7 @@ def queue_damage(s: DuelState, a: int, d: int, amount: int) -> None:
 def iron_body_offer(s: DuelState, d: int, amount: int) -> bool:
     """Offer Cadenza his Iron Body spend only when it would stop a stun (R16.12)."""
     me = s.players[d]
-    if "iron-body" not in me.token_pool or me.stunned or me.stun_guard_infinite:
+    if "iron-body" not in me.token_pool or me.this_beat.stunned or me.this_beat.stun_guard_infinite:
         return False
     stats = attack(s, d)
     return not stats.stun_immunity and amount > stats.stun_guard

@@ -65,7 +65,55 @@ class Pair:
 
 
 @dataclass
+class ThisBeat:
+    """What one player gathers during a beat: anted tokens, stun, damage, dodges.
+
+    ``BeatBegan`` replaces it whole (R3.1), so a new per-beat condition is one field here
+    and never a reset to remember elsewhere.
+    """
+
+    anted: list[str] = field(default_factory=list)  # tokens anted this beat (R5.5)
+    bonus_tokens: list[str] = field(default_factory=list)  # tokens whose bonus applies now
+    ante_finisher: bool = False  # the Finisher was anted (R21.2)
+    stunned: bool = False  # R16.1
+    stun_immune: bool = False  # Stun Immunity for the beat (R16.10), e.g. from an ante
+    stun_guard_infinite: bool = False  # Stun Guard infinite for the rest of the beat (R16.12)
+    dodge_all: bool = False  # cannot be hit this beat (R13.9, Dash)
+    damage_taken: int = 0
+    damage_soaked: int = 0
+    life_lost: int = 0  # counted in full (R14.5)
+    recovered: str | None = None  # token recovered by the last recovery effect
+
+    def clone(self) -> ThisBeat:
+        new = copy.copy(self)
+        new.anted = list(self.anted)
+        new.bonus_tokens = list(self.bonus_tokens)
+        return new
+
+
+@dataclass(frozen=True)
+class Figure:
+    """A figure on the board other than a fighter's standup (R17), e.g. a companion with
+    its own life. ``space`` None: off the board; ``life`` None: it has no life."""
+
+    space: int | None
+    life: int | None = None
+    solid: bool = False  # movement hops over it like a standup (R17.5)
+
+    def to_json(self) -> dict:
+        return {"space": self.space, "life": self.life, "solid": self.solid}
+
+
+@dataclass
 class PlayerState:
+    """One player: standup, life, cards by zone, tokens, and the fighter's own things.
+
+    What a fighter tracks beyond the rulebook's common pieces lives in generic, named
+    places declared by its kit: ``modes`` (Kallistar's form), ``counters`` (R19.4),
+    ``in_play`` (persistent cards such as Paradigms); markers and extra figures are
+    on ``DuelState``. Nothing here belongs to one fighter.
+    """
+
     name: str
     fighter: str
     finisher: str
@@ -78,29 +126,36 @@ class PlayerState:
     pair: Pair | None = None
     token_pool: list[str] = field(default_factory=list)
     token_discard: list[str] = field(default_factory=list)
-    anted: list[str] = field(default_factory=list)  # tokens anted this beat (R5.5)
-    bonus_tokens: list[str] = field(default_factory=list)  # tokens whose bonus applies now
-    ante_finisher: bool = False
     finisher_used: bool = False
-    form: str | None = None  # Kallistar's Form of Disaster
-    stunned: bool = False
-    stun_immune: bool = False  # from an ante (Cadenza's Iron Body)
-    stun_guard_infinite: bool = False  # Iron Body spent at damage (R16.12)
-    damage_taken: int = 0  # this beat
-    damage_soaked: int = 0  # this beat
-    dodge_all: bool = False  # Dash: the opponent cannot hit this beat
-    life_lost: int = 0  # this beat, counted in full (R14.5)
-    recovered: str | None = None  # token recovered by the last recovery effect
+    modes: dict[str, str] = field(default_factory=dict)  # e.g. {"form": "human"}
+    counters: dict[str, int] = field(default_factory=dict)
+    in_play: list[str] = field(default_factory=list)
+    this_beat: ThisBeat = field(default_factory=ThisBeat)
 
     def clone(self) -> PlayerState:
         new = copy.copy(self)
         for attr in ("hand", "discard_1", "discard_2", "removed", "token_pool", "token_discard",
-                     "anted", "bonus_tokens"):
+                     "in_play"):
             setattr(new, attr, list(getattr(self, attr)))
+        new.modes = dict(self.modes)
+        new.counters = dict(self.counters)
+        new.this_beat = self.this_beat.clone()
         if self.pair is not None:
             new.pair = copy.copy(self.pair)
             new.pair.under = list(self.pair.under)
         return new
+
+    BEAT_FIELDS = ("stunned",)  # correctable fields that live in ``this_beat``
+    MODE_FIELDS = ("form",)  # correctable fields that are modes
+
+    def correct(self, attr: str, value: Any) -> None:
+        """Set one field a judge's correction names (its name as in the state JSON)."""
+        if attr in self.BEAT_FIELDS:
+            setattr(self.this_beat, attr, value)
+        elif attr in self.MODE_FIELDS:
+            self.modes[attr] = value
+        else:
+            setattr(self, attr, value)
 
     def zone_of(self, card: str) -> str | None:
         for zone in ("hand", "discard_1", "discard_2", "removed"):
@@ -134,6 +189,7 @@ class DuelState:
     ordered: set[str] = field(default_factory=set)  # trigger groups already ordered
     statuses: list[Status] = field(default_factory=list)
     markers: dict[tuple[int, str], int] = field(default_factory=dict)
+    figures: dict[tuple[int, str], Figure] = field(default_factory=dict)  # (owner, name)
     last_move: dict | None = None
     pulse: int | None = None  # the player who Pulsed this beat
     cancel_reselect: bool = False
@@ -154,6 +210,9 @@ class DuelState:
     def marker(self, owner: int, name: str) -> int | None:
         return self.markers.get((owner, name))
 
+    def figure(self, owner: int, name: str) -> Figure | None:
+        return self.figures.get((owner, name))
+
     def clone(self) -> DuelState:
         """An independent copy (statuses and agenda items are never mutated in place)."""
         new = copy.copy(self)
@@ -162,4 +221,5 @@ class DuelState:
         new.ordered = set(self.ordered)
         new.statuses = list(self.statuses)
         new.markers = dict(self.markers)
+        new.figures = dict(self.figures)  # Figures are frozen: replaced, never changed
         return new

@@ -66,7 +66,7 @@ def attack(s: DuelState, p: int) -> Attack:
     absolute = next((c for c in cards if c.kind in ("base", "finisher")), None)
     mods: dict[str, list[tuple[str, Any]]] = {k: [] for k in
                                               ("range", "power", "priority", "soak", "stun_guard")}
-    immune = player.stun_immune
+    immune = player.this_beat.stun_immune
     for c in cards:
         if c.kind == "style":
             mods["range"].append((c.name, c.range))
@@ -86,7 +86,7 @@ def attack(s: DuelState, p: int) -> Attack:
             elif pas.stat in mods:
                 mods[pas.stat].append((c.name, amount))
     kit = fighter(player.fighter)
-    for token in player.bonus_tokens:
+    for token in player.this_beat.bonus_tokens:
         stat, amount = kit.token_bonus[token]
         mods[stat].append((kit.token_name(token), amount))
     for st in s.statuses:
@@ -108,7 +108,7 @@ def attack(s: DuelState, p: int) -> Attack:
     if rng not in (NA, X):
         rng = (max(0, rng[0]), max(0, rng[1]))
     soak = sum(m for _, m in mods["soak"])
-    guard = INFINITE if player.stun_guard_infinite else sum(m for _, m in mods["stun_guard"])
+    guard = INFINITE if player.this_beat.stun_guard_infinite else sum(m for _, m in mods["stun_guard"])
     parts = {k: [(n, m) for n, m in v if m not in (0, (0, 0))] for k, v in mods.items()}
     if absolute is not None:
         parts["power"].insert(0, (absolute.name, absolute.power))

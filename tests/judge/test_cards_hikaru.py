@@ -81,7 +81,7 @@ def test_elemental_tokens_give_their_bonus_for_the_beat(token, stat, value):
     answer(duel, 1, "move", to=4)
     settle(duel)
     # The bonus ends at Recycle: no token bonus is left (R5.7, R11.4).
-    assert duel.state.players[0].bonus_tokens == []
+    assert duel.state.players[0].this_beat.bonus_tokens == []
 
 
 def test_trance_returns_anted_token_and_recovers_at_end_of_beat():

@@ -50,7 +50,7 @@ def test_form_of_disaster_starts_in_human_form_with_soak_1():
     """Form of Disaster: she starts in Human Form; at Ante, Human Form gives Soak 1
     (kallistar.yaml; engine ruling)."""
     duel = new_duel("kallistar", "khadath")
-    assert duel.state.players[0].form == "human" and duel.to_json()["players"][0]["form"] == "human"
+    assert duel.state.players[0].modes["form"] == "human" and duel.to_json()["players"][0]["form"] == "human"
     stage(duel, spaces=(3, 4))
     # Ignition Strike (priority 3 - 1 = 2) vs Hunter's Strike (3): Khadath hits first.
     pairs(duel, ("ignition", "strike"), ("hunters", "strike"))
@@ -90,7 +90,7 @@ def test_flare_in_human_form_costs_3_life_for_plus_3_priority():
     assert life_lost(duel) == [(3, 3)]
     assert priorities(duel) == [6, 3]
     assert dealt(duel, 0)[0].power == 7
-    assert duel.state.players[0].form == "human"  # Flare's End of Beat is Elemental-only
+    assert duel.state.players[0].modes["form"] == "human"  # Flare's End of Beat is Elemental-only
     assert life(duel) == (17, 13)
 
 
@@ -106,7 +106,7 @@ def test_flare_in_elemental_form_returns_to_human_at_end_of_beat():
     assert priorities(duel) == [5, 3]
     assert dealt(duel, 0)[0].power == 9
     assert [f.form for f in facts_of(duel.facts, F.FormChanged)] == ["human"]
-    assert duel.state.players[0].form == "human"
+    assert duel.state.players[0].modes["form"] == "human"
 
 
 def test_ignition_in_elemental_form_adds_3_power_and_costs_3_life():
@@ -120,7 +120,7 @@ def test_ignition_in_elemental_form_adds_3_power_and_costs_3_life():
     assert life_lost(duel) == [(1, 1), (3, 3)]
     assert priorities(duel) == [4, 3]
     assert dealt(duel, 0)[0].power == 10  # 4 + 1 + 2 + 3
-    assert duel.state.players[0].form == "elemental"  # the switch is Human-only
+    assert duel.state.players[0].modes["form"] == "elemental"  # the switch is Human-only
     assert life(duel) == (16, 10)
 
 

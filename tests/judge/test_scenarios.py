@@ -192,7 +192,7 @@ def test_s03_comic_beat_1_advancing_drive_fire_vs_teleport_burst():
     _, kd1, kd2 = zones(duel, 1)
     assert (kd1, kd2) == (["teleport", "burst"], ["evacuation", "dash"])
     # Fire's +3 has ended; counter 15 -> 14; Hikaru (last Active) antes first next beat.
-    assert duel.state.players[0].bonus_tokens == [] and counter(duel) == 14
+    assert duel.state.players[0].this_beat.bonus_tokens == [] and counter(duel) == 14
     assert duel.state.ante_first == 0
     # End state.
     assert life(duel) == (20, 13) and spaces(duel) == (6, 2)
@@ -773,7 +773,7 @@ def test_s49_stats_below_zero():
     assert duel.prompt["kind"] == "move"  # Mechanical's End of Beat: pairs still revealed
     assert duel.to_json()["players"][0]["attack"]["range"] == [0, 2]  # Water: 1 - 1 = 0
     s = duel.state.clone()
-    s.players[0].bonus_tokens.clear()
+    s.players[0].this_beat.bonus_tokens.clear()
     s.statuses.append(Status(0, "range", (-2, -2), "harness", s.seq, s.seq))
     s.statuses.append(Status(0, "power", -6, "harness", s.seq, s.seq))
     stats = attack(s, 0)

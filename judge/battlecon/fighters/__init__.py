@@ -13,6 +13,18 @@ AnteOptions = Callable[[Any, int], list[dict]]
 
 
 @dataclass(frozen=True)
+class FigureKind:
+    """A figure a fighter brings besides its standup (Tatsumi's Juto): its name, the life
+    it starts with (None: it has none), whether movement hops over it like a standup, and
+    whether it starts on its owner's space (else off the board)."""
+
+    name: str
+    life: int | None = None
+    solid: bool = False
+    starts_on_owner: bool = True
+
+
+@dataclass(frozen=True)
 class Fighter:
     id: str
     name: str
@@ -29,7 +41,9 @@ class Fighter:
     form: str | None = None  # the form the fighter starts in, if it has forms
     forms: tuple[str, ...] = ()  # every form it may take (Kallistar's Form of Disaster)
     markers: tuple[str, ...] = ()  # markers it owns, by id (R19.3): on a space or off the board
-    counters: tuple[str, ...] = ()  # counters its ability tracks (R19.4); no fighter has any yet
+    counters: tuple[str, ...] = ()  # counters its ability tracks (R19.4), starting at 0
+    figures: tuple[FigureKind, ...] = ()  # figures besides its standup
+    persistent: tuple[Card, ...] = ()  # cards that may be in play (Paradigms)
     ante_options: AnteOptions | None = None
     token_anted: Callable[[Any, int, str], None] | None = None
 
@@ -38,6 +52,10 @@ class Fighter:
 
     def cards(self) -> tuple[Card, ...]:
         return self.styles + self.bases()
+
+    def start_modes(self) -> dict[str, str]:
+        """The modes a fresh duel starts in (Kallistar: her form)."""
+        return {} if self.form is None else {"form": self.form}
 
     def token_name(self, token: str) -> str:
         return self.token_names.get(token, token.replace("-", " ").title())
@@ -54,7 +72,7 @@ def register(f: Fighter) -> Fighter:
     this fighter is registered."""
     if f.id in _FIGHTERS and _FIGHTERS[f.id] is not f:
         raise ValueError(f"Fighter id {f.id!r} is already registered.")
-    cards = f.cards() + f.finishers + ((f.ability,) if f.ability else ())
+    cards = f.cards() + f.finishers + ((f.ability,) if f.ability else ()) + f.persistent
     for c in cards:
         known = _CARDS.get(c.id)
         if known is not None and known is not c:

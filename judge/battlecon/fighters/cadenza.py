@@ -18,18 +18,18 @@ IRON_BODY = "iron-body"
 
 def ante_options(s: DuelState, p: int) -> list[dict]:
     me = s.players[p]
-    if IRON_BODY in me.anted or IRON_BODY not in me.token_pool:
+    if IRON_BODY in me.this_beat.anted or IRON_BODY not in me.token_pool:
         return []
     return [{"player": p, "kind": "ante", "token": IRON_BODY}]
 
 
 def token_anted(s: DuelState, p: int, token: str) -> None:
-    s.players[p].stun_immune = True
-    s.players[p].stunned = False
+    s.players[p].this_beat.stun_immune = True
+    s.players[p].this_beat.stunned = False
 
 
 def feedback(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
-    soaked = ctx.s.players[ctx.owner].damage_soaked
+    soaked = ctx.s.players[ctx.owner].this_beat.damage_soaked
     if not soaked:
         return []
     return [status(ctx.s, ctx.owner, "power", 2 * soaked, "Feedback Field", ctx.rule)]
@@ -50,7 +50,7 @@ MECHANICAL = Card("mechanical", "Mechanical", "style", power=2, priority=-2, fig
                   effects=(Effect(END_OF_BEAT, (Advance(up_to=3),), "Advance 0-3 spaces."),))
 PRESS = Card("press", "Press", "base", range=(1, 2), power=1, priority=0, stun_guard=6,
              fighter="cadenza", passives=(
-                 Passive("power", lambda s, p: s.players[p].damage_taken,
+                 Passive("power", lambda s, p: s.players[p].this_beat.damage_taken,
                          "+1 power for each point of damage taken this beat."),))
 ROCKET_PRESS = Card("rocket-press", "Rocket Press", "finisher", range=(1, 1), power=8, priority=0,
                     soak=3, stun_immunity=True, fighter="cadenza", effects=(

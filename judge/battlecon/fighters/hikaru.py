@@ -29,19 +29,19 @@ NAMES = {t: t.title() for t in TOKENS}
 def ante_options(s: DuelState, p: int) -> list[dict]:
     """At most one Elemental token per beat (Geomantic Assault)."""
     me = s.players[p]
-    if me.anted:
+    if me.this_beat.anted:
         return []
     return [{"player": p, "kind": "ante", "token": t} for t in sorted(me.token_pool)]
 
 
 def token_anted(s: DuelState, p: int, token: str) -> None:
-    s.players[p].bonus_tokens.append(token)
+    s.players[p].this_beat.bonus_tokens.append(token)
 
 
 def return_anted(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
     """Trance / Four Winds: anted tokens go back to the pool with no bonus this beat."""
     me = ctx.s.players[ctx.owner]
-    back = [t for t in me.anted if t in me.bonus_tokens and t in me.token_discard]
+    back = [t for t in me.this_beat.anted if t in me.this_beat.bonus_tokens and t in me.token_discard]
     if not back:
         return []
     names = ", ".join(NAMES[t] for t in back)
@@ -53,7 +53,7 @@ def return_anted(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
 def recover(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
     """Recover one Elemental token of Hikaru's choice, never one anted this beat."""
     me = ctx.s.players[ctx.owner]
-    options = sorted(t for t in me.token_discard if t not in me.anted)
+    options = sorted(t for t in me.token_discard if t not in me.this_beat.anted)
     chosen = pick(ctx, decision, options, f"{ctx.card.name}: recover which Elemental token?")
     if isinstance(chosen, Need):
         return chosen

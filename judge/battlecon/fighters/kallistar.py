@@ -39,11 +39,11 @@ ANTE = "ante"  # the ability's own timing: the start of the Ante step
 
 
 def human(s: DuelState, p: int) -> bool:
-    return s.players[p].form == "human"
+    return s.players[p].modes.get("form") == "human"
 
 
 def elemental(s: DuelState, p: int) -> bool:
-    return s.players[p].form == "elemental"
+    return s.players[p].modes.get("form") == "elemental"
 
 
 def form_bonus(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
