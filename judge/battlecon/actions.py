@@ -14,7 +14,7 @@ from typing import Any
 
 from judge.battlecon import facts as F
 from judge.battlecon.cards import TIMING_NAMES, Card, Effect
-from judge.battlecon.movement import destinations, direct_destinations, toward
+from judge.battlecon.movement import destinations, direct_destinations, movement_lock, toward
 from judge.battlecon.state import DuelState, known
 
 
@@ -91,7 +91,7 @@ class Movement(Action):
 
     kind: str  # advance | retreat | move | pull | push | move_opponent
     amounts: tuple[int, ...]
-    ignores_trap: bool = False
+    ignores_stops: bool = False  # movement stops (the Gate Trap) do not end it
     not_past_owner: bool = False
 
     @property
@@ -106,8 +106,13 @@ class Movement(Action):
     def resolve(self, ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
         s, owner = ctx.s, ctx.owner
         mover = owner if self.mover_is_owner else ctx.opponent
+        lock = movement_lock(s, mover)
+        if lock:
+            return [F.MovementIgnored(rule="R17.9", text=f"{ctx.name(mover)} cannot "
+                                      f"{self.verb()} as {ctx.card.name} asks: {lock}.",
+                                      player=mover, kind=self.kind)]
         ends = destinations(s, mover, self.directions(s, mover), self.amounts,
-                            ignores_trap=self.ignores_trap,
+                            ignores_stops=self.ignores_stops,
                             not_past=owner if self.not_past_owner else None)
         if not ends:
             return [F.MovementIgnored(
@@ -122,14 +127,16 @@ class Movement(Action):
         chosen = ends[0] if len(ends) == 1 else next(
             e for e in ends if e.end == known(decision, "the move decision")["to"])
         return [moved(s, mover, owner, self.kind, chosen.end, chosen.spaces, chosen.passed,
-                      forced=len(ends) == 1, stopped_by=chosen.stopped_by, rule=ctx.rule)]
+                      forced=len(ends) == 1, stopped_by=chosen.stopped_by, rule=ctx.rule,
+                      stop_text=chosen.stop_text)]
 
     def verb(self) -> str:
         return {"move_opponent": "move the opponent"}.get(self.kind, self.kind)
 
 
 def moved(s: DuelState, mover: int, by: int, kind: str, end: int, spaces: int, passed: bool,
-          forced: bool = False, stopped_by: str = "", rule: str = "R17") -> F.Moved:
+          forced: bool = False, stopped_by: str = "", rule: str = "R17",
+          stop_text: str = "") -> F.Moved:
     start = s.players[mover].space
     verb = {"advance": "advances", "retreat": "retreats", "move": "moves", "pull": "is pulled",
             "push": "is pushed", "move_opponent": "is moved", "direct": "moves directly"}[kind]
@@ -140,7 +147,7 @@ def moved(s: DuelState, mover: int, by: int, kind: str, end: int, spaces: int, p
     if passed:
         text += f", passing {name(s, 1 - mover)}"
     if stopped_by:
-        text += ", stopped on entering the Gate Trap"
+        text += f", stopped on entering {stop_text or 'a stop'}"
     if forced:
         text += " (the only legal option)"
     return F.Moved(rule=rule, text=text + ".", player=mover, by=by, kind=kind, start=start,
@@ -180,6 +187,11 @@ class Teleport(Action):
     """Move directly to any unoccupied space (R17.12)."""
 
     def resolve(self, ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
+        lock = movement_lock(ctx.s, ctx.owner)
+        if lock:
+            return [F.MovementIgnored(rule="R17.9", text=f"{ctx.name(ctx.owner)} cannot move "
+                                      f"as {ctx.card.name} asks: {lock}.", player=ctx.owner,
+                                      kind="direct")]
         spaces = direct_destinations(ctx.s, ctx.owner)
         if decision is None and len(spaces) > 1:
             return Need("move", (ctx.owner,), [{"player": ctx.owner, "kind": "move", "to": x}

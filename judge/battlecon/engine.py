@@ -17,9 +17,21 @@ from judge.battlecon import special
 from judge.battlecon.actions import Ctx, Need, name, possessive
 from judge.battlecon.cards import TIMING_NAMES
 from judge.battlecon.fighters import card, fighter
+from judge.battlecon.hooks import (
+    DODGE,
+    FINISHER_REQUIRES,
+    FORCES_CLASH,
+    OFF_BOARD,
+    ON_STUNNED,
+    PRIORITY_TIE,
+    RANGE_ORIGIN,
+    SPECIAL_RANGE,
+    STUN_OFFER,
+    query,
+)
 from judge.battlecon.rules import effect, group_keys
 from judge.battlecon.state import BEATS, SPECIAL_ACTION, DuelState, known
-from judge.battlecon.stats import INFINITE, attack, hook, incoming_bonus
+from judge.battlecon.stats import INFINITE, attack, incoming_bonus
 from judge.errors import IllegalDecisionError
 
 Out = list[F.Fact] | Need
@@ -219,20 +231,24 @@ def _range(s: DuelState, item: tuple, decision: dict | None) -> Out:
     if s.players[d].this_beat.dodge_all:
         return [F.Missed(rule="R13.9", text=f"{who}'s attack cannot hit {them}, who dashed past.",
                          attacker=a, reason="dash")]
-    for c, fn in hook(s, d, "dodge"):
-        reason = fn(s, d, a)
+    for _owner, c, fn in query(s, DODGE):
+        reason = fn(s, _owner, a, d)
         if reason:
             return [F.Missed(rule=f"{c.id}: passive", text=f"{who}'s attack misses: {reason} "
                              "(a dodge, R13.8).", attacker=a, reason=c.id)]
     stats = attack(s, a)
-    dist = s.distance()
+    origin = range_origin(s, a)
+    if origin is None:
+        return [F.Missed(rule="R13.3", text=f"{who}'s attack is measured from a figure off the "
+                         "board and cannot hit.", attacker=a, reason="range_origin")]
+    dist = abs(s.players[d].space - origin)
     if stats.range == "N/A":
         return [F.Missed(rule="R13.5", text=f"{who}'s attack has range N/A and cannot hit.",
                          attacker=a, reason="range_na")]
     if stats.range == "X":
         spaces: set[int] = set()
-        for _, fn in hook(s, a, "x_range"):
-            spaces |= fn(s, a)
+        for owner, _c, fn in query(s, SPECIAL_RANGE):
+            spaces |= fn(s, owner, a)
         if s.players[d].space in spaces:
             return [F.Hit(rule="R13.6", text=f"{who}'s {attack_name(s, a)} hits {them} on space "
                           f"{s.players[d].space} (range X).", attacker=a)]
@@ -245,6 +261,18 @@ def _range(s: DuelState, item: tuple, decision: dict | None) -> Out:
     return [F.Missed(rule="R13.3", text=f"{them} is at range {dist}, outside {who}'s range "
                      f"{stats.range_text()}: {attack_name(s, a)} misses.", attacker=a,
                      reason="out_of_range")]
+
+
+def range_origin(s: DuelState, a: int) -> int | None:
+    """The space a's range is measured from: a ``RANGE_ORIGIN`` hook's, else a's standup;
+    None when the hook names a figure off the board."""
+    for owner, _c, fn in query(s, RANGE_ORIGIN):
+        origin = fn(s, owner, a)
+        if origin == OFF_BOARD:
+            return None
+        if origin is not None:
+            return int(origin)
+    return s.players[a].space
 
 
 def _damage(s: DuelState, item: tuple, decision: dict | None) -> Out:
@@ -276,46 +304,58 @@ def _damage(s: DuelState, item: tuple, decision: dict | None) -> Out:
 
 
 def _stun(s: DuelState, item: tuple, decision: dict | None) -> Out:
+    """The stun check, then what any ``ON_STUNNED`` hook makes of a new stun."""
     _, d, _a, amount = item
+    check = _stun_check(s, d, amount)
+    facts: list[F.Fact] = [check]
+    if check.stunned and not s.players[d].this_beat.stunned:
+        for owner, _c, fn in query(s, ON_STUNNED):
+            facts += fn(s, owner, d)
+    return facts
+
+
+def _stun_check(s: DuelState, d: int, amount: int) -> F.StunChecked:
     them = name(s, d)
     me = s.players[d]
     stats = attack(s, d)
     if stats.stun_immunity:
-        return [F.StunChecked(rule="R16.10", text=f"{them} has Stun Immunity and is not stunned.",
-                              player=d, damage=amount, stun_guard="immune", stunned=False)]
+        return F.StunChecked(rule="R16.10", text=f"{them} has Stun Immunity and is not stunned.",
+                              player=d, damage=amount, stun_guard="immune", stunned=False)
     if me.this_beat.stunned:
-        return [F.StunChecked(rule="R16.1", text=f"{them} is already stunned.", player=d,
-                              damage=amount, stun_guard=stats.stun_guard, stunned=True)]
+        return F.StunChecked(rule="R16.1", text=f"{them} is already stunned.", player=d,
+                              damage=amount, stun_guard=stats.stun_guard, stunned=True)
     guard = "∞" if stats.stun_guard >= INFINITE else stats.stun_guard
     his = possessive(s, d)
     if amount > stats.stun_guard:
-        return [F.StunChecked(rule="R16.1" if stats.stun_guard else "R16.2",
+        return F.StunChecked(rule="R16.1" if stats.stun_guard else "R16.2",
                               text=f"{amount} is more than {his} Stun Guard {guard}, so {them} is "
                               "stunned.", player=d, damage=amount, stun_guard=stats.stun_guard,
-                              stunned=True)]
-    return [F.StunChecked(rule="R16.1", text=f"{amount} is not more than {his} Stun Guard "
+                              stunned=True)
+    return F.StunChecked(rule="R16.1", text=f"{amount} is not more than {his} Stun Guard "
                           f"{guard}, so {them} is not stunned.", player=d, damage=amount,
-                          stun_guard=stats.stun_guard, stunned=False)]
+                          stun_guard=stats.stun_guard, stunned=False)
+
+
+def _offer(s: DuelState, item: tuple, decision: dict | None) -> Out:
+    """A ``STUN_OFFER`` hook's spend, asked before the stun check (Iron Body)."""
+    _, d, _a, amount, source = item
+    return card(source).hooks[STUN_OFFER].resolve(s, d, amount, decision)
 
 
 def _iron_body(s: DuelState, item: tuple, decision: dict | None) -> Out:
-    _, d, _a, amount = item
-    if decision is None:
-        return Need("may", (d,), [{"player": d, "kind": "may", "accept": x}
-                                  for x in (False, True)],
-                    about=f"Iron Body: spend a token for Stun Guard ∞ against these {amount} "
-                    "damage?", rule="R16.12")
-    if decision["accept"]:
-        return [F.StunGuardMaximised(rule="R16.12", text="Cadenza spends an Iron Body token: "
-                                     "Stun Guard ∞ for the rest of the beat.", player=d,
-                                     token="iron-body")]
-    return [F.MayDeclined(rule="R16.12", text="Cadenza keeps his Iron Body tokens.", player=d)]
+    """The agenda item plans made before the ``offer`` item existed."""
+    return _offer(s, (*item, "iron-body"), decision)
 
 
 def _priority(s: DuelState, item: tuple, decision: dict | None) -> Out:
     pri = [attack(s, 0).priority, attack(s, 1).priority]
     fin = [known(s.players[p].pair, "the attack pair").finisher for p in (0, 1)]
     text = f"Priority: {name(s, 0)} {pri[0]}, {name(s, 1)} {pri[1]}"
+    forced = [c for _o, c, fn in query(s, FORCES_CLASH) if fn(s, _o)]
+    if forced:
+        return [F.ClashOccurred(rule=f"{forced[0].id}: passive", text=f"{text}; "
+                                f"{forced[0].name} makes it a Clash: each player plays a new "
+                                "Base.", priorities=pri)]
     if pri[0] != pri[1]:
         p = 0 if pri[0] > pri[1] else 1
         return [F.BecameActive(rule="R6.5", text=f"{text}. {name(s, p)} is the Active Player.",
@@ -327,12 +367,18 @@ def _priority(s: DuelState, item: tuple, decision: dict | None) -> Out:
                                priorities=pri)]
     if fin[0]:
         return special.finisher_tie(s)
+    winners = {(o, c.name) for o, c, fn in query(s, PRIORITY_TIE) if fn(s, o)}
+    if len({o for o, _ in winners}) == 1:
+        p, source = min(winners)
+        return [F.BecameActive(rule="R6.6", text=f"{text}: a tie, which {name(s, p)} wins "
+                               f"without a Clash ({source}). {name(s, p)} is the Active "
+                               "Player.", player=p, priorities=pri)]
     return [F.ClashOccurred(rule="R6.6", text=f"{text}: a tie, so there is a Clash; each player "
                             "plays a new Base.", priorities=pri)]
 
 
 ITEM_HANDLERS = {"fx": _fx, "activate": _activate, "range": _range, "damage": _damage,
-                 "stun": _stun, "iron_body": _iron_body, "priority": _priority}
+                 "stun": _stun, "offer": _offer, "iron_body": _iron_body, "priority": _priority}
 
 
 # --- steps (empty agenda) ----------------------------------------------------------
@@ -382,7 +428,7 @@ def ante_options(s: DuelState, p: int) -> list[dict]:
     me = s.players[p]
     kit = fighter(me.fighter)
     opts = kit.ante_options(s, p) if kit.ante_options else []
-    requires = card(me.finisher).hooks.get("requires")
+    requires = card(me.finisher).hooks.get(FINISHER_REQUIRES)
     if (s.options.get("ante_finishers") and me.life <= 7 and not me.finisher_used
             and me.pair is not None and (requires is None or requires(s, p))):
         opts.append({"player": p, "kind": "ante", "finisher": True})

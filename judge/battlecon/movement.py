@@ -1,4 +1,4 @@
-"""Where a movement can end (R17): hops, walls, "up to", trap stops, direct moves.
+"""Where a movement can end (R17): hops, walls, "up to", stops and locks, direct moves.
 
 ``destinations`` lists every legal end of one movement effect as
 ``(end, spaces, passed, stopped_by)``; an empty list means the effect is ignored
@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from judge.battlecon.hooks import MOVEMENT_LOCK, MOVEMENT_STOPS, query
 from judge.battlecon.state import BOARD, DuelState
 
 FIRST, LAST = BOARD.start, BOARD.stop - 1
@@ -19,22 +20,36 @@ class End:
     end: int
     spaces: int
     passed: bool
-    stopped_by: str = ""
+    stopped_by: str = ""  # the card whose MOVEMENT_STOPS hook ended the movement
+    stop_text: str = ""  # what stopped it, for the narrative ("the Gate Trap")
 
 
-def walk(s: DuelState, mover: int, direction: int, amount: int, stops: frozenset[int]) -> End | None:
+Stops = dict[int, tuple[str, str]]  # space -> (card id, what stops there)
+
+
+def obstacles(s: DuelState, mover: int) -> frozenset[int]:
+    """Spaces a movement hops over without counting them (R17.5): every other standup,
+    and any solid figure."""
+    spaces = {p.space for i, p in enumerate(s.players) if i != mover}
+    spaces |= {f.space for f in s.figures.values() if f.solid and f.space is not None}
+    return frozenset(spaces)
+
+
+def walk(s: DuelState, mover: int, direction: int, amount: int, stops: Stops) -> End | None:
     """Walk ``amount`` countable spaces; None if a wall makes it impossible (R17.9, C03)."""
     start = s.players[mover].space
     other = s.players[1 - mover].space
+    hop = obstacles(s, mover)
     pos = start
     for counted in range(1, amount + 1):
         pos += direction
-        if pos == other:  # hop over the opponent, not counted (R17.5)
+        while pos in hop:  # hop over a standup, not counted (R17.5)
             pos += direction
         if pos < FIRST or pos > LAST:
             return None
-        if pos in stops:  # entering the Gate Trap ends this movement
-            return End(pos, counted, _passed(start, pos, other), "gate-trap")
+        if pos in stops:  # entering a stop (the Gate Trap) ends this movement
+            source, what = stops[pos]
+            return End(pos, counted, _passed(start, pos, other), source, what)
     return End(pos, amount, _passed(start, pos, other))
 
 
@@ -42,12 +57,23 @@ def _passed(start: int, end: int, other: int) -> bool:
     return (start - other) * (end - other) < 0
 
 
-def trap_stops(s: DuelState, mover: int, direct: bool, ignores_trap: bool) -> frozenset[int]:
-    """Spaces that end the mover's movement: the opponent's Gate Trap (Khadath's ability)."""
-    if direct or ignores_trap:
-        return frozenset()
-    space = s.marker(1 - mover, "gate-trap")
-    return frozenset() if space is None else frozenset({space})
+def movement_stops(s: DuelState, mover: int) -> Stops:
+    """Spaces that end the mover's (non-direct) movement: every ``MOVEMENT_STOPS`` hook in
+    force, the first source named for a space keeping it."""
+    stops: Stops = {}
+    for owner, c, fn in query(s, MOVEMENT_STOPS):
+        for space, what in fn(s, owner, mover).items():
+            stops.setdefault(space, (c.id, what))
+    return stops
+
+
+def movement_lock(s: DuelState, mover: int) -> str:
+    """Why the mover cannot move at all now (a ``MOVEMENT_LOCK`` hook), or ""."""
+    for owner, _c, fn in query(s, MOVEMENT_LOCK):
+        reason = fn(s, owner, mover)
+        if reason:
+            return str(reason)
+    return ""
 
 
 def destinations(
@@ -55,11 +81,11 @@ def destinations(
     mover: int,
     directions: tuple[int, ...],
     amounts: tuple[int, ...],
-    ignores_trap: bool = False,
+    ignores_stops: bool = False,
     not_past: int | None = None,
 ) -> list[End]:
     """Legal ends of a movement in the given absolute directions (+1 east, -1 west)."""
-    stops = trap_stops(s, mover, False, ignores_trap)
+    stops = {} if ignores_stops else movement_stops(s, mover)
     found: dict[int, End] = {}
     for direction in directions:
         for amount in amounts:
@@ -83,5 +109,5 @@ def toward(s: DuelState, mover: int) -> int:
 
 def direct_destinations(s: DuelState, mover: int) -> list[int]:
     """Move directly: any unoccupied space, never the one it stands on (R17.12)."""
-    taken = {p.space for p in s.players}
+    taken = obstacles(s, mover) | {s.players[mover].space}
     return [x for x in BOARD if x not in taken]

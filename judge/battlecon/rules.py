@@ -2,7 +2,9 @@
 
 Agenda items are tuples, first element the kind:
 ``("fx", player, effect_key, action_index, group)`` one action of a triggered effect;
-``("activate", p)``, ``("range", p)``, ``("damage", p)``, ``("iron_body", d, a, amount)``,
+``("activate", p)``, ``("range", p)``, ``("damage", p)``,
+``("offer", d, a, amount, card)`` a ``STUN_OFFER`` hook's spend asked before the stun check
+(release-1 and early plans wrote Iron Body's as ``("iron_body", d, a, amount)``),
 ``("stun", d, a, amount)``, ``("priority",)``, ``("arrange", p)``.
 Everything here is deterministic, so replaying facts rebuilds the same agenda.
 """
@@ -21,8 +23,8 @@ from judge.battlecon.cards import (
     START_OF_BEAT,
     Card,
 )
+from judge.battlecon.hooks import STUN_OFFER, cards_in_force, query
 from judge.battlecon.state import BOARD, SPECIAL_ACTION, DuelState
-from judge.battlecon.stats import attack, attack_cards
 
 EFFECTS: dict[str, tuple[Card, int]] = {}
 
@@ -40,7 +42,7 @@ def effect(key: str) -> tuple[Card, int]:
 def effects_for(s: DuelState, p: int, timing: str) -> list[tuple[Card, int]]:
     """Player p's effects on a trigger, in printed order: Style, Base, then ability."""
     out = []
-    for c in attack_cards(s, p):
+    for c in cards_in_force(s, p, timing):
         for i, e in enumerate(c.effects):
             if e.timing == timing and (e.condition is None or e.condition(s, p)):
                 out.append((c, i))
@@ -124,20 +126,10 @@ def queue_hit(s: DuelState, p: int) -> None:
 
 
 def queue_damage(s: DuelState, a: int, d: int, amount: int) -> None:
-    items: list[tuple] = []
-    if iron_body_offer(s, d, amount):
-        items.append(("iron_body", d, a, amount))
+    items: list[tuple] = [("offer", d, a, amount, c.id) for owner, c, offer
+                          in query(s, STUN_OFFER) if owner == d and offer.offered(s, d, amount)]
     items.append(("stun", d, a, amount))
     s.agenda[0:0] = items + window(s, a, ON_DAMAGE)
-
-
-def iron_body_offer(s: DuelState, d: int, amount: int) -> bool:
-    """Offer Cadenza his Iron Body spend only when it would stop a stun (R16.12)."""
-    me = s.players[d]
-    if "iron-body" not in me.token_pool or me.this_beat.stunned or me.this_beat.stun_guard_infinite:
-        return False
-    stats = attack(s, d)
-    return not stats.stun_immunity and amount > stats.stun_guard
 
 
 def queue_repeat(s: DuelState, p: int) -> None:

@@ -6,6 +6,7 @@ from judge.battlecon import facts as F
 from judge.battlecon.actions import name
 from judge.battlecon.fighters import card, fighter
 from judge.battlecon.generic import CANCEL_BASES, FINISHER_BASES, PULSE_BASES
+from judge.battlecon.hooks import FINISHER_REQUIRES
 from judge.battlecon.state import SPECIAL_ACTION, DuelState, known
 
 SA = SPECIAL_ACTION
@@ -31,7 +32,7 @@ def classify(s: DuelState, p: int) -> str | None:
             return "cancel"  # G6: with both variants a Special Action never finishes
         if me.life > 7:
             return "cancel"  # R25.2, R26.10
-        requires = card(me.finisher).hooks.get("requires")
+        requires = card(me.finisher).hooks.get(FINISHER_REQUIRES)
         if requires and not requires(s, p):
             return "cancel"  # Kallistar's finishers need the right form
         return "finisher"

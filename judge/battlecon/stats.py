@@ -10,10 +10,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from judge.battlecon.cards import NA, Card, X
-from judge.battlecon.fighters import card, fighter
-from judge.battlecon.state import SPECIAL_ACTION, DuelState
+from judge.battlecon.fighters import fighter
+from judge.battlecon.hooks import DAMAGE_TAKEN, MODIFIERS, attack_cards, cards_in_force, query
+from judge.battlecon.state import DuelState, PlayerState
 
 INFINITE = 10**6
+STATS = ("range", "power", "priority", "soak", "stun_guard")
+__all__ = ["Attack", "attack", "attack_cards", "incoming_bonus", "INFINITE"]
 
 
 @dataclass
@@ -33,25 +36,6 @@ class Attack:
         return str(lo) if lo == hi else f"{lo}~{hi}"
 
 
-def attack_cards(s: DuelState, p: int) -> list[Card]:
-    """The cards whose stats and effects make up player p's attack, style first."""
-    player = s.players[p]
-    pair = player.pair
-    cards: list[Card] = []
-    if pair is not None and pair.revealed:
-        if pair.finisher:
-            cards.append(card(player.finisher))
-        else:
-            if pair.style and pair.style != SPECIAL_ACTION:
-                cards.append(card(pair.style))
-            if pair.base:
-                cards.append(card(pair.base))
-    ability = fighter(player.fighter).ability
-    if ability is not None:
-        cards.append(ability)
-    return cards
-
-
 def _add_range(total: Any, mod: Any) -> Any:
     if total in (NA, X):
         return total
@@ -60,12 +44,19 @@ def _add_range(total: Any, mod: Any) -> Any:
 
 
 def attack(s: DuelState, p: int) -> Attack:
-    """Final stats of player p's attack: absolute card values plus every modifier."""
-    player = s.players[p]
-    cards = attack_cards(s, p)
+    """Final stats of player p's attack, in layers (``hooks``): the cards in force, copies,
+    suppressions, then modifiers (Styles, passives, tokens, statuses, hooks), then totals."""
+    cards = cards_in_force(s, p)
     absolute = next((c for c in cards if c.kind in ("base", "finisher")), None)
-    mods: dict[str, list[tuple[str, Any]]] = {k: [] for k in
-                                              ("range", "power", "priority", "soak", "stun_guard")}
+    mods, immune = _modifiers(s, p, cards)
+    return _totals(s.players[p], absolute, mods, immune)
+
+
+def _modifiers(s: DuelState, p: int,
+               cards: list[Card]) -> tuple[dict[str, list[tuple[str, Any]]], bool]:
+    """Layer 4: every labelled modifier of each stat, and whether p has Stun Immunity."""
+    player = s.players[p]
+    mods: dict[str, list[tuple[str, Any]]] = {k: [] for k in STATS}
     immune = player.this_beat.stun_immune
     for c in cards:
         if c.kind == "style":
@@ -92,7 +83,18 @@ def attack(s: DuelState, p: int) -> Attack:
     for st in s.statuses:
         if st.player == p and st.beat <= s.seq <= st.until and st.stat in mods:
             mods[st.stat].append((st.source, st.amount))
+    for owner, _c, fn in query(s, MODIFIERS):
+        for stat, amount, label in fn(s, owner, p):
+            if stat == "stun_immunity":
+                immune = immune or bool(amount)
+            else:
+                mods[stat].append((label, amount))
+    return mods, immune
 
+
+def _totals(player: PlayerState, absolute: Card | None, mods: dict[str, list[tuple[str, Any]]],
+            immune: bool) -> Attack:
+    """Layer 5: absolute values plus modifiers, floored at 0 (R2.5); N/A and X stay."""
     rng: Any  # (low, high) | NA | X, as Attack.range
     power: Any  # int | NA, as Attack.power
     if absolute is None:
@@ -108,7 +110,8 @@ def attack(s: DuelState, p: int) -> Attack:
     if rng not in (NA, X):
         rng = (max(0, rng[0]), max(0, rng[1]))
     soak = sum(m for _, m in mods["soak"])
-    guard = INFINITE if player.this_beat.stun_guard_infinite else sum(m for _, m in mods["stun_guard"])
+    guard = INFINITE if player.this_beat.stun_guard_infinite else \
+        sum(m for _, m in mods["stun_guard"])
     parts = {k: [(n, m) for n, m in v if m not in (0, (0, 0))] for k, v in mods.items()}
     if absolute is not None:
         parts["power"].insert(0, (absolute.name, absolute.power))
@@ -121,15 +124,13 @@ def _span(value: Any) -> tuple[int, int]:
 
 
 def incoming_bonus(s: DuelState, defender: int) -> list[tuple[str, int]]:
-    """Extra damage a defender takes from their own passives (Hikaru's Sweeping)."""
+    """Extra damage a defender takes: their own passives (Hikaru's Sweeping), then every
+    ``DAMAGE_TAKEN`` hook in force."""
     out = []
-    for c in attack_cards(s, defender):
+    for c in cards_in_force(s, defender):
         for pas in c.passives:
             if pas.stat == "damage_taken" and (pas.condition is None or pas.condition(s, defender)):
                 out.append((c.name, pas.amount))
+    for owner, _c, fn in query(s, DAMAGE_TAKEN):
+        out += fn(s, owner, defender)
     return out
-
-
-def hook(s: DuelState, p: int, name: str) -> list:
-    """Every named hook of the cards in player p's attack (dodges, special ranges...)."""
-    return [(c, c.hooks[name]) for c in attack_cards(s, p) if name in c.hooks]

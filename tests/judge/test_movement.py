@@ -171,7 +171,7 @@ def test_gate_trap_stops_an_opponent_on_entering_it():
 def test_gate_trap_is_ignored_where_the_effect_says_so():
     """Lure's pull may drag the opponent across the trap (khadath.yaml Lure)."""
     s = board(1, 6, fighters=("hikaru", "khadath"), trap=3)
-    assert advance(s, 0, (1, 2, 3), ignores_trap=True) == [2, 3, 4]
+    assert advance(s, 0, (1, 2, 3), ignores_stops=True) == [2, 3, 4]
 
 
 def test_gate_trap_never_stops_khadath():

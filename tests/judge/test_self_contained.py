@@ -14,7 +14,7 @@ from judge.battlecon.fighters import _CARDS
 from judge.battlecon.playout import FIGHTERS, play
 
 CARD_CONSULTING = ("window", "effects_for", "begin_step", "after_reveal", "push_reveal",
-                   "queue_activation", "queue_hit", "queue_damage", "iron_body_offer",
+                   "queue_activation", "queue_hit", "queue_damage",
                    "on_token_anted")
 
 

@@ -8,6 +8,7 @@ from typing import Any
 
 from judge.battlecon.cards import Card
 from judge.battlecon.generic import GENERIC_BASES, SPECIAL_ACTION_CARD
+from judge.battlecon.hooks import check_names
 
 AnteOptions = Callable[[Any, int], list[dict]]
 
@@ -74,6 +75,7 @@ def register(f: Fighter) -> Fighter:
         raise ValueError(f"Fighter id {f.id!r} is already registered.")
     cards = f.cards() + f.finishers + ((f.ability,) if f.ability else ()) + f.persistent
     for c in cards:
+        check_names(c)
         known = _CARDS.get(c.id)
         if known is not None and known is not c:
             raise ValueError(f"Card id {c.id!r} of {f.name} is already registered "

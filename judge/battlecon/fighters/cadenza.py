@@ -2,16 +2,18 @@
 
 Ante one for Stun Immunity this beat, or spend one at the moment of damage for
 Stun Guard infinite (R16.12); an effect that ignores Stun Guard still wins (R16.9).
-The spend at damage is asked by the engine (``rules.iron_body_offer``).
+The spend at damage is a ``STUN_OFFER`` hook on the Iron Body card.
 """
 
 from __future__ import annotations
 
 from judge.battlecon import facts as F
-from judge.battlecon.actions import Advance, Ctx, Custom, Pull, Status, status
+from judge.battlecon.actions import Advance, Ctx, Custom, Need, Pull, Status, status
 from judge.battlecon.cards import BEFORE_ACTIVATING, END_OF_BEAT, ON_HIT, Card, Effect, Passive
 from judge.battlecon.fighters import Fighter, register
+from judge.battlecon.hooks import STUN_OFFER, Offer
 from judge.battlecon.state import DuelState
+from judge.battlecon.stats import attack
 
 IRON_BODY = "iron-body"
 
@@ -26,6 +28,29 @@ def ante_options(s: DuelState, p: int) -> list[dict]:
 def token_anted(s: DuelState, p: int, token: str) -> None:
     s.players[p].this_beat.stun_immune = True
     s.players[p].this_beat.stunned = False
+
+
+def iron_body_offered(s: DuelState, d: int, amount: int) -> bool:
+    """Ask for the spend only when it would stop a stun (R16.12)."""
+    me = s.players[d]
+    if IRON_BODY not in me.token_pool or me.this_beat.stunned or \
+            me.this_beat.stun_guard_infinite:
+        return False
+    stats = attack(s, d)
+    return not stats.stun_immunity and amount > stats.stun_guard
+
+
+def iron_body_spend(s: DuelState, d: int, amount: int, decision: dict | None) -> list[F.Fact] | Need:
+    if decision is None:
+        return Need("may", (d,), [{"player": d, "kind": "may", "accept": x}
+                                  for x in (False, True)],
+                    about=f"Iron Body: spend a token for Stun Guard ∞ against these {amount} "
+                    "damage?", rule="R16.12")
+    if decision["accept"]:
+        return [F.StunGuardMaximised(rule="R16.12", text="Cadenza spends an Iron Body token: "
+                                     "Stun Guard ∞ for the rest of the beat.", player=d,
+                                     token=IRON_BODY)]
+    return [F.MayDeclined(rule="R16.12", text="Cadenza keeps his Iron Body tokens.", player=d)]
 
 
 def feedback(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
@@ -61,7 +86,8 @@ FEEDBACK_FIELD = Card("feedback-field", "Feedback Field", "finisher", range=(1, 
                           Effect(ON_HIT, (Custom(feedback),),
                                  "+2 power for each point of damage soaked this beat."),))
 
-IRON_BODY_CARD = Card("iron-body", "Iron Body", "ability", fighter="cadenza")
+IRON_BODY_CARD = Card("iron-body", "Iron Body", "ability", fighter="cadenza", hooks={
+    STUN_OFFER: Offer(iron_body_offered, iron_body_spend)})
 
 CADENZA = register(Fighter(
     id="cadenza", name="Cadenza", short="Cadenza", pronoun="he",

@@ -20,6 +20,7 @@ from judge.battlecon.cards import (
     X,
 )
 from judge.battlecon.fighters import Fighter, register
+from judge.battlecon.hooks import DODGE, MOVEMENT_STOPS, SPECIAL_RANGE, query
 from judge.battlecon.state import BOARD, DuelState, known
 
 TRAP = "gate-trap"
@@ -48,11 +49,18 @@ def trap_penalty(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
     return []
 
 
+LOCKS_TRAP = "khadath.locks_trap"  # Khadath's private hook: the trap cannot be moved
+
+
 def trap_locked(s: DuelState) -> bool:
     """Snare's passive, while Snare is the Base in play (a Clash can cover it, R6.7)."""
-    from judge.battlecon.stats import attack_cards
+    return any(True for _ in query(s, LOCKS_TRAP))
 
-    return any("locks_trap" in c.hooks for p in (0, 1) for c in attack_cards(s, p))
+
+def trap_stops(s: DuelState, owner: int, mover: int) -> dict[int, str]:
+    """The Gate Trap ends an opponent's movement on entering it; never Khadath's (R19.6)."""
+    t = trap(s, owner)
+    return {} if t is None or mover == owner else {t: "the Gate Trap"}
 
 
 def place_trap(ctx: Ctx, decision: dict | None, spaces: list[int], why: str) -> list[F.Fact] | Need:
@@ -99,14 +107,16 @@ def hunters_bonus(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
     return []
 
 
-def evacuation_dodge(s: DuelState, owner: int, attacker: int) -> str:
-    return "Evacuation: an opponent on the Gate Trap cannot hit Khadath" if opp_on_trap(
-        s, owner) else ""
+def evacuation_dodge(s: DuelState, owner: int, attacker: int, defender: int) -> str:
+    return "Evacuation: an opponent on the Gate Trap cannot hit Khadath" if (
+        defender == owner and opp_on_trap(s, owner)) else ""
 
 
-def teleport_dodge(s: DuelState, owner: int, attacker: int) -> str:
+def teleport_dodge(s: DuelState, owner: int, attacker: int, defender: int) -> str:
     """Attacks miss while the trap lies between Khadath and the attacker (R28.12)."""
     t = trap(s, owner)
+    if defender != owner:
+        return ""
     me, them = s.players[owner].space, s.players[attacker].space
     if t is None or t in (me, them):
         return ""
@@ -115,44 +125,45 @@ def teleport_dodge(s: DuelState, owner: int, attacker: int) -> str:
     return ""
 
 
-def snare_spaces(s: DuelState, owner: int) -> set[int]:
+def snare_spaces(s: DuelState, owner: int, attacker: int) -> set[int]:
     t = trap(s, owner)
-    return set() if t is None else {t - 1, t, t + 1}
+    return set() if t is None or attacker != owner else {t - 1, t, t + 1}
 
 
-def exile_spaces(s: DuelState, owner: int) -> set[int]:
+def exile_spaces(s: DuelState, owner: int, attacker: int) -> set[int]:
     t = trap(s, owner)
-    return set() if t is None else {t}
+    return set() if t is None or attacker != owner else {t}
 
 
 def lure_ruling(s: DuelState, owner: int) -> bool:
     return s.options.get("rulings", {}).get("lure-power") == -1
 
 
-GATE_TRAP = Card("gate-trap", "Gate Trap", "ability", fighter="khadath", effects=(
+GATE_TRAP = Card("gate-trap", "Gate Trap", "ability", fighter="khadath",
+                 hooks={MOVEMENT_STOPS: trap_stops}, effects=(
     Effect(REVEAL, (Custom(trap_penalty),), "Opponent on the trap: -3 priority; next to it: -1.",
            condition=lambda s, p: trap(s, p) is not None),
 ))
 EVACUATION = Card("evacuation", "Evacuation", "style", range=(0, 1), fighter="khadath",
-                  hooks={"dodge": evacuation_dodge}, effects=(
+                  hooks={DODGE: evacuation_dodge}, effects=(
                       Effect(START_OF_BEAT, (Custom(evacuation_place), Retreat(1)),
                           "Put the Gate Trap on your space, then retreat 1 space."),))
 HUNTERS = Card("hunters", "Hunter's", "style", fighter="khadath", effects=(
     Effect(REVEAL, (Custom(hunters_bonus),), "+2 power and +2 priority if the opponent is on or "
            "next to the Gate Trap."),))
 TELEPORT = Card("teleport", "Teleport", "style", power=1, priority=-3, fighter="khadath",
-                hooks={"dodge": teleport_dodge}, effects=(
+                hooks={DODGE: teleport_dodge}, effects=(
                     Effect(END_OF_BEAT, (Teleport(), Custom(teleport_place)),
                            "Move directly to any space, then move the Gate Trap to any space."),))
 LURE = Card("lure", "Lure", "style", range=(0, 5), power=0, priority=-1, fighter="khadath",
             passives=(Passive("power", -1, "Ruling lure-power=-1: the card sources' value.",
                               condition=lure_ruling),),
-            effects=(Effect(ON_HIT, (Pull(*range(0, 7), ignores_trap=True, not_past_owner=True),),
+            effects=(Effect(ON_HIT, (Pull(*range(0, 7), ignores_stops=True, not_past_owner=True),),
                             "Pull the opponent any number of spaces, not past Khadath."),))
 BLIGHT = Card("blight", "Blight", "style", range=(0, 2), fighter="khadath", effects=(
     Effect(START_OF_BEAT, (Custom(blight_place),), "Put the Gate Trap on a space within range."),))
 SNARE = Card("snare", "Snare", "base", range=X, power=3, priority=1, stun_immunity=True,
-             fighter="khadath", hooks={"x_range": snare_spaces, "locks_trap": True})
+             fighter="khadath", hooks={SPECIAL_RANGE: snare_spaces, LOCKS_TRAP: True})
 
 
 def planar_arrange(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
@@ -163,7 +174,7 @@ def planar_arrange(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
 
 DIMENSIONAL_EXILE = Card("dimensional-exile", "Dimensional Exile", "finisher", range=X, power=25,
                          priority=0, stun_immunity=True, fighter="khadath",
-                         hooks={"x_range": exile_spaces})
+                         hooks={SPECIAL_RANGE: exile_spaces})
 PLANAR_CROSSING = Card("planar-crossing", "Planar Crossing", "finisher", range=(1, 2), power=4,
                        priority=5, fighter="khadath", effects=(
                            Effect(ON_HIT, (Custom(planar_arrange), Custom(teleport_place)),
