@@ -117,6 +117,7 @@ def test_a_race_is_created_decided_in_the_console_and_stepped_through(race_site,
     expect(page.locator("#feed")).to_contain_text("Bo adds 1: 3.")
     expect(page.locator("#board [data-path=scores]")).to_have_text("2, 3")
     expect(page.locator("#board [data-path=round]")).to_have_text("2")
+    expect(page.locator("#board")).not_to_contain_text("null")  # nothing JSON-ish shows
     expect(page.locator("#where")).to_have_text("Round 2 · waiting for Ada · version 10")
     expect(page.locator("#concede button").first).to_have_text("Ada concedes…")
     screenshot(page, "race-console")
@@ -160,6 +161,7 @@ def step_through_the_replay(page, duel: str) -> None:
     expect(page.locator("#position")).to_have_text("10")
     expect(page.locator("#board [data-path=scores]")).to_have_text("2, 3")
     expect(page.locator("#board [data-path=over]")).to_have_text("no")
+    expect(page.locator("#board")).not_to_contain_text("null")
     screenshot(page, "race-replay")
 
 

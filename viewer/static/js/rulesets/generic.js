@@ -31,8 +31,8 @@ const names = (summary) => (summary?.players || []).map((p) => p.name);
 function renderState(stage, state, { mode = "replay", names: who = [] } = {}) {
   stage.board.classList.add("generic");
   stage.board.setAttribute("aria-label", "State");
-  stage.board.replaceChildren(tree(state, "", ["prompt", "event"]),
-    mode === "replay" ? promptView(state.prompt, who) : null);
+  const waiting = mode === "replay" ? promptView(state.prompt, who) : null;
+  stage.board.replaceChildren(...[tree(state, "", ["prompt", "event"]), waiting].filter(Boolean));
   for (const el of stage.players) el.hidden = true;
 }
 
