@@ -12,6 +12,7 @@ from flask_smorest import Blueprint
 from api import schemas as S
 from api.auth import identify
 from api.errors import ApiError, JudgeApi, body, handle_api_error
+from api.plugins import configured, load_ruleset_modules
 from events.app import JudgeApp
 from events.errors import (
     DisputeError,
@@ -48,8 +49,10 @@ def _flag(value: Any, default: bool) -> bool:
 
 def create_app(config: dict | None = None) -> Flask:
     """Build the Flask app. ``config`` keys: DB, DATABASE_URL, ANONYMOUS_READ, STORE (an
-    existing JudgeApp), plus any Flask setting. Environment: BATTLECON_DB,
-    BATTLECON_DATABASE_URL, BATTLECON_ANONYMOUS_READ."""
+    existing JudgeApp), RULESET_MODULES (modules to import so they register their rulesets:
+    a list or a comma-separated string), plus any Flask setting. Environment: BATTLECON_DB,
+    BATTLECON_DATABASE_URL, BATTLECON_ANONYMOUS_READ, BATTLECON_RULESET_MODULES (imported
+    as well). A module that cannot be imported raises ``api.plugins.RulesetModuleError``."""
     config = dict(config or {})
     app = Flask(__name__)
     app.config.update(
@@ -61,6 +64,8 @@ def create_app(config: dict | None = None) -> Flask:
     )
     app.config.update({k: v for k, v in config.items() if k != "STORE"})
     app.config["ANONYMOUS_READ"] = _flag(app.config.get("ANONYMOUS_READ"), True)
+    app.config["RULESET_MODULES"] = configured(app.config.get("RULESET_MODULES"))
+    load_ruleset_modules(app.config["RULESET_MODULES"])  # before the store reads any duel
     store = config.get("STORE") or JudgeApp(db=app.config.get("DB"),
                                              database_url=app.config.get("DATABASE_URL"))
     kind = store.env.get("PERSISTENCE_MODULE", "").rsplit(".", 1)[-1]

@@ -8,6 +8,7 @@ import os
 import sys
 from collections.abc import Sequence
 
+from api.plugins import RulesetModuleError, configured, load_ruleset_modules
 from judge import registry
 from judge.errors import JudgeError, RecordError
 
@@ -166,7 +167,8 @@ def cmd_serve(args: argparse.Namespace) -> int:
             "0", "false", "no", "off")
     try:
         return serve(args.host, args.port, args.db, args.database_url, args.demo, anonymous,
-                     threads=args.threads, workers=args.workers)
+                     threads=args.threads, workers=args.workers,
+                     ruleset_modules=args.loaded_modules)
     except ValueError as err:
         print(f"judge serve: {err}", file=sys.stderr)
         return 2
@@ -189,6 +191,13 @@ def _store_options(p: argparse.ArgumentParser) -> None:
                        "(default: $BATTLECON_DATABASE_URL)")
 
 
+def _ruleset_options(p: argparse.ArgumentParser) -> None:
+    p.add_argument("--ruleset-module", dest="ruleset_modules", action="append", default=[],
+                   metavar="MODULE", help="a Python module to import first so that it "
+                   "registers its ruleset (repeatable; also $BATTLECON_RULESET_MODULES, "
+                   "comma-separated)")
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="judge", description="BattleCON rules judge.")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -199,10 +208,12 @@ def build_parser() -> argparse.ArgumentParser:
     group.add_argument("--at", type=int, metavar="N",
                        help="print the state after the first N events as JSON")
     group.add_argument("--events", action="store_true", help="print the facts as JSON lines")
+    _ruleset_options(replay)
     replay.set_defaults(func=cmd_replay)
 
     verify = sub.add_parser("verify", help="verify records or event-log exports")
     verify.add_argument("files", nargs="+", metavar="FILE")
+    _ruleset_options(verify)
     verify.set_defaults(func=cmd_verify)
 
     export = sub.add_parser("export", help="export a stored duel as a record or event log")
@@ -211,12 +222,14 @@ def build_parser() -> argparse.ArgumentParser:
                         "with the hash chain) instead of the record")
     export.add_argument("-o", "--output", help="write to this file instead of stdout")
     _store_options(export)
+    _ruleset_options(export)
     export.set_defaults(func=cmd_export)
 
     imp = sub.add_parser("import", help="re-judge a record (or event log) and store it")
     imp.add_argument("file", metavar="FILE")
     imp.add_argument("--actor", default="import", help="who imports (kept with the events)")
     _store_options(imp)
+    _ruleset_options(imp)
     imp.set_defaults(func=cmd_import)
 
     srv = sub.add_parser("serve", help="run the API on a production WSGI server (waitress)")
@@ -234,6 +247,7 @@ def build_parser() -> argparse.ArgumentParser:
     access.add_argument("--no-anonymous-read", dest="anonymous_read", action="store_false",
                         help="every request needs a token")
     _store_options(srv)
+    _ruleset_options(srv)
     srv.set_defaults(func=cmd_serve)
 
     tok = sub.add_parser("token", help="manage API tokens")
@@ -250,7 +264,12 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
+        if hasattr(args, "ruleset_modules"):  # the commands that read records
+            args.loaded_modules = load_ruleset_modules(configured(args.ruleset_modules))
         return args.func(args)
+    except RulesetModuleError as err:
+        print(f"judge: {err}", file=sys.stderr)
+        return 2
     except RecordError as err:
         where = f"decision {err.index}: " if err.index is not None else ""
         reason = err.reason

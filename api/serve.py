@@ -19,9 +19,11 @@ import multiprocessing
 import signal
 import socket
 import sys
+from collections.abc import Sequence
 from multiprocessing.connection import wait
 from pathlib import Path
 
+from api.plugins import load_ruleset_modules
 from events.app import JudgeApp
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
@@ -43,8 +45,12 @@ def load_demo(store: JudgeApp) -> int:
 
 
 def serve(host: str, port: int, db: str | None, database_url: str | None, demo: bool,
-          anonymous_read: bool, threads: int = 8, workers: int = 1) -> int:
-    """Serve until stopped; the exit status (a worker that died stops the service)."""
+          anonymous_read: bool, threads: int = 8, workers: int = 1,
+          ruleset_modules: Sequence[str] = ()) -> int:
+    """Serve until stopped; the exit status (a worker that died stops the service).
+
+    ``ruleset_modules`` are imported in every server process (a worker is spawned with
+    nothing inherited, so it imports them again) before its app reads a duel."""
     if workers < 1:
         raise ValueError("--workers must be at least 1.")
     store = JudgeApp(db=db, database_url=database_url)  # creates the tables once, here
@@ -55,20 +61,23 @@ def serve(host: str, port: int, db: str | None, database_url: str | None, demo: 
         added = load_demo(store)
         logging.getLogger("battlecon").warning("demo duels loaded: %d new", added)
     if workers == 1:
-        _serve_one(store, anonymous_read, threads, host=host, port=port)
+        _serve_one(store, anonymous_read, threads, list(ruleset_modules), host=host, port=port)
         return 0
     store.close()
-    return _serve_workers(host, port, db, database_url, anonymous_read, threads, workers)
+    return _serve_workers(host, port, db, database_url, anonymous_read, threads, workers,
+                          list(ruleset_modules))
 
 
-def _serve_one(store: JudgeApp, anonymous_read: bool, threads: int, **where) -> None:
+def _serve_one(store: JudgeApp, anonymous_read: bool, threads: int, modules: list[str],
+               **where) -> None:
     """One waitress server on ``where`` (host and port, or sockets)."""
     from waitress import serve as waitress_serve
 
     from api.app import create_app
     from viewer import install
 
-    app = install(create_app({"STORE": store, "ANONYMOUS_READ": anonymous_read}))
+    app = install(create_app({"STORE": store, "ANONYMOUS_READ": anonymous_read,
+                              "RULESET_MODULES": modules}))
     if "port" in where:
         print(f"BattleCON judge serving on http://{where['host']}:{where['port']}/ (viewer at /, "
               "API at /api, OpenAPI at /api/openapi.json)", flush=True)
@@ -76,19 +85,21 @@ def _serve_one(store: JudgeApp, anonymous_read: bool, threads: int, **where) -> 
 
 
 def _worker(sock: socket.socket, db: str | None, database_url: str | None,
-            anonymous_read: bool, threads: int) -> None:
+            anonymous_read: bool, threads: int, modules: list[str]) -> None:
     """One worker process: its own store connections and caches, the shared socket."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent stops the workers
+    load_ruleset_modules(modules)  # before the store loads a duel of a plug-in ruleset
     store = JudgeApp(db=db, database_url=database_url, queue_writers=True)
-    _serve_one(store, anonymous_read, threads, sockets=[sock])
+    _serve_one(store, anonymous_read, threads, modules, sockets=[sock])
 
 
 def _serve_workers(host: str, port: int, db: str | None, database_url: str | None,
-                   anonymous_read: bool, threads: int, workers: int) -> int:
+                   anonymous_read: bool, threads: int, workers: int,
+                   modules: list[str]) -> int:
     sock = socket.create_server((host, port), backlog=1024)
     ctx = multiprocessing.get_context("spawn")  # nothing inherited but the socket
     procs = [ctx.Process(target=_worker, name=f"battlecon-worker-{k}",
-                         args=(sock, db, database_url, anonymous_read, threads))
+                         args=(sock, db, database_url, anonymous_read, threads, modules))
              for k in range(workers)]
     for proc in procs:
         proc.start()

@@ -85,13 +85,16 @@ class Server:
             self.proc.wait(timeout=10)
 
 
-def start_server(store_args: list[str], log: Path, *extra: str) -> Server:
-    """Start ``judge serve`` on a free loopback port and wait until /api/health answers."""
+def start_server(store_args: list[str], log: Path, *extra: str,
+                 env: dict[str, str] | None = None) -> Server:
+    """Start ``judge serve`` on a free loopback port and wait until /api/health answers
+    (``env``: variables added to the child's environment)."""
     port = free_port()
     with open(log, "wb") as out:
         proc = subprocess.Popen([*judge_command(), "serve", "--host", "127.0.0.1", "--port",
                                  str(port), *store_args, *extra], stdout=out,
-                                stderr=subprocess.STDOUT, env=child_env(), cwd=ROOT)
+                                stderr=subprocess.STDOUT, env={**child_env(), **(env or {})},
+                                cwd=ROOT)
     srv = Server(port, proc, log)
     deadline = time.monotonic() + 30
     while True:

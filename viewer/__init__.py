@@ -7,6 +7,7 @@ built by ``api.app.create_app`` (the viewer depends on the API, never the revers
 
 from __future__ import annotations
 
+from pathlib import Path
 from uuid import UUID
 
 from flask import Blueprint, Flask, Response, render_template
@@ -19,8 +20,15 @@ CSP = ("default-src 'self'; img-src 'self' data:; style-src 'self'; script-src '
        "connect-src 'self'; frame-ancestors 'none'; base-uri 'none'; form-action 'self'")
 
 
+# The rulesets with a renderer of their own (static/js/rulesets/<name>.js); a duel of any
+# other ruleset is drawn by rulesets/generic.js. The pages read this list from <body
+# data-renderers> rather than probing for modules, so no request ends in a 404.
+RENDERERS = " ".join(sorted(p.stem for p in (Path(__file__).parent / "static" / "js" / "rulesets")
+                            .glob("*.js") if p.stem != "generic"))
+
+
 def _page(template: str, **context) -> Response:
-    response = Response(render_template(template, **context))
+    response = Response(render_template(template, renderers=RENDERERS, **context))
     response.headers["Content-Security-Policy"] = CSP
     response.headers["Referrer-Policy"] = "no-referrer"
     return response

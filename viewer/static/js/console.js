@@ -1,18 +1,18 @@
 // The scorekeeper console: /duels/<id>/console. Shows the pending prompt with only the
 // legal options, sends each choice as a decision (If-Match + Idempotency-Key) and shows
 // the resulting facts at once. A conflict is said plainly and the page catches up.
+// The board, panels and prompt controls are the duel's ruleset's renderer's (renderer.js).
 import { api, get } from "./api.js";
-import { fighterName, loadCatalogue } from "./cards.js";
-import { renderBoard } from "./board.js";
 import { eventItem } from "./events.js";
 import { $, banner, clearBanner, duelId, h } from "./dom.js";
-import { renderPlayer } from "./player.js";
-import { renderPrompt } from "./prompt.js";
+import { labelsText } from "./labels.js";
+import { rendererFor } from "./renderer.js";
 import { may, startSession } from "./session.js";
-import { labelsText, titleText, whereText } from "./steps.js";
 
 const id = duelId();
-const ctx = { state: null, busy: false, secretFor: null, rerender: () => draw() };
+// names: the players' names (from the summary), for renderers that label options with them.
+const ctx = { state: null, busy: false, secretFor: null, rerender: () => draw(), summary: null, names: [] };
+let renderer = null;
 
 // An idempotency key without crypto.randomUUID (absent outside secure contexts).
 function newKey() {
@@ -27,12 +27,11 @@ async function refresh() {
 
 function draw() {
   const state = ctx.state;
-  const secret = ["attack_pair", "clash_base"].includes(state.prompt?.kind);
   const allowed = may("record");
-  const choices = renderPrompt($("#prompt-body"), state.prompt, state, send, ctx);
-  renderBoard($("#board"), state, allowed ? choices : new Map());
-  [0, 1].forEach((i) => renderPlayer($(`#player-${i}`), state, i, { hidePair: true, hideHand: secret }));
-  $("#where").textContent = `${whereText(state)} · version ${state.event}`;
+  const choices = renderer.renderPrompt($("#prompt-body"), state.prompt, state, send, ctx);
+  const stage = { board: $("#board"), players: [$("#player-0"), $("#player-1")] };
+  renderer.renderState(stage, state, { mode: "console", choices: allowed ? choices : new Map(), names: ctx.names });
+  $("#where").textContent = `${renderer.where(state, ctx.summary)} · version ${state.event}`;
   $("#console-hint").hidden = allowed;
   for (const b of document.querySelectorAll("#prompt-body button, #concede button")) {
     if (!allowed) b.disabled = true;
@@ -42,11 +41,11 @@ function draw() {
 }
 
 function drawConcede(state, allowed) {
-  $("#concede").replaceChildren(...(state.over ? [] : state.players.map((p, i) => {
+  $("#concede").replaceChildren(...(state.over ? [] : ctx.summary.players.map((p, i) => {
     const sure = h("button", { type: "button", class: "danger", hidden: true, disabled: !allowed,
       on: { click: () => send({ player: i, kind: "concede" }) } }, `Yes, ${p.name} concedes`);
     return h("p", {}, h("button", { type: "button", disabled: !allowed, on: { click: () => { sure.hidden = false; sure.focus(); } } },
-      `${p.name} (${fighterName(p.fighter)}) concedes…`), " ", sure);
+      `${renderer.playerLabel(p)} concedes…`), " ", sure);
   })));
 }
 
@@ -101,14 +100,15 @@ async function watch() {
 async function main() {
   await startSession();
   try {
-    await loadCatalogue();
     const summary = await get(`/duels/${id}`);
-    document.title = `${titleText(summary)} · console`;
-    $("#title").textContent = `Console: ${titleText(summary)}`;
+    renderer = await rendererFor(summary.ruleset);
+    Object.assign(ctx, { summary, names: summary.players.map((p) => p.name) });
+    document.title = `${renderer.title(summary)} · console`;
+    $("#title").textContent = `Console: ${renderer.title(summary)}`;
     $("#labels").textContent = labelsText(summary);
     await refresh();
   } catch (err) {
-    banner(`This duel cannot be shown: ${err.explain()}`);
+    banner(`This duel cannot be shown: ${err.explain?.() || err.message}`);
     return;
   }
   document.addEventListener("session", () => draw());

@@ -1,7 +1,7 @@
 // Judge tools on the replay page: annotate the current event, open a dispute on it,
-// comment, resolve (head judge) with a ruling, a rule id and a correction; fork.
+// comment, resolve (head judge) with a ruling, a rule id and a correction (whose fields
+// are the ruleset renderer's correctionForm); fork.
 import { api } from "./api.js";
-import { fighterName } from "./cards.js";
 import { $, banner, duelId, h } from "./dom.js";
 import { may, session } from "./session.js";
 
@@ -102,33 +102,23 @@ export class JudgePanel {
   }
 
   resolveForm(d) {
-    const state = this.view.state;
+    const correction = this.view.renderer.correctionForm(this.view.state, this.view.summary);
     const outcome = h("select", { name: "outcome", "aria-label": "Outcome" },
       h("option", { value: "upheld" }, "Upheld (the ruling stands)"),
       h("option", { value: "overturned" }, "Overturned (apply a correction)"));
     const ruling = h("textarea", { name: "ruling", rows: 2, required: true, "aria-label": "Ruling" });
     const rule = h("input", { name: "rule", required: true, placeholder: "e.g. R6.1", "aria-label": "Rule id" });
-    const players = state.players.map((p, i) => h("fieldset", { class: `correction p${i}` },
-      h("legend", { text: `${fighterName(p.fighter)} (${p.name})` }),
-      h("label", {}, "Life ", h("input", { type: "number", min: 1, max: 20, name: `life-${i}`, placeholder: "unchanged" })),
-      h("label", {}, "Space ", h("input", { type: "number", min: 1, max: 7, name: `space-${i}`, placeholder: "unchanged" }))));
-    const correction = h("fieldset", { class: "correction", disabled: true },
-      h("legend", { text: "Correction to apply to the duel as it stands now" }), ...players);
-    outcome.addEventListener("change", () => { correction.disabled = outcome.value !== "overturned"; });
+    outcome.addEventListener("change", () => { correction.el.disabled = outcome.value !== "overturned"; });
     return h("form", { class: "stack resolve", on: { submit: (e) => {
       e.preventDefault();
       const body = { outcome: outcome.value, ruling: ruling.value, rule: rule.value };
       if (outcome.value === "overturned") {
-        const changes = {};
-        state.players.forEach((_, i) => {
-          const fields = {};
-          for (const key of ["life", "space"]) {
-            const v = e.target.elements[`${key}-${i}`].value;
-            if (v !== "") fields[key] = Number(v);
-          }
-          if (Object.keys(fields).length) changes[String(i)] = fields;
-        });
-        body.correction = { players: changes };
+        try {
+          body.correction = correction.read(e.target.elements);
+        } catch (err) {
+          banner(`Not sent: ${err.message}`);
+          return;
+        }
       }
       this.send(`/disputes/${d.id}/resolution`, body, async () => {
         banner(`Dispute ${outcome.value}.`, "ok");
@@ -136,6 +126,6 @@ export class JudgePanel {
       });
     } } },
     h("h5", { text: "Resolve (head judge)" }), outcome, h("label", {}, "Ruling ", ruling),
-    h("label", {}, "Rule ", rule), correction, h("button", { type: "submit" }, "Resolve dispute"));
+    h("label", {}, "Rule ", rule), correction.el, h("button", { type: "submit" }, "Resolve dispute"));
   }
 }

@@ -1,10 +1,28 @@
-// The duel list at /: filters by event, round, table, fighter and status.
+// The duel list at /: filters by event, round, table, fighter and status. Each duel's
+// players and score are worded by its ruleset's renderer; the Game column names the ruleset.
 import { get } from "./api.js";
-import { fighterName, loadCatalogue } from "./cards.js";
 import { $, banner, h } from "./dom.js";
+import { rendererFor } from "./renderer.js";
 import { startSession } from "./session.js";
 
 const PAGE_SIZE = 50;
+const titles = new Map(); // ruleset name -> title, from GET /api/rulesets
+
+function row(d, renderer) {
+  return h("tr", { dataset: { duel: d.id, status: d.status, ruleset: d.ruleset } },
+    h("td", {}, d.players.map((p, i) => renderer.playerCell(p, i)).flatMap((x, i) => (i ? [" vs ", x] : [x]))),
+    h("td", { class: "game", text: titles.get(d.ruleset) || d.ruleset }),
+    h("td", { text: renderer.scoreText(d) }),
+    h("td", { text: d.beat }),
+    h("td", { text: d.status === "over" ? (d.winner === null ? "over (draw)" : `over: ${d.players[d.winner].name} won`) : "in progress" }),
+    h("td", { text: [d.event, d.round, d.table].map((x) => x ?? "–").join(" · ") }),
+    h("td", {}, h("a", { href: `/duels/${d.id}` }, "Replay"), " · ", h("a", { href: `/duels/${d.id}/console` }, "Console")));
+}
+
+async function rows(items) {
+  const renderers = await Promise.all(items.map((d) => rendererFor(d.ruleset)));
+  return items.map((d, k) => row(d, renderers[k]));
+}
 
 function query(form, page) {
   const params = new URLSearchParams();
@@ -29,14 +47,7 @@ async function load(page = 1) {
   if (page === 1) shown.delete("page");
   history.replaceState(null, "", `/?${shown}`);
   $("#count").textContent = `${list.total} duel${list.total === 1 ? "" : "s"}`;
-  $("#duels tbody").replaceChildren(...list.items.map((d) => h("tr", { dataset: { duel: d.id, status: d.status } },
-    h("td", {}, d.players.map((p, i) => h("span", { class: `who p${i}`, dataset: { fighter: p.fighter } },
-      `${p.name} (${fighterName(p.fighter)})`)).flatMap((x, i) => (i ? [" vs ", x] : [x]))),
-    h("td", { text: d.players.map((p) => p.life).join(" – ") }),
-    h("td", { text: d.beat }),
-    h("td", { text: d.status === "over" ? (d.winner === null ? "over (draw)" : `over: ${d.players[d.winner].name} won`) : "in progress" }),
-    h("td", { text: [d.event, d.round, d.table].map((x) => x ?? "–").join(" · ") }),
-    h("td", {}, h("a", { href: `/duels/${d.id}` }, "Replay"), " · ", h("a", { href: `/duels/${d.id}/console` }, "Console")))));
+  $("#duels tbody").replaceChildren(...await rows(list.items));
   const pages = Math.ceil(list.total / PAGE_SIZE);
   $("#pages").replaceChildren(...Array.from({ length: pages > 1 ? pages : 0 }, (_, k) => h("button", {
     type: "button", "aria-current": k + 1 === page ? "page" : null, on: { click: () => load(k + 1) },
@@ -47,8 +58,10 @@ async function main() {
   await startSession();
   const form = $("#filters");
   try {
-    const catalogue = await loadCatalogue();
+    // The fighter filter is the API's (GET /api/duels?fighter=): the default ruleset's fighters.
+    const [catalogue, rulesets] = await Promise.all([get("/fighters"), get("/rulesets")]);
     form.fighter.append(...catalogue.fighters.map((f) => h("option", { value: f.id }, f.name)));
+    for (const r of rulesets.rulesets) titles.set(r.name, r.title);
   } catch (err) {
     banner(err.explain());
   }

@@ -1,67 +1,63 @@
-// The new-duel form: fighters, finishers, starting discards (printed defaults
-// preselected), options and labels; creates the duel and opens its console.
-import { api } from "./api.js";
-import { fighterKit, loadCatalogue } from "./cards.js";
+// The new-duel form: where the duel is played (labels), and the setup of its game, drawn by
+// the ruleset's renderer (BattleCON's fighters, finishers, discards and options; for a
+// ruleset without a renderer of its own, the record as JSON). The game can be chosen when
+// the service knows more than one (?ruleset=NAME preselects it). Creates the duel and
+// opens its console.
+import { api, get } from "./api.js";
 import { $, banner, h } from "./dom.js";
+import { rendererFor } from "./renderer.js";
 import { startSession } from "./session.js";
 
-const options = (cards, chosen) => cards.map((c) => h("option", { value: c.id, selected: c.id === chosen }, c.name));
+let setup = null; // what the renderer's form gives: {hint, read, showErrors?}
 
-function fillPlayer(form, i) {
-  const kit = fighterKit(form.elements[`fighter-${i}`].value);
-  form.elements[`finisher-${i}`].replaceChildren(...options(kit.finishers, kit.finishers[0].id));
-  kit.default_discards.forEach(([style, base], pile) => {
-    form.elements[`d${pile + 1}-style-${i}`].replaceChildren(...options(kit.styles, style));
-    form.elements[`d${pile + 1}-base-${i}`].replaceChildren(...options(kit.bases, base));
-  });
+async function showSetup(name) {
+  const renderer = await rendererFor(name);
+  setup = await renderer.newDuelForm($("#setup"));
+  $("#setup-hint").textContent = setup.hint || "";
 }
 
-function record(form) {
-  const f = form.elements;
-  const players = [0, 1].map((i) => ({
-    name: f[`name-${i}`].value.trim(),
-    fighter: f[`fighter-${i}`].value,
-    finisher: f[`finisher-${i}`].value,
-    discard_1: [f[`d1-style-${i}`].value, f[`d1-base-${i}`].value],
-    discard_2: [f[`d2-style-${i}`].value, f[`d2-base-${i}`].value],
-  }));
-  const body = {
-    format: "battlecon-record/1", ruleset: "battlecon-2014",
-    options: {
-      special_actions: f.special_actions.checked, ante_finishers: f.ante_finishers.checked,
-      time_limit: f.time_limit.checked,
-    },
-    players, first_to_ante: Number(f.first_to_ante.value), decisions: [],
-  };
-  for (const key of ["event", "round", "table"]) if (f[key].value.trim()) body[key] = f[key].value.trim();
-  return body;
+// The game menu, shown only when there is a choice to make.
+function fillRulesets(form, rulesets, chosen) {
+  const select = form.elements.ruleset;
+  select.replaceChildren(...rulesets.map((r) => h("option", { value: r.name, selected: r.name === chosen }, r.title)));
+  $("#ruleset-choice").hidden = rulesets.length < 2;
+  select.addEventListener("change", () => showSetup(select.value).catch((err) => banner(err.explain?.() || err.message)));
+}
+
+function body(form) {
+  const record = setup.read();
+  for (const key of ["event", "round", "table"]) {
+    const value = form.elements[key].value.trim();
+    if (value) record[key] = value;
+  }
+  return record;
+}
+
+async function submit(e, form) {
+  e.preventDefault();
+  try {
+    const { data } = await api("/duels", { method: "POST", body: body(form) });
+    window.location.assign(`/duels/${data.id}/console`);
+  } catch (err) {
+    setup.showErrors?.(err);
+    banner(`The duel was not created: ${err.explain?.() || err.message}`);
+  }
 }
 
 async function main() {
   await startSession();
   const form = $("#new-duel");
-  let catalogue;
   try {
-    catalogue = await loadCatalogue();
+    const { rulesets } = await get("/rulesets");
+    const wanted = new URL(window.location).searchParams.get("ruleset");
+    const chosen = rulesets.find((r) => r.name === wanted) || rulesets.find((r) => r.default) || rulesets[0];
+    fillRulesets(form, rulesets, chosen.name);
+    await showSetup(chosen.name);
   } catch (err) {
-    banner(err.explain());
+    banner(err.explain?.() || err.message);
     return;
   }
-  [0, 1].forEach((i) => {
-    const select = form.elements[`fighter-${i}`];
-    select.replaceChildren(...options(catalogue.fighters, catalogue.fighters[i % catalogue.fighters.length].id));
-    select.addEventListener("change", () => fillPlayer(form, i));
-    fillPlayer(form, i);
-  });
-  form.addEventListener("submit", async (e) => {
-    e.preventDefault();
-    try {
-      const { data } = await api("/duels", { method: "POST", body: record(form) });
-      window.location.assign(`/duels/${data.id}/console`);
-    } catch (err) {
-      banner(`The duel was not created: ${err.explain()}`);
-    }
-  });
+  form.addEventListener("submit", (e) => submit(e, form));
   document.body.dataset.ready = "true";
 }
 

@@ -1,20 +1,20 @@
 // The replay stepper: /duels/<id>?at=N. Steps through a recorded duel event by event,
 // with the board, both fighters, the event list, a life chart and a teaching mode.
+// The board and panels, the beat menu's words and the chart are the duel's ruleset's
+// renderer's (renderer.js); a renderer without a chart hides the chart section.
 import { allEvents, get } from "./api.js";
-import { fighterName, loadCatalogue } from "./cards.js";
-import { renderBoard } from "./board.js";
 import { eventItem } from "./events.js";
 import { $, banner, duelId, h, typing } from "./dom.js";
-import { renderLifeChart } from "./lifechart.js";
-import { renderPlayer } from "./player.js";
+import { labelsText } from "./labels.js";
+import { rendererFor } from "./renderer.js";
 import { startSession } from "./session.js";
-import { labelsText, titleText, whereText } from "./steps.js";
 import { JudgePanel } from "./judge.js";
 import { Teacher } from "./teach.js";
 
 const id = duelId();
 const states = new Map();
-const view = { at: 0, total: 0, events: [], index: [], annotations: [], disputes: [], summary: null, state: null };
+const view = { at: 0, total: 0, events: [], index: [], annotations: [], disputes: [], summary: null, state: null, renderer: null };
+const names = () => view.summary.players.map((p) => p.name);
 
 async function stateAt(n) {
   if (!states.has(n)) states.set(n, get(`/duels/${id}/state?at=${n}`));
@@ -60,15 +60,15 @@ async function render(n) {
   view.at = n;
   view.state = state;
   teacher.reached(n);
-  renderBoard($("#board"), state);
-  renderPlayer($("#player-0"), state, 0, { hidePair: teacher.enabled });
-  renderPlayer($("#player-1"), state, 1, { hidePair: teacher.enabled });
-  $("#where").textContent = whereText(state);
+  const stage = { board: $("#board"), players: [$("#player-0"), $("#player-1")] };
+  view.renderer.renderState(stage, state, { mode: "replay", teaching: teacher.enabled, names: names() });
+  const where = view.renderer.where(state, view.summary);
+  $("#where").textContent = where;
   $("#position").textContent = n;
   const slider = $("#slider");
   slider.max = teacher.enabled ? teacher.horizon : view.total;
   slider.value = n;
-  slider.setAttribute("aria-valuetext", `Event ${n} of ${view.total}: ${whereText(state)}`);
+  slider.setAttribute("aria-valuetext", `Event ${n} of ${view.total}: ${where}`);
   renderEvents();
   markBeat();
   lifeChartCursor();
@@ -112,15 +112,14 @@ function group(items) {
   return byEvent;
 }
 
-// Beat starts: the first event of each beat's Select step.
+// Beat starts: where the renderer says a beat (or round) begins.
 function beatStarts() {
-  return view.index.filter((e) => e.step === "select");
+  return view.renderer.beatStarts(view.index);
 }
 
 function fillBeats() {
   const select = $("#beat-select");
-  select.replaceChildren(...beatStarts().map((e) => h("option", { value: e.event },
-    e.beats_played === e.beat ? `Beat ${e.beat}` : `Beat ${e.beat} (${e.beats_played}th played)`)));
+  select.replaceChildren(...beatStarts().map((e) => h("option", { value: e.event }, view.renderer.beatLabel(e))));
   select.addEventListener("change", () => show(Number(select.value)));
 }
 
@@ -143,21 +142,21 @@ function prevBeat() {
 let chartPoints = [];
 
 async function lifeChart() {
-  const ends = view.events.filter((e) => e.type === "BeatEnded").map((e) => e.event);
-  const marks = [0, ...ends];
-  if (view.total && !ends.includes(view.total)) marks.push(view.total);
+  const chart = view.renderer.chart;
+  if (!chart) return;
+  const marks = chart.marks(view.events, view.total);
   const found = await Promise.all(marks.map((n) => stateAt(n)));
-  chartPoints = found.map((s, k) => ({ event: marks[k], beat: k === 0 ? 0 : Math.min(k, s.beats_played), life: s.players.map((p) => p.life) }));
+  chartPoints = found.map((s, k) => ({ event: marks[k], ...chart.point(s, k) }));
   lifeChartCursor();
 }
 
 function lifeChartCursor() {
-  if (!chartPoints.length || !view.state) return;
+  const chart = view.renderer.chart;
+  if (!chart || !chartPoints.length || !view.state) return;
   const upto = teacher.enabled ? chartPoints.filter((p) => p.event <= teacher.horizon) : chartPoints;
-  const names = view.state.players.map((p) => `${fighterName(p.fighter)} (${p.name})`);
   const shown = upto.length ? upto : chartPoints.slice(0, 1);
   const done = shown.filter((p) => p.event <= view.at);
-  renderLifeChart($("#life-chart"), shown, names, done.length ? done.at(-1).beat : 0);
+  chart.render($("#life-chart"), shown, chart.names(view.state), done.length ? done.at(-1).beat : 0);
 }
 
 async function reloadCommentary() {
@@ -196,16 +195,17 @@ function keys(event) {
 async function main() {
   await startSession();
   try {
-    await loadCatalogue();
     const [summary, events, index] = await Promise.all([
       get(`/duels/${id}`), allEvents(id), get(`/duels/${id}/index`)]);
-    Object.assign(view, { summary, events, index, total: events.length });
+    const renderer = await rendererFor(summary.ruleset);
+    Object.assign(view, { summary, events, index, total: events.length, renderer });
   } catch (err) {
-    banner(`This duel cannot be shown: ${err.explain()}`);
+    banner(`This duel cannot be shown: ${err.explain?.() || err.message}`);
     return;
   }
-  document.title = `${titleText(view.summary)} · replay`;
-  $("#title").textContent = titleText(view.summary);
+  $(".chart").hidden = !view.renderer.chart;
+  document.title = `${view.renderer.title(view.summary)} · replay`;
+  $("#title").textContent = view.renderer.title(view.summary);
   $("#labels").textContent = labelsText(view.summary);
   $("#total").textContent = view.total;
   fillBeats();

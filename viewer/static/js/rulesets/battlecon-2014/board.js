@@ -1,6 +1,6 @@
 // The 7-space board: both standups and any markers, with their state in data attributes
 // and accessible labels. Spaces can be offered as choices (movement destinations).
-import { h } from "./dom.js";
+import { h } from "../../dom.js";
 import { fighterName } from "./cards.js";
 
 export const SPACES = [1, 2, 3, 4, 5, 6, 7];

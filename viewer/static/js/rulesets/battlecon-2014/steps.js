@@ -1,4 +1,4 @@
-// Words for the beat's steps and for where a duel stands.
+// BattleCON's words for the beat's steps, where a duel stands and what it is called.
 import { fighterName } from "./cards.js";
 
 export const STEP_NAMES = {
@@ -30,15 +30,4 @@ export function whereText(state) {
 export function titleText(summary) {
   const [a, b] = summary.players;
   return `${a.name} (${fighterName(a.fighter)}) vs ${b.name} (${fighterName(b.fighter)})`;
-}
-
-export function labelsText(summary) {
-  const l = summary.labels || {};
-  const parts = [];
-  if (l.event) parts.push(`Event ${l.event}`);
-  if (l.round) parts.push(`round ${l.round}`);
-  if (l.table) parts.push(`table ${l.table}`);
-  parts.push(summary.status === "over" ? "over" : "in progress");
-  if (summary.parent) parts.push(`forked from ${summary.parent} at event ${summary.fork_at}`);
-  return parts.join(" · ");
 }

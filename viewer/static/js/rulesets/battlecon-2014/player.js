@@ -1,6 +1,6 @@
 // One fighter's panel: life, stun, attack pair and its final stats, hand, discards,
 // tokens, status effects.
-import { h } from "./dom.js";
+import { h } from "../../dom.js";
 import { cardName, cardText, fighterName, fmtRange, tokenName } from "./cards.js";
 
 const cardList = (ids, empty = "none") => ids.length

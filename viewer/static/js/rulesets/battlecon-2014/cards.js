@@ -1,5 +1,5 @@
 // Names for ids: fighters, cards and tokens, from GET /api/fighters (loaded once).
-import { get } from "./api.js";
+import { get } from "../../api.js";
 
 let catalogue = null;
 const cards = new Map();

@@ -1,7 +1,7 @@
 // The pending prompt as controls that offer only the legal options. Each control calls
 // send(decision) with one of the prompt's own option objects (or an order decision).
 import { card, cardName, fighterName, tokenName } from "./cards.js";
-import { h } from "./dom.js";
+import { h } from "../../dom.js";
 
 const TIMINGS = {
   reveal: "Reveal", start_of_beat: "Start of Beat", before_activating: "Before Activating",
