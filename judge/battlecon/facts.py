@@ -9,7 +9,7 @@ A fact whose class sets ``closes = True`` finishes the agenda item at the head.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from types import ModuleType
 from typing import Any, ClassVar
 
@@ -698,6 +698,58 @@ class FormChanged(Fact):
 
     def apply(self, s: DuelState) -> None:
         s.players[self.player].modes["form"] = self.form
+
+
+@dataclass(frozen=True)
+class PutInPlay(Fact):
+    """A persistent card enters play (a Paradigm); ``replacing`` leave it at once."""
+
+    player: int
+    card: str
+    replacing: list = field(default_factory=list)
+
+    def apply(self, s: DuelState) -> None:
+        p = s.players[self.player]
+        p.in_play = [c for c in p.in_play if c not in self.replacing] + [self.card]
+
+
+@dataclass(frozen=True)
+class LeftPlay(Fact):
+    """Persistent cards leave play (a stunned Zaamassal loses his Paradigms)."""
+
+    player: int
+    cards: list
+
+    def apply(self, s: DuelState) -> None:
+        p = s.players[self.player]
+        p.in_play = [c for c in p.in_play if c not in self.cards]
+
+
+@dataclass(frozen=True)
+class FigureChanged(Fact):
+    """A figure besides the standups moves, is hurt, leaves the board or comes back:
+    ``space`` None is off the board; ``life`` is its life afterwards."""
+
+    owner: int
+    figure: str
+    space: int | None
+    life: int | None
+
+    def apply(self, s: DuelState) -> None:
+        old = s.figures[(self.owner, self.figure)]
+        s.figures[(self.owner, self.figure)] = replace(old, space=self.space, life=self.life)
+
+
+@dataclass(frozen=True)
+class CounterSet(Fact):
+    """A named counter of a player's fighter takes a new value (R19.4)."""
+
+    player: int
+    counter: str
+    value: int
+
+    def apply(self, s: DuelState) -> None:
+        s.players[self.player].counters[self.counter] = self.value
 
 
 @dataclass(frozen=True)

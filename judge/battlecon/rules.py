@@ -26,17 +26,11 @@ from judge.battlecon.cards import (
 from judge.battlecon.hooks import STUN_OFFER, cards_in_force, query
 from judge.battlecon.state import BOARD, SPECIAL_ACTION, DuelState
 
-EFFECTS: dict[str, tuple[Card, int]] = {}
-
 
 def effect(key: str) -> tuple[Card, int]:
-    if not EFFECTS:
-        from judge.battlecon.fighters import _CARDS
+    from judge.battlecon.fighters import effect as registered
 
-        for c in _CARDS.values():
-            for i in range(len(c.effects)):
-                EFFECTS[c.effect_key(i)] = (c, i)
-    return EFFECTS[key]
+    return registered(key)
 
 
 def effects_for(s: DuelState, p: int, timing: str) -> list[tuple[Card, int]]:

@@ -63,8 +63,18 @@ class Fighter:
 
 
 _FIGHTERS: dict[str, Fighter] = {}
-_CARDS: dict[str, Card] = {c.id: c for c in GENERIC_BASES}
-_CARDS[SPECIAL_ACTION_CARD.id] = SPECIAL_ACTION_CARD
+_CARDS: dict[str, Card] = {}
+_EFFECTS: dict[str, tuple[Card, int]] = {}  # effect key -> (card, index), at registration
+
+
+def _add_card(c: Card) -> None:
+    _CARDS[c.id] = c
+    for i in range(len(c.effects)):
+        _EFFECTS[c.effect_key(i)] = (c, i)
+
+
+for _generic in (*GENERIC_BASES, SPECIAL_ACTION_CARD):
+    _add_card(_generic)
 
 
 def register(f: Fighter) -> Fighter:
@@ -82,8 +92,23 @@ def register(f: Fighter) -> Fighter:
                              f"({known.name}, {known.fighter or 'generic'}).")
     _FIGHTERS[f.id] = f
     for c in cards:
-        _CARDS[c.id] = c
+        _add_card(c)
     return f
+
+
+def unregister(fid: str) -> None:
+    """Forget a fighter and its own cards (a test's fighter, once its test is done)."""
+    f = _FIGHTERS.pop(fid)
+    for c in f.cards() + f.finishers + ((f.ability,) if f.ability else ()) + f.persistent:
+        if c.fighter == fid:
+            _CARDS.pop(c.id, None)
+            for i in range(len(c.effects)):
+                _EFFECTS.pop(c.effect_key(i), None)
+
+
+def effect(key: str) -> tuple[Card, int]:
+    """The card and index of a triggered effect, by its key (``card/timing/index``)."""
+    return _EFFECTS[key]
 
 
 def fighter(fid: str) -> Fighter:
