@@ -18,6 +18,11 @@ from judge.battlecon.movement import destinations, direct_destinations, movement
 from judge.battlecon.state import DuelState, known
 
 
+def same_types(a: dict, b: dict) -> bool:
+    """Equal decisions of the same JSON types: ``true`` is not ``1`` (R0.2's "exactly")."""
+    return all(type(v) is type(b[k]) for k, v in a.items())
+
+
 @dataclass(frozen=True)
 class Need:
     """A decision the engine waits for: who, what kind, the legal options."""

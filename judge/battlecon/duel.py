@@ -13,7 +13,7 @@ from typing import Any
 
 from judge.battlecon import cardset, engine
 from judge.battlecon import facts as F
-from judge.battlecon.actions import Need, name
+from judge.battlecon.actions import Need, name, same_types
 from judge.battlecon.fighters import Fighter, fighter
 from judge.battlecon.notation import prompt_json, state_json
 from judge.battlecon.position import Position, from_position
@@ -243,8 +243,10 @@ class Duel:
             return
         clean = {k: v for k, v in decision.items() if v is not None}
         assert need is not None, "a duel that is not over waits on a decision"
-        for option in need.options:  # equal, and of the same JSON types (True is not 1)
-            if option == clean and all(type(v) is type(option[k]) for k, v in clean.items()):
+        # One C-level dict comparison per option, stopping at the first equal one: measured
+        # faster than a key index (a prompt has at most 42 options, checked once each).
+        for option in need.options:
+            if option == clean and same_types(clean, option):  # True is not 1
                 return
         raise self._why_not(decision, need)
 

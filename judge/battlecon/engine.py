@@ -106,11 +106,10 @@ def run(s: DuelState, decision: dict | None = None, sink: list | None = None,
             pending = None
             if isinstance(result, Need):
                 raise EngineError(f"decision {decision} was not consumed")
-        before = (len(s.agenda), s.agenda[0] if s.agenda else None, s.step, s.beat, s.seq)
+        if not result:  # handlers change nothing themselves: no fact, no progress
+            raise EngineError(f"no progress at step {s.step!r}, agenda head "
+                              f"{s.agenda[0] if s.agenda else None}")
         _apply(s, out, result)
-        after = (len(s.agenda), s.agenda[0] if s.agenda else None, s.step, s.beat, s.seq)
-        if before == after and not result:
-            raise EngineError(f"no progress at {before}")
         _check_end(s, out)
     return out
 

@@ -9,7 +9,7 @@ A fact whose class sets ``closes = True`` finishes the agenda item at the head.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field, fields, replace
+from dataclasses import MISSING, dataclass, field, fields, replace
 from types import ModuleType
 from typing import Any, ClassVar
 
@@ -37,6 +37,7 @@ class Fact:
         if self.closes:
             s.agenda.pop(0)
         self.apply(s)
+        s.version += 1
 
     def to_json(self) -> dict:
         out = {"type": type(self).__name__}
@@ -49,14 +50,51 @@ class Fact:
 
     @staticmethod
     def from_json(data: dict) -> Fact:
-        data = dict(data)
-        cls = FACT_TYPES[data.pop("type")]
-        if issubclass(cls, Planned) and "planned" not in data:
-            data["planned"] = RULES  # stored by release 1: its plan is asked of the rules
-        return cls(**data)
+        """A fact from its JSON. Stored facts are read by the thousand, so this fills the
+        frozen instance directly instead of through ``__init__``, after the same checks:
+        a known type, no unknown field, every field without a default given."""
+        cls = FACT_TYPES[data["type"]]
+        names, required, defaults, factories = _SHAPES.get(cls) or _shape(cls)
+        given = data.keys()
+        if not (given <= names and given >= required):
+            data = dict(data)
+            del data["type"]
+            return cls(**data)  # raises the TypeError that names the field
+        fact = object.__new__(cls)
+        values = fact.__dict__
+        values.update(defaults)
+        for name, factory in factories.items():
+            values[name] = factory()  # a fresh list each, as __init__ would make
+        values.update(data)
+        del values["type"]
+        return fact
 
 
 RULES = "rules"  # ``Planned.planned`` of a stored fact that carries no plan (release 1)
+
+# Per fact type: its field names, the ones without a default, and the defaults (a stored
+# Planned fact without ``planned`` was stored by release 1: its plan is asked of the rules).
+Shape = tuple[frozenset[str], frozenset[str], dict[str, Any], dict[str, Callable[[], Any]]]
+_SHAPES: dict[type, Shape] = {}
+
+
+def _shape(cls: type[Fact]) -> Shape:
+    defaults: dict[str, Any] = {}
+    factories: dict[str, Callable[[], Any]] = {}
+    required = set()
+    for f in fields(cls):
+        if f.default is not MISSING:
+            defaults[f.name] = f.default
+        elif f.default_factory is not MISSING:
+            factories[f.name] = f.default_factory
+        else:
+            required.add(f.name)
+    if issubclass(cls, Planned):
+        defaults["planned"] = RULES
+    names = frozenset(f.name for f in fields(cls)) | {"type"}
+    shape = (names, frozenset(required), defaults, factories)
+    _SHAPES[cls] = shape
+    return shape
 
 
 @dataclass(frozen=True)
@@ -109,10 +147,15 @@ def _follow(s: DuelState, plan: dict[str, Any]) -> None:
         p.this_beat.stunned = plan["player"]["stunned"]
 
 
-def _rules() -> ModuleType:  # late import: the rules module builds on the facts
-    from judge.battlecon import rules
+_RULES: list[ModuleType] = []
 
-    return rules
+
+def _rules() -> ModuleType:  # late import: the rules module builds on the facts
+    if not _RULES:
+        from judge.battlecon import rules
+
+        _RULES.append(rules)
+    return _RULES[0]
 
 
 # --- beat and step flow ---------------------------------------------------

@@ -175,8 +175,9 @@ def _layers(s: DuelState) -> dict[int, list[Card]]:
 def cards_in_force(s: DuelState, p: int, timing: str | None = None) -> list[Card]:
     """Player p's cards that apply now, after the layers: in force, extra, copies, less
     what is suppressed (for stats when ``timing`` is None, else for that window)."""
-    if not (_layer_1(s, 0)[1] or _layer_1(s, 1)[1]):
-        return list(_layer_1(s, p)[0])  # no extra, copied or suppressed cards: layer 1
+    mine, layered = _layer_1(s, p)
+    if not (layered or _layer_1(s, 1 - p)[1]):
+        return list(mine)  # no extra, copied or suppressed cards: layer 1 is all
     layers = _layers(s)
     suppressors = [(owner, fn) for owner, cards in layers.items() for c in cards
                    if (fn := c.hooks.get(SUPPRESSES)) is not None]
@@ -188,8 +189,12 @@ def cards_in_force(s: DuelState, p: int, timing: str | None = None) -> list[Card
 
 def query(s: DuelState, name: str) -> Iterator[tuple[int, Card, Any]]:
     """Every ``name`` hook in force, for both players in the documented order."""
-    for owner in order(s):
-        for c in cards_in_force(s, owner):
+    first, second = order(s)
+    (cards_1, layered_1), (cards_2, layered_2) = _layer_1(s, first), _layer_1(s, second)
+    if layered_1 or layered_2:
+        cards_1, cards_2 = tuple(cards_in_force(s, first)), tuple(cards_in_force(s, second))
+    for owner, cards in ((first, cards_1), (second, cards_2)):
+        for c in cards:
             fn = c.hooks.get(name)
             if fn is not None:
                 yield owner, c, fn

@@ -197,6 +197,22 @@ class DuelState:
     winner: int | None = None
     draw: bool = False
     end_reason: str | None = None
+    # Bumped by every fact applied (``Fact.run``): what is computed from the state (attack
+    # stats) is kept in ``memo`` until the next change. Change a state by hand: ``touch()``.
+    version: int = field(default=0, compare=False)
+    memo: dict = field(default_factory=dict, compare=False, repr=False)
+
+    def touch(self) -> None:
+        """Forget what was computed from this state (after changing it other than by a fact)."""
+        self.version += 1
+
+    def remembered(self, key: Any) -> Any:
+        """What was computed for ``key`` since the last change, or None."""
+        if self.memo.get("version") != self.version:
+            self.memo.clear()
+            self.memo["version"] = self.version
+            return None
+        return self.memo.get(key)
 
     def opponent(self, p: int) -> int:
         return 1 - p
@@ -216,6 +232,7 @@ class DuelState:
     def clone(self) -> DuelState:
         """An independent copy (statuses and agenda items are never mutated in place)."""
         new = copy.copy(self)
+        new.memo = {}
         new.players = [p.clone() for p in self.players]
         new.agenda = list(self.agenda)
         new.ordered = set(self.ordered)

@@ -46,10 +46,14 @@ def _add_range(total: Any, mod: Any) -> Any:
 def attack(s: DuelState, p: int) -> Attack:
     """Final stats of player p's attack, in layers (``hooks``): the cards in force, copies,
     suppressions, then modifiers (Styles, passives, tokens, statuses, hooks), then totals."""
-    cards = cards_in_force(s, p)
-    absolute = next((c for c in cards if c.kind in ("base", "finisher")), None)
-    mods, immune = _modifiers(s, p, cards)
-    return _totals(s.players[p], absolute, mods, immune)
+    key = ("attack", p)
+    found = s.remembered(key)
+    if found is None:
+        cards = cards_in_force(s, p)
+        absolute = next((c for c in cards if c.kind in ("base", "finisher")), None)
+        mods, immune = _modifiers(s, p, cards)
+        found = s.memo[key] = _totals(s.players[p], absolute, mods, immune)
+    return found
 
 
 def _modifiers(s: DuelState, p: int,
