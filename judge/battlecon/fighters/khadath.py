@@ -21,6 +21,7 @@ from judge.battlecon.cards import (
 )
 from judge.battlecon.fighters import Fighter, register
 from judge.battlecon.hooks import DODGE, MOVEMENT_STOPS, SPECIAL_RANGE, query
+from judge.battlecon.ranges import spaces_within_range
 from judge.battlecon.state import BOARD, DuelState, known
 
 TRAP = "gate-trap"
@@ -89,14 +90,14 @@ def teleport_place(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
 
 
 def blight_place(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
-    """Blight: any space within the attack's current range, not the opponent's."""
+    """Blight: any space within the attack's current range (G11), not the opponent's."""
     from judge.battlecon.stats import attack
 
     rng = attack(ctx.s, ctx.owner).range
     if rng in (X, "N/A"):
         return []
-    me, opp = ctx.s.players[ctx.owner].space, ctx.s.players[ctx.opponent].space
-    spaces = [x for x in BOARD if rng[0] <= abs(x - me) <= rng[1] and x != opp]
+    opp = ctx.s.players[ctx.opponent].space
+    spaces = [x for x in spaces_within_range(ctx.s, ctx.owner, *rng) if x != opp]
     return place_trap(ctx, decision, spaces, "put the Gate Trap within this attack's range")
 
 

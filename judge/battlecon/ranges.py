@@ -1,0 +1,32 @@
+"""Spaces "within range" (G11): where an effect may place a marker or send a figure.
+
+Range is measured from the fighter's own space towards the opponent only (R13 measures
+range that way everywhere, and the peer engine adopted this reading in 2014); the ruling
+``rulings: {"range-direction": "both"}`` counts both directions instead. A setup that names
+no ruling was written before G11 existed and keeps the reading it was judged under
+(``both``); ``record.parse_setup`` spells the ruling out in every new setup.
+"""
+
+from __future__ import annotations
+
+from judge.battlecon.state import BOARD, DuelState
+
+TOWARD = "toward"
+BOTH = "both"
+RULING = "range-direction"
+
+
+def direction_ruling(s: DuelState) -> str:
+    """The G11 reading in force: ``toward`` (the default of new duels) or ``both``."""
+    return str(s.options.get("rulings", {}).get(RULING, BOTH))
+
+
+def spaces_within_range(s: DuelState, owner: int, low: int, high: int) -> list[int]:
+    """Board spaces at a distance ``low``..``high`` from ``owner``'s standup, on the
+    opponent's side only (G11) unless the ruling says ``both``. Distance 0 is the
+    fighter's own space."""
+    me, them = s.players[owner].space, s.players[1 - owner].space
+    toward = 1 if them > me else -1
+    both = direction_ruling(s) == BOTH
+    return [x for x in BOARD if low <= abs(x - me) <= high
+            and (both or x == me or (x - me) * toward > 0)]
