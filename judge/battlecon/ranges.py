@@ -2,9 +2,10 @@
 
 Range is measured from the fighter's own space towards the opponent only (R13 measures
 range that way everywhere, and the peer engine adopted this reading in 2014); the ruling
-``rulings: {"range-direction": "both"}`` counts both directions instead. A setup that names
-no ruling was written before G11 existed and keeps the reading it was judged under
-(``both``); ``record.parse_setup`` spells the ruling out in every new setup.
+``rulings: {"range-direction": "both"}`` counts both directions. A record that names no
+reading reads ``both``: every record written before G11 names none, and a default of the
+record format never changes meaning (docs/record-format.md, Versions); the service's
+new-duel page and the example duels name ``toward``.
 """
 
 from __future__ import annotations

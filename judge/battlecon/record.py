@@ -19,7 +19,8 @@ FORMAT = "battlecon-record/1"
 RULESET = "battlecon-2014"
 DEFAULT_OPTIONS = {"special_actions": True, "ante_finishers": False, "time_limit": True,
                    "rulings": {}}
-KNOWN_RULINGS = {"lure-power": (0, -1)}
+KNOWN_RULINGS: dict[str, tuple[Any, ...]] = {"lure-power": (0, -1),
+                                             "range-direction": ("toward", "both")}  # G11
 RECORD_FIELDS = frozenset({"format", "ruleset", "options", "players", "first_to_ante",
                            "decisions", "labels", "position", "cards"})
 DECISION_FIELDS = frozenset({"player", "kind", "style", "base", "token", "finisher", "to",
@@ -108,7 +109,8 @@ def parse_options(raw: Any) -> dict:
             if not isinstance(value, dict):
                 raise RecordError("options.rulings must be an object.", "record.options", field="options")
             for rk, rv in value.items():
-                if rk not in KNOWN_RULINGS or type(rv) is not int or rv not in KNOWN_RULINGS[rk]:
+                allowed = KNOWN_RULINGS.get(rk, ())
+                if rv not in allowed or type(rv) not in {type(a) for a in allowed}:
                     raise RecordError(f"Unknown ruling {rk}={rv!r}; known: {KNOWN_RULINGS}.",
                                       "record.options", field="options")
         elif not isinstance(value, bool):

@@ -8,6 +8,8 @@ Engine rulings tested as such: the Gate Trap starts off the board; Lure's power 
 
 from __future__ import annotations
 
+import pytest
+
 from judge.battlecon import facts as F
 from tests.judge.scene import (
     answer,
@@ -202,16 +204,31 @@ def test_lure_power_minus_1_with_the_ruling():
 
 def test_blight_places_the_trap_within_range_not_on_the_opponent():
     """Blight: range +0~2; Start of Beat put the trap on a space within the attack's range
-    that the opponent is not on (khadath.yaml Blight)."""
-    duel = new_duel("hikaru", "khadath")
+    that the opponent is not on (khadath.yaml Blight); within range counts towards the
+    opponent only (G11)."""
+    duel = new_duel("hikaru", "khadath", rulings={"range-direction": "toward"})
     # Hikaru Advancing Strike (4) vs Blight Strike (3, range 1~3). Hikaru advances 3 -> 4.
     pairs(duel, ("advancing", "strike"), ("blight", "strike"))
     pass_ante(duel)
-    # From 5, range 1~3 covers 2, 3, 4, 6, 7 at distance 1-3; Hikaru stands on 4.
-    assert option_values(duel) == [2, 3, 6, 7]
+    # From 5 towards Hikaru, range 1~3 covers 4, 3, 2; Hikaru stands on 4.
+    assert option_values(duel) == [2, 3]
     answer(duel, 1, "place", marker="gate-trap", to=3)
     settle(duel)
     assert trap(duel) == 3
+
+
+@pytest.mark.parametrize("rulings", [{"range-direction": "both"}, {}])
+def test_blight_with_the_both_directions_ruling_offers_spaces_behind_khadath(rulings):
+    """G11's other reading, ``rulings: {"range-direction": "both"}``, and a record that
+    names no reading (written before G11): range counts both ways, so the spaces behind
+    Khadath are offered too, as they always were."""
+    duel = new_duel("hikaru", "khadath", rulings=rulings)
+    pairs(duel, ("advancing", "strike"), ("blight", "strike"))
+    pass_ante(duel)
+    assert option_values(duel) == [2, 3, 6, 7]
+    answer(duel, 1, "place", marker="gate-trap", to=6)
+    settle(duel)
+    assert trap(duel) == 6
 
 
 def test_snare_hits_trap_space_and_neighbours():
