@@ -15,6 +15,8 @@ stays in her hand and leaves play at the End of Beat; the August Strain's is set
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from judge.battlecon import facts as F
 from judge.battlecon.actions import Ctx, Custom, LoseLife, Move, Need, Pull, pick, stun
 from judge.battlecon.cards import (
@@ -37,6 +39,23 @@ from judge.battlecon.state import START_LIFE, DuelState
 FID = "kehrolyn"
 MUTATING_ID = "mutating"
 STYLES = ("mutating", "whip", "bladed", "exoskeletal", "quicksilver")
+
+
+@dataclass(frozen=True)
+class KehrolynStrainSetAside(F.Fact):
+    """The August Strain: a Style leaves hand or discards for good (removed) and is in
+    play for the rest of the duel."""
+
+    player: int
+    card: str
+
+    def apply(self, s: DuelState) -> None:
+        p = s.players[self.player]
+        for zone in (p.hand, p.discard_1, p.discard_2):
+            if self.card in zone:
+                zone.remove(self.card)
+        p.removed.append(self.card)
+        p.in_play = [*p.in_play, self.card]
 
 
 def current_form(s: DuelState, p: int) -> str | None:
@@ -136,11 +155,9 @@ def august_strain(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
         return chosen
     if chosen is None:
         return []
-    name = card(chosen).name
-    return [F.CardsMoved(rule=ctx.rule, text=f"The August Strain: Kehrolyn sets {name} aside.",
-                         player=ctx.owner, cards=[chosen], to="removed"),
-            F.PutInPlay(rule=ctx.rule, text=f"{name} applies to all Kehrolyn's attacks for the "
-                        "rest of the duel.", player=ctx.owner, card=chosen)]
+    return [KehrolynStrainSetAside(rule=ctx.rule, text=f"The August Strain: Kehrolyn sets "
+                                   f"{card(chosen).name} aside; it applies to all her attacks "
+                                   "for the rest of the duel.", player=ctx.owner, card=chosen)]
 
 
 def loses_ties(s: DuelState, owner: int) -> bool:
