@@ -169,7 +169,7 @@ class Movement(Action):
                                       f"({source}).", player=mover, kind=self.kind)]
         return [F.MovementKept(rule=ctx.rule, text=f"{who} lets {what} move "
                                f"{pronoun_object(ctx.s, mover)}, though {source} would let "
-                               f"{pronoun(ctx.s, mover)} ignore it.", player=mover,
+                               f"{pronoun_object(ctx.s, mover)} ignore it.", player=mover,
                                item=list(s.agenda[0]))]
 
     def verb(self) -> str:

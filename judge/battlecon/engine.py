@@ -304,7 +304,7 @@ def _damage(s: DuelState, item: tuple, decision: dict | None) -> Out:
     if soak:
         text += f", less Soak {soak}"
     if "soak" in ignored and attack(s, d).soak:
-        text += f", Soak ignored ({ignored['soak']})"
+        text += f"; {ignored['soak']} ignores Soak {attack(s, d).soak}"
     text += ")."
     if amount == 0:
         text = f"{them} takes no damage ({detail}, all soaked by Soak {soak})." if soak else \

@@ -110,14 +110,18 @@ def shells_ignore(s: DuelState, owner: int, attacker: int) -> dict[str, str]:
     return out
 
 
-def discard_ammo(ctx: Ctx, decision: dict | None, why: str) -> str | Need | None:
-    """May discard an Ammo token from the pool (no effect): the token, or None."""
+def discard_ammo(ctx: Ctx, decision: dict | None, why: str) -> str | Need | F.Fact:
+    """May discard an Ammo token from the pool (no effect): the token, or the fact that
+    none is discarded."""
     pool = sorted(ctx.s.players[ctx.owner].token_pool)
     if not pool:
-        return None
+        return F.Declined(rule=ctx.rule, text="Rukyuk has no Ammo token left in his pool to "
+                          "discard.", player=ctx.owner)
     chosen = pick(ctx, decision, pool + ["none"], f"{ctx.card.name}: discard an Ammo token "
                   f"{why}?")
-    return None if chosen == "none" else chosen
+    if chosen == "none" or chosen is None:
+        return F.Declined(rule=ctx.rule, text="Rukyuk keeps his Ammo tokens.", player=ctx.owner)
+    return chosen
 
 
 def discarded(ctx: Ctx, token: str, why: str) -> F.Fact:
@@ -131,8 +135,8 @@ def gunner_spend(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
     token = discard_ammo(ctx, decision, "for range +1~5 instead of +2~4")
     if isinstance(token, Need):
         return token
-    if token is None:
-        return []
+    if isinstance(token, F.Fact):
+        return [token]
     return [discarded(ctx, token, "to reach closer and further"),
             status(ctx.s, ctx.owner, "range", (-1, 1), "Gunner", ctx.rule)]
 
@@ -142,8 +146,8 @@ def crossfire_spend(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
     token = discard_ammo(ctx, decision, "for +2 power")
     if isinstance(token, Need):
         return token
-    if token is None:
-        return []
+    if isinstance(token, F.Fact):
+        return [token]
     return [discarded(ctx, token, "for +2 power"),
             status(ctx.s, ctx.owner, "power", 2, "Crossfire", ctx.rule)]
 
@@ -153,8 +157,8 @@ def fully_automatic_spend(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Nee
     token = discard_ammo(ctx, decision, "to repeat the attack")
     if isinstance(token, Need):
         return token
-    if token is None:
-        return []
+    if isinstance(token, F.Fact):
+        return [token]
     return [discarded(ctx, token, "to fire again"),
             F.AttackRepeated(rule=ctx.rule, text="Fully Automatic: the attack repeats.",
                              player=ctx.owner)]
