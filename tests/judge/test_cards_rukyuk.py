@@ -104,7 +104,7 @@ def test_ap_shell_ignores_soak():
     settle(duel)
     damage = [f for f in facts_of(duel.facts, F.DamageDealt) if f.attacker == 0]
     assert [(f.power, f.soak, f.amount) for f in damage] == [(3, 0, 3)]
-    assert "Soak ignored (the AP Shell)" in damage[0].text
+    assert "the AP Shell ignores Soak 4" in damage[0].text
 
 
 def test_flash_shell_ignores_stun_guard():
