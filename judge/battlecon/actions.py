@@ -75,6 +75,10 @@ def pronoun(s: DuelState, p: int) -> str:
     return _kit(s.players[p].fighter)[1]
 
 
+def pronoun_object(s: DuelState, p: int) -> str:
+    return {"he": "him", "she": "her"}.get(pronoun(s, p), "them")
+
+
 def possessive(s: DuelState, p: int) -> str:
     return {"he": "his", "she": "her"}.get(pronoun(s, p), "their")
 
@@ -124,6 +128,14 @@ class Movement(Action):
                 rule="R17.9", text=f"{ctx.name(mover)} cannot {self.verb()} as {ctx.card.name} "
                 f"asks: no legal option, so the movement is ignored.", player=mover,
                 kind=self.kind)]
+        kept: list[F.Fact] = []
+        if mover != owner:
+            answer = self.ignore_offer(ctx, mover, decision)
+            if answer is not None:
+                return answer
+            if s.players[mover].this_beat.movement_kept:
+                kept = [F.MovementKept(rule=ctx.rule, text=f"{ctx.name(mover)}'s movement by "
+                                       f"{ctx.card.name} goes ahead.", player=mover, item=[])]
         if len(ends) > 1 and decision is None:
             return Need("move", (owner,), [{"player": owner, "kind": "move", "to": e.end}
                                            for e in ends],
@@ -131,9 +143,34 @@ class Movement(Action):
                         extra={"mover": mover})
         chosen = ends[0] if len(ends) == 1 else next(
             e for e in ends if e.end == known(decision, "the move decision")["to"])
-        return [moved(s, mover, owner, self.kind, chosen.end, chosen.spaces, chosen.passed,
-                      forced=len(ends) == 1, stopped_by=chosen.stopped_by, rule=ctx.rule,
-                      stop_text=chosen.stop_text)]
+        return kept + [moved(s, mover, owner, self.kind, chosen.end, chosen.spaces, chosen.passed,
+                             forced=len(ends) == 1, stopped_by=chosen.stopped_by, rule=ctx.rule,
+                             stop_text=chosen.stop_text)]
+
+    def ignore_offer(self, ctx: Ctx, mover: int, decision: dict | None) -> list[F.Fact] | Need | None:
+        """``MAY_IGNORE_MOVEMENT``: the mover may ignore this movement of the opponent's.
+        None when nothing lets them, or they already chose to let it happen (R18.4: asked)."""
+        from judge.battlecon.hooks import MAY_IGNORE_MOVEMENT, query
+
+        s = ctx.s
+        if s.players[mover].this_beat.movement_kept:
+            return None
+        source = next((why for o, _c, fn in query(s, MAY_IGNORE_MOVEMENT)
+                       if (why := fn(s, o, mover, ctx.owner))), "")
+        if not source:
+            return None
+        who, what = ctx.name(mover), f"{ctx.name(ctx.owner)}'s {ctx.card.name}"
+        if decision is None or decision.get("kind") != "may":
+            return Need("may", (mover,), [{"player": mover, "kind": "may", "accept": a}
+                                          for a in (False, True)],
+                        about=f"{source}: {who} may ignore {what} ({ctx.effect.text}). Ignore it?")
+        if decision["accept"]:
+            return [F.MovementIgnored(rule=ctx.rule, text=f"{who} ignores {what}'s movement "
+                                      f"({source}).", player=mover, kind=self.kind)]
+        return [F.MovementKept(rule=ctx.rule, text=f"{who} lets {what} move "
+                               f"{pronoun_object(ctx.s, mover)}, though {source} would let "
+                               f"{pronoun_object(ctx.s, mover)} ignore it.", player=mover,
+                               item=list(s.agenda[0]))]
 
     def verb(self) -> str:
         return {"move_opponent": "move the opponent"}.get(self.kind, self.kind)

@@ -18,12 +18,15 @@ from judge.battlecon.actions import Ctx, Need, name, possessive
 from judge.battlecon.cards import TIMING_NAMES
 from judge.battlecon.fighters import card, fighter
 from judge.battlecon.hooks import (
+    CANNOT_HIT,
     DODGE,
     FINISHER_REQUIRES,
     FORCES_CLASH,
+    IGNORES,
     OFF_BOARD,
     ON_STUNNED,
     PRIORITY_TIE,
+    PRIORITY_TIE_LOST,
     RANGE_ORIGIN,
     SPECIAL_RANGE,
     STUN_OFFER,
@@ -230,6 +233,11 @@ def _range(s: DuelState, item: tuple, decision: dict | None) -> Out:
     if s.players[d].this_beat.dodge_all:
         return [F.Missed(rule="R13.9", text=f"{who}'s attack cannot hit {them}, who dashed past.",
                          attacker=a, reason="dash")]
+    for _owner, c, fn in query(s, CANNOT_HIT):
+        reason = fn(s, _owner, a)
+        if reason:
+            return [F.Missed(rule=f"{c.id}: passive", text=f"{who}'s attack cannot hit: "
+                             f"{reason}.", attacker=a, reason=c.id)]
     for _owner, c, fn in query(s, DODGE):
         reason = fn(s, _owner, a, d)
         if reason:
@@ -284,7 +292,8 @@ def _damage(s: DuelState, item: tuple, decision: dict | None) -> Out:
                               "damage.", attacker=a, defender=d, amount=0, power=0, soak=0)]
     extra = incoming_bonus(s, d)
     power = stats.power + sum(x for _, x in extra)
-    soak = attack(s, d).soak
+    ignored = ignores(s, a)
+    soak = 0 if "soak" in ignored else attack(s, d).soak
     amount = max(0, power - soak)
     detail = "power " + " + ".join(
         f"{label} {val}" if i else str(val) for i, (label, val) in enumerate(stats.parts["power"]))
@@ -294,6 +303,8 @@ def _damage(s: DuelState, item: tuple, decision: dict | None) -> Out:
     text = f"{them} takes {amount} damage ({detail}"
     if soak:
         text += f", less Soak {soak}"
+    if "soak" in ignored and attack(s, d).soak:
+        text += f"; {ignored['soak']} ignores Soak {attack(s, d).soak}"
     text += ")."
     if amount == 0:
         text = f"{them} takes no damage ({detail}, all soaked by Soak {soak})." if soak else \
@@ -302,10 +313,18 @@ def _damage(s: DuelState, item: tuple, decision: dict | None) -> Out:
                           defender=d, amount=amount, power=power, soak=soak)]
 
 
+def ignores(s: DuelState, a: int) -> dict[str, str]:
+    """The defender's stats a's hits ignore (``IGNORES``), each with its source."""
+    out: dict[str, str] = {}
+    for owner, _c, fn in query(s, IGNORES):
+        out.update(fn(s, owner, a))
+    return out
+
+
 def _stun(s: DuelState, item: tuple, decision: dict | None) -> Out:
     """The stun check, then what any ``ON_STUNNED`` hook makes of a new stun."""
-    _, d, _a, amount = item
-    check = _stun_check(s, d, amount)
+    _, d, a, amount = item
+    check = _stun_check(s, d, amount, ignores(s, a).get("stun_guard", ""))
     facts: list[F.Fact] = [check]
     if check.stunned and not s.players[d].this_beat.stunned:
         for owner, _c, fn in query(s, ON_STUNNED):
@@ -313,7 +332,7 @@ def _stun(s: DuelState, item: tuple, decision: dict | None) -> Out:
     return facts
 
 
-def _stun_check(s: DuelState, d: int, amount: int) -> F.StunChecked:
+def _stun_check(s: DuelState, d: int, amount: int, guard_ignored: str = "") -> F.StunChecked:
     them = name(s, d)
     me = s.players[d]
     stats = attack(s, d)
@@ -323,6 +342,10 @@ def _stun_check(s: DuelState, d: int, amount: int) -> F.StunChecked:
     if me.this_beat.stunned:
         return F.StunChecked(rule="R16.1", text=f"{them} is already stunned.", player=d,
                               damage=amount, stun_guard=stats.stun_guard, stunned=True)
+    if guard_ignored and 0 < amount <= stats.stun_guard:
+        return F.StunChecked(rule="R16.9", text=f"{guard_ignored} ignores Stun Guard, so the "
+                              f"{amount} damage stuns {them}.", player=d, damage=amount,
+                              stun_guard=0, stunned=True)
     guard = "∞" if stats.stun_guard >= INFINITE else stats.stun_guard
     his = possessive(s, d)
     if amount > stats.stun_guard:
@@ -367,6 +390,7 @@ def _priority(s: DuelState, item: tuple, decision: dict | None) -> Out:
     if fin[0]:
         return special.finisher_tie(s)
     winners = {(o, c.name) for o, c, fn in query(s, PRIORITY_TIE) if fn(s, o)}
+    winners |= {(1 - o, c.name) for o, c, fn in query(s, PRIORITY_TIE_LOST) if fn(s, o)}
     if len({o for o, _ in winners}) == 1:
         p, source = min(winners)
         return [F.BecameActive(rule="R6.6", text=f"{text}: a tie, which {name(s, p)} wins "

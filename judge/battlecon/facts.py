@@ -649,6 +649,21 @@ class MovementIgnored(Fact):
 
 
 @dataclass(frozen=True)
+class MovementKept(Fact):
+    """A player who may ignore an opponent's movement effect lets it happen: ``item`` is
+    the effect's agenda item, put back to resolve the movement (its Triggered fact closed
+    it); with ``item`` empty, the movement now resolves and the choice is spent."""
+
+    player: int
+    item: list
+
+    def apply(self, s: DuelState) -> None:
+        s.players[self.player].this_beat.movement_kept = bool(self.item)
+        if self.item:
+            s.agenda.insert(0, tuple(self.item))
+
+
+@dataclass(frozen=True)
 class MarkerPlaced(Fact):
     owner: int
     marker: str

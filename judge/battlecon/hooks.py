@@ -17,12 +17,20 @@ the opponent; a Negation cancels the opponent's Styles). Hook names:
 =====================  =================================================================
 ``PRIORITY_TIE``       ``(s, owner) -> bool``: the owner wins a priority tie without a
                        Clash (R6.6). If both players claim it, the tie stands.
+``PRIORITY_TIE_LOST``  ``(s, owner) -> bool``: the owner loses a priority tie without a
+                       Clash; its opponent is Active (Overload). Counts as the opponent
+                       winning the tie (``PRIORITY_TIE``).
 ``FORCES_CLASH``       ``(s, owner) -> bool``: the beat's priorities count as tied.
 ``MOVEMENT_LOCK``      ``(s, owner, mover) -> str``: why ``mover`` cannot move at all
                        (``""``: no lock); the movement is ignored (R17.9).
 ``MOVEMENT_STOPS``     ``(s, owner, mover) -> dict[int, str]``: spaces whose entry ends
                        ``mover``'s movement, each with what stops it ("the Gate Trap");
                        a direct move ignores them (R17.12).
+``MAY_IGNORE_MOVEMENT`` ``(s, owner, mover, by) -> str``: what lets ``mover`` ignore a
+                       movement effect of ``by``'s (``""``: nothing); ``mover`` is asked
+                       (a ``may``) before the movement resolves (Exoskeletal).
+``CANNOT_HIT``         ``(s, owner, attacker) -> str``: why ``attacker``'s attack cannot hit
+                       at all this beat (``""``: it may), checked before dodges (no Ammo).
 ``DODGE``              ``(s, owner, attacker, defender) -> str``: why the attack cannot
                        hit ``defender`` (``""``: it may), R13.8.
 ``SPECIAL_RANGE``      ``(s, owner, attacker) -> set[int]``: spaces a range-X attack hits
@@ -41,6 +49,9 @@ the opponent; a Negation cancels the opponent's Styles). Hook names:
                        label) added to ``p``'s attack (zone bonuses). Layer 4.
 ``DAMAGE_TAKEN``       ``(s, owner, defender) -> list[tuple[str, int]]``: extra damage the
                        defender takes, labelled (R15).
+``IGNORES``            ``(s, owner, attacker) -> dict[str, str]``: the defender's stats
+                       (``soak``, ``stun_guard``) that ``attacker``'s hits ignore, each
+                       with what ignores it (R15.5, R16.9).
 ``STUN_OFFER``         an ``Offer``: a spend asked of the defender before the stun check
                        (Iron Body, R16.12).
 ``ON_STUNNED``         ``(s, owner, stunned) -> list[Fact]``: what follows a stun (a
@@ -64,6 +75,10 @@ from judge.battlecon.state import SPECIAL_ACTION, DuelState, PlayerState
 
 PRIORITY_TIE = "priority_tie"
 FORCES_CLASH = "forces_clash"
+PRIORITY_TIE_LOST = "priority_tie_lost"
+MAY_IGNORE_MOVEMENT = "may_ignore_movement"
+CANNOT_HIT = "cannot_hit"
+IGNORES = "ignores"
 MOVEMENT_LOCK = "movement_lock"
 MOVEMENT_STOPS = "movement_stops"
 DODGE = "dodge"
@@ -78,9 +93,9 @@ STUN_OFFER = "stun_offer"
 ON_STUNNED = "on_stunned"
 FINISHER_REQUIRES = "requires"
 
-HOOKS = (PRIORITY_TIE, FORCES_CLASH, MOVEMENT_LOCK, MOVEMENT_STOPS, DODGE, SPECIAL_RANGE,
-         RANGE_ORIGIN, EXTRA_CARDS, COPIES, SUPPRESSES, MODIFIERS, DAMAGE_TAKEN, STUN_OFFER,
-         ON_STUNNED, FINISHER_REQUIRES)
+HOOKS = (PRIORITY_TIE, PRIORITY_TIE_LOST, FORCES_CLASH, MOVEMENT_LOCK, MOVEMENT_STOPS,
+         MAY_IGNORE_MOVEMENT, CANNOT_HIT, DODGE, SPECIAL_RANGE, RANGE_ORIGIN, EXTRA_CARDS, COPIES,
+         SUPPRESSES, MODIFIERS, DAMAGE_TAKEN, IGNORES, STUN_OFFER, ON_STUNNED, FINISHER_REQUIRES)
 OFF_BOARD = "off-board"
 
 

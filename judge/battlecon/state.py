@@ -83,6 +83,7 @@ class ThisBeat:
     damage_soaked: int = 0
     life_lost: int = 0  # counted in full (R14.5)
     recovered: str | None = None  # token recovered by the last recovery effect
+    movement_kept: bool = False  # let an opponent's movement happen that it could ignore
 
     def clone(self) -> ThisBeat:
         new = copy.copy(self)
