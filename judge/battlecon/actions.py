@@ -118,7 +118,8 @@ class Movement(Action):
                                       player=mover, kind=self.kind)]
         ends = destinations(s, mover, self.directions(s, mover), self.amounts,
                             ignores_stops=self.ignores_stops,
-                            not_past=owner if self.not_past_owner else None)
+                            not_past=owner if self.not_past_owner else None,
+                            own=self.mover_is_owner)
         if not ends:
             return [F.MovementIgnored(
                 rule="R17.9", text=f"{ctx.name(mover)} cannot {self.verb()} as {ctx.card.name} "
@@ -198,6 +199,11 @@ class Teleport(Action):
                                       f"as {ctx.card.name} asks: {lock}.", player=ctx.owner,
                                       kind="direct")]
         spaces = direct_destinations(ctx.s, ctx.owner)
+        if not spaces:  # a limit (Judgment: not past the opponent) leaves no space
+            return [F.MovementIgnored(rule="R17.12b", text=f"{ctx.name(ctx.owner)} has no "
+                                      "space to move to directly that the rules allow, so "
+                                      "the movement is ignored.", player=ctx.owner,
+                                      kind="direct")]
         if decision is None and len(spaces) > 1:
             return Need("move", (ctx.owner,), [{"player": ctx.owner, "kind": "move", "to": x}
                                                for x in spaces],

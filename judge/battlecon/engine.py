@@ -21,10 +21,13 @@ from judge.battlecon.hooks import (
     DODGE,
     FINISHER_REQUIRES,
     FORCES_CLASH,
+    HIT_BY,
+    IGNORES,
     OFF_BOARD,
     ON_STUNNED,
     PRIORITY_TIE,
     RANGE_ORIGIN,
+    RECYCLED,
     SPECIAL_RANGE,
     STUN_OFFER,
     query,
@@ -249,17 +252,33 @@ def _range(s: DuelState, item: tuple, decision: dict | None) -> Out:
         for owner, _c, fn in query(s, SPECIAL_RANGE):
             spaces |= fn(s, owner, a)
         if s.players[d].space in spaces:
-            return [F.Hit(rule="R13.6", text=f"{who}'s {attack_name(s, a)} hits {them} on space "
-                          f"{s.players[d].space} (range X).", attacker=a)]
+            return _hit(s, a, F.Hit(rule="R13.6", text=f"{who}'s {attack_name(s, a)} hits {them} "
+                                    f"on space {s.players[d].space} (range X).", attacker=a))
         return [F.Missed(rule="R13.6", text=f"{who}'s {attack_name(s, a)} (range X) does not "
                          f"reach space {s.players[d].space}.", attacker=a, reason="range_x")]
     lo, hi = stats.range
     if lo <= dist <= hi and dist >= 1:
-        return [F.Hit(rule="R13.3", text=f"{them} is at range {dist}, within {who}'s range "
-                      f"{stats.range_text()}: {attack_name(s, a)} hits.", attacker=a)]
+        return _hit(s, a, F.Hit(rule="R13.3", text=f"{them} is at range {dist}, within {who}'s "
+                                f"range {stats.range_text()}: {attack_name(s, a)} hits.",
+                                attacker=a))
     return [F.Missed(rule="R13.3", text=f"{them} is at range {dist}, outside {who}'s range "
                      f"{stats.range_text()}: {attack_name(s, a)} misses.", attacker=a,
                      reason="out_of_range")]
+
+
+def _hit(s: DuelState, a: int, hit: F.Hit) -> list[F.Fact]:
+    """The hit, then what any ``HIT_BY`` hook makes follow at once (Crescendo)."""
+    return [hit] + [f for owner, _c, fn in query(s, HIT_BY) for f in fn(s, owner, a)]
+
+
+def ignored(s: DuelState, a: int) -> dict[str, str]:
+    """The defender's defences (``soak``, ``stun_guard``) a's attack ignores, each with the
+    card that says so (``IGNORES``)."""
+    out: dict[str, str] = {}
+    for owner, c, fn in query(s, IGNORES):
+        for what in fn(s, owner, a):
+            out.setdefault(what, c.name)
+    return out
 
 
 def range_origin(s: DuelState, a: int) -> int | None:
@@ -285,12 +304,16 @@ def _damage(s: DuelState, item: tuple, decision: dict | None) -> Out:
     extra = incoming_bonus(s, d)
     power = stats.power + sum(x for _, x in extra)
     soak = attack(s, d).soak
+    ignoring = ignored(s, a).get("soak") if soak else None
+    if ignoring:
+        extra = extra + [(f"{ignoring} ignores Soak {soak}", 0)]
+        soak = 0
     amount = max(0, power - soak)
     detail = "power " + " + ".join(
         f"{label} {val}" if i else str(val) for i, (label, val) in enumerate(stats.parts["power"]))
     detail = detail.replace("+ -", "- ").replace(" + ", " + ", 1) if stats.parts["power"] else \
         "power 0"
-    detail += "".join(f" + {label} {val}" for label, val in extra)
+    detail += "".join(f" + {label} {val}" if val else f"; {label}" for label, val in extra)
     text = f"{them} takes {amount} damage ({detail}"
     if soak:
         text += f", less Soak {soak}"
@@ -304,8 +327,8 @@ def _damage(s: DuelState, item: tuple, decision: dict | None) -> Out:
 
 def _stun(s: DuelState, item: tuple, decision: dict | None) -> Out:
     """The stun check, then what any ``ON_STUNNED`` hook makes of a new stun."""
-    _, d, _a, amount = item
-    check = _stun_check(s, d, amount)
+    _, d, a, amount = item
+    check = _stun_check(s, d, amount, ignored(s, a).get("stun_guard"))
     facts: list[F.Fact] = [check]
     if check.stunned and not s.players[d].this_beat.stunned:
         for owner, _c, fn in query(s, ON_STUNNED):
@@ -313,7 +336,7 @@ def _stun(s: DuelState, item: tuple, decision: dict | None) -> Out:
     return facts
 
 
-def _stun_check(s: DuelState, d: int, amount: int) -> F.StunChecked:
+def _stun_check(s: DuelState, d: int, amount: int, ignoring: str | None = None) -> F.StunChecked:
     them = name(s, d)
     me = s.players[d]
     stats = attack(s, d)
@@ -323,6 +346,10 @@ def _stun_check(s: DuelState, d: int, amount: int) -> F.StunChecked:
     if me.this_beat.stunned:
         return F.StunChecked(rule="R16.1", text=f"{them} is already stunned.", player=d,
                               damage=amount, stun_guard=stats.stun_guard, stunned=True)
+    if ignoring and amount > 0:
+        return F.StunChecked(rule="R16.9", text=f"{ignoring} ignores Stun Guard, so {amount} "
+                              f"damage stuns {them}.", player=d, damage=amount, stun_guard=0,
+                              stunned=True)
     guard = "∞" if stats.stun_guard >= INFINITE else stats.stun_guard
     his = possessive(s, d)
     if amount > stats.stun_guard:
@@ -522,7 +549,11 @@ def _next(s: DuelState, decision: dict | None) -> Out:
 
 
 def _recycle(s: DuelState, decision: dict | None) -> Out:
-    out: list[F.Fact] = [recycle_fact(s, p) for p in (0, 1)]
+    out: list[F.Fact] = []
+    for p in (0, 1):
+        recycled = recycle_fact(s, p)
+        out.append(recycled)
+        out += [f for owner, _c, fn in query(s, RECYCLED) for f in fn(s, owner, p, recycled)]
     counted = s.pulse is None
     text = f"Beat {s.beat} ends." if counted else f"Beat {s.beat} ends; a Pulse was revealed, " \
         "so the beat counter does not drop (R12.2)."
