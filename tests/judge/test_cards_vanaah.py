@@ -40,9 +40,12 @@ def attack_of(duel, p):
     return duel.to_json()["players"][p]["attack"]
 
 
-def finish(duel):
-    """Answer every remaining prompt of the beat with its first option."""
-    return answer_until(duel, "attack_pair")
+def finish(duel, choose=lambda options: options[0]):
+    """Answer every remaining prompt of the beat (orders kept as printed, R18.5)."""
+    out = settle(duel)
+    while duel.prompt and (duel.prompt["kind"] != "attack_pair" or "order" in duel.prompt):
+        out += answer_until(duel, "attack_pair", choose) + settle(duel)
+    return out
 
 
 def test_vanaah_kit_and_default_discards():
