@@ -235,9 +235,10 @@ def _range(s: DuelState, item: tuple, decision: dict | None) -> Out:
                          attacker=a, reason="dash")]
     for _owner, c, fn in query(s, DODGE):
         reason = fn(s, _owner, a, d)
-        if reason:
-            return [F.Missed(rule=f"{c.id}: passive", text=f"{who}'s attack misses: {reason} "
-                             "(a dodge, R13.8).", attacker=a, reason=c.id)]
+        if reason:  # the defender's card is a dodge; the attacker's own limits its attack
+            note = " (a dodge, R13.8)" if _owner == d else ""
+            return [F.Missed(rule=f"{c.id}: passive", text=f"{who}'s attack misses: {reason}"
+                             f"{note}.", attacker=a, reason=c.id)]
     stats = attack(s, a)
     origin = range_origin(s, a)
     if origin is None:

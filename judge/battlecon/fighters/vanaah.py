@@ -160,7 +160,8 @@ def judgment_limits(s: DuelState, owner: int, mover: int) -> dict[str, str]:
     """Judgment: the opponent may neither retreat nor move past Vanaah this beat."""
     if mover == owner:
         return {}
-    return {"retreat": "Judgment", "pass": f"the space next to {name(s, owner)} (Judgment)"}
+    return {"retreat": "Judgment forbids retreating this beat",
+            "pass": f"the space next to {name(s, owner)} (Judgment forbids moving past her)"}
 
 
 def paladin_move(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
