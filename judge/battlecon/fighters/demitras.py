@@ -91,7 +91,7 @@ def gain(s: DuelState, p: int, count: int, rule: str, why: str) -> list[F.Fact]:
 
 
 def crescendo_gain(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
-    return gain(ctx.s, ctx.owner, 1, ctx.rule, "Demitras hits")
+    return gain(ctx.s, ctx.owner, 1, ctx.rule, "A hit")
 
 
 def crescendo_lost(s: DuelState, owner: int, attacker: int) -> list[F.Fact]:
@@ -111,9 +111,9 @@ def return_anted(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
             aside(ctx.s, ctx.owner))
     if not n:
         return []
-    return [F.TokensReturned(rule=ctx.rule, text=f"Illusory: {n} anted Crescendo token"
-                             f"{'' if n == 1 else 's'} go back to Demitras's pool and give no "
-                             "power this beat.", player=ctx.owner, tokens=[TOKEN] * n)]
+    what = "1 anted Crescendo token goes" if n == 1 else f"{n} anted Crescendo tokens go"
+    return [F.TokensReturned(rule=ctx.rule, text=f"Illusory: {what} back to Demitras's pool and "
+                             "give no power this beat.", player=ctx.owner, tokens=[TOKEN] * n)]
 
 
 def spend_any(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
