@@ -112,8 +112,8 @@ def return_anted(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
     if not n:
         return []
     what = "1 anted Crescendo token goes" if n == 1 else f"{n} anted Crescendo tokens go"
-    return [F.TokensReturned(rule=ctx.rule, text=f"Illusory: {what} back to Demitras's pool and "
-                             "give no power this beat.", player=ctx.owner, tokens=[TOKEN] * n)]
+    return [F.TokensReturned(rule=ctx.rule, text=f"Illusory: {what} back to Demitras's pool, "
+                             "with no power this beat.", player=ctx.owner, tokens=[TOKEN] * n)]
 
 
 def spend_any(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
