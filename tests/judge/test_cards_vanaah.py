@@ -282,3 +282,18 @@ def test_death_walks_stuns_and_gives_minus_4_priority_next_beat():
     pairs(duel, ("glorious", "shot"), ("lure", "strike"))
     pass_ante(duel)
     assert priorities(duel) == [2, -2]  # Lure Strike 2, less 4
+
+
+def test_judgment_forbids_a_direct_move_past_vanaah():
+    """Judgment with a direct move: the restriction holds for teleports too (R17.12b), so
+    Khadath's Teleport is offered only the free spaces on his own side of Vanaah."""
+    duel = new_duel("vanaah", "khadath", d0=KEEP_REAPING_JUDGMENT,
+                    d1=(("evacuation", "dash"), ("blight", "grasp")))
+    stage(duel, spaces=(3, 5))
+    pairs(duel, ("judgment", "shot"), ("teleport", "shot"))
+    pass_ante(duel)
+    settle(duel)
+    while duel.prompt["kind"] != "move" or duel.prompt["players"] != [1]:
+        duel.decide(duel.prompt["options"][0])
+        settle(duel)
+    assert option_values(duel) == [4, 6, 7]
