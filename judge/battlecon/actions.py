@@ -14,7 +14,13 @@ from typing import Any
 
 from judge.battlecon import facts as F
 from judge.battlecon.cards import TIMING_NAMES, Card, Effect
-from judge.battlecon.movement import destinations, direct_destinations, movement_lock, toward
+from judge.battlecon.movement import (
+    destinations,
+    direct_destinations,
+    movement_limits,
+    movement_lock,
+    toward,
+)
 from judge.battlecon.state import DuelState, known
 
 
@@ -122,12 +128,15 @@ class Movement(Action):
                                       player=mover, kind=self.kind)]
         ends = destinations(s, mover, self.directions(s, mover), self.amounts,
                             ignores_stops=self.ignores_stops,
-                            not_past=owner if self.not_past_owner else None)
+                            not_past=owner if self.not_past_owner else None,
+                            own=self.mover_is_owner)
         if not ends:
+            limit = movement_limits(s, mover).get("retreat") if self.kind in (
+                "retreat", "move") else None
+            why = limit[1] if limit else "no legal option"
             return [F.MovementIgnored(
                 rule="R17.9", text=f"{ctx.name(mover)} cannot {self.verb()} as {ctx.card.name} "
-                f"asks: no legal option, so the movement is ignored.", player=mover,
-                kind=self.kind)]
+                f"asks: {why}, so the movement is ignored.", player=mover, kind=self.kind)]
         kept: list[F.Fact] = []
         if mover != owner:
             answer = self.ignore_offer(ctx, mover, decision)
@@ -188,7 +197,9 @@ def moved(s: DuelState, mover: int, by: int, kind: str, end: int, spaces: int, p
         text = f"{name(s, mover)} moves directly from {start} to {end}"
     if passed:
         text += f", passing {name(s, 1 - mover)}"
-    if stopped_by:
+    if stopped_by and spaces == 0:  # a limit already reached (R17.14)
+        text = f"{name(s, mover)} stays on space {start}, {stop_text}"
+    elif stopped_by:
         text += f", stopped on entering {stop_text or 'a stop'}"
     if forced:
         text += " (the only legal option)"
@@ -235,6 +246,11 @@ class Teleport(Action):
                                       f"as {ctx.card.name} asks: {lock}.", player=ctx.owner,
                                       kind="direct")]
         spaces = direct_destinations(ctx.s, ctx.owner)
+        if not spaces:  # a limit (Judgment: not past the opponent) leaves no space
+            return [F.MovementIgnored(rule="R17.12b", text=f"{ctx.name(ctx.owner)} has no "
+                                      "space to move to directly that the rules allow, so "
+                                      "the movement is ignored.", player=ctx.owner,
+                                      kind="direct")]
         if decision is None and len(spaces) > 1:
             return Need("move", (ctx.owner,), [{"player": ctx.owner, "kind": "move", "to": x}
                                                for x in spaces],

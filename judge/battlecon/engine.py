@@ -22,12 +22,14 @@ from judge.battlecon.hooks import (
     DODGE,
     FINISHER_REQUIRES,
     FORCES_CLASH,
+    HIT_BY,
     IGNORES,
     OFF_BOARD,
     ON_STUNNED,
     PRIORITY_TIE,
     PRIORITY_TIE_LOST,
     RANGE_ORIGIN,
+    RECYCLED,
     SPECIAL_RANGE,
     STUN_OFFER,
     query,
@@ -240,9 +242,10 @@ def _range(s: DuelState, item: tuple, decision: dict | None) -> Out:
                              f"{reason}.", attacker=a, reason=c.id)]
     for _owner, c, fn in query(s, DODGE):
         reason = fn(s, _owner, a, d)
-        if reason:
-            return [F.Missed(rule=f"{c.id}: passive", text=f"{who}'s attack misses: {reason} "
-                             "(a dodge, R13.8).", attacker=a, reason=c.id)]
+        if reason:  # the defender's card is a dodge; the attacker's own limits its attack
+            note = " (a dodge, R13.8)" if _owner == d else ""
+            return [F.Missed(rule=f"{c.id}: passive", text=f"{who}'s attack misses: {reason}"
+                             f"{note}.", attacker=a, reason=c.id)]
     stats = attack(s, a)
     origin = range_origin(s, a)
     if origin is None:
@@ -257,17 +260,33 @@ def _range(s: DuelState, item: tuple, decision: dict | None) -> Out:
         for owner, _c, fn in query(s, SPECIAL_RANGE):
             spaces |= fn(s, owner, a)
         if s.players[d].space in spaces:
-            return [F.Hit(rule="R13.6", text=f"{who}'s {attack_name(s, a)} hits {them} on space "
-                          f"{s.players[d].space} (range X).", attacker=a)]
+            return _hit(s, a, F.Hit(rule="R13.6", text=f"{who}'s {attack_name(s, a)} hits {them} "
+                                    f"on space {s.players[d].space} (range X).", attacker=a))
         return [F.Missed(rule="R13.6", text=f"{who}'s {attack_name(s, a)} (range X) does not "
                          f"reach space {s.players[d].space}.", attacker=a, reason="range_x")]
     lo, hi = stats.range
     if lo <= dist <= hi and dist >= 1:
-        return [F.Hit(rule="R13.3", text=f"{them} is at range {dist}, within {who}'s range "
-                      f"{stats.range_text()}: {attack_name(s, a)} hits.", attacker=a)]
+        return _hit(s, a, F.Hit(rule="R13.3", text=f"{them} is at range {dist}, within {who}'s "
+                                f"range {stats.range_text()}: {attack_name(s, a)} hits.",
+                                attacker=a))
     return [F.Missed(rule="R13.3", text=f"{them} is at range {dist}, outside {who}'s range "
                      f"{stats.range_text()}: {attack_name(s, a)} misses.", attacker=a,
                      reason="out_of_range")]
+
+
+def _hit(s: DuelState, a: int, hit: F.Hit) -> list[F.Fact]:
+    """The hit, then what any ``HIT_BY`` hook makes follow at once (Crescendo)."""
+    return [hit] + [f for owner, _c, fn in query(s, HIT_BY) for f in fn(s, owner, a)]
+
+
+def ignored(s: DuelState, a: int) -> dict[str, str]:
+    """The defender's defences (``soak``, ``stun_guard``) a's attack ignores, each with what
+    ignores it (``IGNORES``; the first source named for a defence keeps it)."""
+    out: dict[str, str] = {}
+    for owner, _c, fn in query(s, IGNORES):
+        for what, source in fn(s, owner, a).items():
+            out.setdefault(what, source)
+    return out
 
 
 def range_origin(s: DuelState, a: int) -> int | None:
@@ -292,19 +311,20 @@ def _damage(s: DuelState, item: tuple, decision: dict | None) -> Out:
                               "damage.", attacker=a, defender=d, amount=0, power=0, soak=0)]
     extra = incoming_bonus(s, d)
     power = stats.power + sum(x for _, x in extra)
-    ignored = ignores(s, a)
-    soak = 0 if "soak" in ignored else attack(s, d).soak
+    soak = attack(s, d).soak
+    ignoring = ignored(s, a).get("soak") if soak else None
+    if ignoring:
+        extra = extra + [(f"{ignoring} ignores Soak {soak}", 0)]
+        soak = 0
     amount = max(0, power - soak)
     detail = "power " + " + ".join(
         f"{label} {val}" if i else str(val) for i, (label, val) in enumerate(stats.parts["power"]))
     detail = detail.replace("+ -", "- ").replace(" + ", " + ", 1) if stats.parts["power"] else \
         "power 0"
-    detail += "".join(f" + {label} {val}" for label, val in extra)
+    detail += "".join(f" + {label} {val}" if val else f"; {label}" for label, val in extra)
     text = f"{them} takes {amount} damage ({detail}"
     if soak:
         text += f", less Soak {soak}"
-    if "soak" in ignored and attack(s, d).soak:
-        text += f"; {ignored['soak']} ignores Soak {attack(s, d).soak}"
     text += ")."
     if amount == 0:
         text = f"{them} takes no damage ({detail}, all soaked by Soak {soak})." if soak else \
@@ -313,18 +333,10 @@ def _damage(s: DuelState, item: tuple, decision: dict | None) -> Out:
                           defender=d, amount=amount, power=power, soak=soak)]
 
 
-def ignores(s: DuelState, a: int) -> dict[str, str]:
-    """The defender's stats a's hits ignore (``IGNORES``), each with its source."""
-    out: dict[str, str] = {}
-    for owner, _c, fn in query(s, IGNORES):
-        out.update(fn(s, owner, a))
-    return out
-
-
 def _stun(s: DuelState, item: tuple, decision: dict | None) -> Out:
     """The stun check, then what any ``ON_STUNNED`` hook makes of a new stun."""
     _, d, a, amount = item
-    check = _stun_check(s, d, amount, ignores(s, a).get("stun_guard", ""))
+    check = _stun_check(s, d, amount, ignored(s, a).get("stun_guard", ""))
     facts: list[F.Fact] = [check]
     if check.stunned and not s.players[d].this_beat.stunned:
         for owner, _c, fn in query(s, ON_STUNNED):
@@ -546,7 +558,11 @@ def _next(s: DuelState, decision: dict | None) -> Out:
 
 
 def _recycle(s: DuelState, decision: dict | None) -> Out:
-    out: list[F.Fact] = [recycle_fact(s, p) for p in (0, 1)]
+    out: list[F.Fact] = []
+    for p in (0, 1):
+        recycled = recycle_fact(s, p)
+        out.append(recycled)
+        out += [f for owner, _c, fn in query(s, RECYCLED) for f in fn(s, owner, p, recycled)]
     counted = s.pulse is None
     text = f"Beat {s.beat} ends." if counted else f"Beat {s.beat} ends; a Pulse was revealed, " \
         "so the beat counter does not drop (R12.2)."

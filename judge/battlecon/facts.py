@@ -487,6 +487,7 @@ class Hit(Planned):
     closes: ClassVar[bool] = True
 
     def apply(self, s: DuelState) -> None:
+        s.players[self.attacker].this_beat.hit = True
         self.plan(s, lambda: _rules().queue_hit(s, self.attacker))
 
 

@@ -31,6 +31,10 @@ the opponent; a Negation cancels the opponent's Styles). Hook names:
                        (a ``may``) before the movement resolves (Exoskeletal).
 ``CANNOT_HIT``         ``(s, owner, attacker) -> str``: why ``attacker``'s attack cannot hit
                        at all this beat (``""``: it may), checked before dodges (no Ammo).
+``MOVEMENT_LIMITS``    ``(s, owner, mover) -> dict[str, str]``: what ``mover`` may not do,
+                       each with why: ``"retreat"`` (no movement of its own away from the
+                       opponent) and ``"pass"`` (no movement past the opponent: it goes no
+                       farther than the adjacent space, R17.14; direct moves too, R17.12b).
 ``DODGE``              ``(s, owner, attacker, defender) -> str``: why the attack cannot
                        hit ``defender`` (``""``: it may), R13.8.
 ``SPECIAL_RANGE``      ``(s, owner, attacker) -> set[int]``: spaces a range-X attack hits
@@ -52,11 +56,15 @@ the opponent; a Negation cancels the opponent's Styles). Hook names:
 ``IGNORES``            ``(s, owner, attacker) -> dict[str, str]``: the defender's stats
                        (``soak``, ``stun_guard``) that ``attacker``'s hits ignore, each
                        with what ignores it (R15.5, R16.9).
+``HIT_BY``             ``(s, owner, attacker) -> list[Fact]``: what follows at once when
+                       ``attacker``'s attack hits, before its On Hit effects (Crescendo).
 ``STUN_OFFER``         an ``Offer``: a spend asked of the defender before the stun check
                        (Iron Body, R16.12).
 ``ON_STUNNED``         ``(s, owner, stunned) -> list[Fact]``: what follows a stun (a
                        Paradigm lost).
 ``FINISHER_REQUIRES``  ``(s, owner) -> bool``: on a Finisher, whether it may be used now.
+``RECYCLED``           ``(s, owner, p, recycled) -> list[Fact]``: what follows player ``p``'s
+                       ``Recycled`` fact (a token that cycles with the discard piles).
 =====================  =================================================================
 
 Timing windows are not hooks: a card's ``Effect`` names its window (``cards.TIMINGS``),
@@ -81,6 +89,7 @@ CANNOT_HIT = "cannot_hit"
 IGNORES = "ignores"
 MOVEMENT_LOCK = "movement_lock"
 MOVEMENT_STOPS = "movement_stops"
+MOVEMENT_LIMITS = "movement_limits"
 DODGE = "dodge"
 SPECIAL_RANGE = "x_range"
 RANGE_ORIGIN = "range_origin"
@@ -89,13 +98,16 @@ COPIES = "copies"
 SUPPRESSES = "suppresses"
 MODIFIERS = "modifiers"
 DAMAGE_TAKEN = "damage_taken"
+HIT_BY = "hit_by"
 STUN_OFFER = "stun_offer"
 ON_STUNNED = "on_stunned"
 FINISHER_REQUIRES = "requires"
+RECYCLED = "recycled"
 
 HOOKS = (PRIORITY_TIE, PRIORITY_TIE_LOST, FORCES_CLASH, MOVEMENT_LOCK, MOVEMENT_STOPS,
-         MAY_IGNORE_MOVEMENT, CANNOT_HIT, DODGE, SPECIAL_RANGE, RANGE_ORIGIN, EXTRA_CARDS, COPIES,
-         SUPPRESSES, MODIFIERS, DAMAGE_TAKEN, IGNORES, STUN_OFFER, ON_STUNNED, FINISHER_REQUIRES)
+         MOVEMENT_LIMITS, MAY_IGNORE_MOVEMENT, CANNOT_HIT, DODGE, SPECIAL_RANGE, RANGE_ORIGIN,
+         EXTRA_CARDS, COPIES, SUPPRESSES, MODIFIERS, DAMAGE_TAKEN, IGNORES, HIT_BY, STUN_OFFER,
+         ON_STUNNED, FINISHER_REQUIRES, RECYCLED)
 OFF_BOARD = "off-board"
 
 

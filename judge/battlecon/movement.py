@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from judge.battlecon.hooks import MOVEMENT_LOCK, MOVEMENT_STOPS, query
+from judge.battlecon.hooks import MOVEMENT_LIMITS, MOVEMENT_LOCK, MOVEMENT_STOPS, query
 from judge.battlecon.state import BOARD, DuelState
 
 FIRST, LAST = BOARD.start, BOARD.stop - 1
@@ -76,6 +76,27 @@ def movement_lock(s: DuelState, mover: int) -> str:
     return ""
 
 
+Limits = dict[str, tuple[str, str]]  # "retreat" | "pass" -> (card id, why)
+
+
+def movement_limits(s: DuelState, mover: int) -> Limits:
+    """What the mover may not do now (``MOVEMENT_LIMITS`` hooks): ``"retreat"`` and
+    ``"pass"``, each with the card and why; the first source named keeps it."""
+    limits: Limits = {}
+    for owner, c, fn in query(s, MOVEMENT_LIMITS):
+        for limit, why in fn(s, owner, mover).items():
+            limits.setdefault(limit, (c.id, why))
+    return limits
+
+
+def _short_of_passing(s: DuelState, mover: int, end: End, why: tuple[str, str]) -> End:
+    """A movement that may not pass the opponent goes no farther than the space next to
+    them (R17.14)."""
+    start, other = s.players[mover].space, s.players[1 - mover].space
+    stop = other + (1 if start > other else -1)
+    return End(stop, abs(stop - start), False, why[0], why[1])
+
+
 def destinations(
     s: DuelState,
     mover: int,
@@ -83,9 +104,14 @@ def destinations(
     amounts: tuple[int, ...],
     ignores_stops: bool = False,
     not_past: int | None = None,
+    own: bool = False,
 ) -> list[End]:
-    """Legal ends of a movement in the given absolute directions (+1 east, -1 west)."""
+    """Legal ends of a movement in the given absolute directions (+1 east, -1 west);
+    ``own``: the mover moves itself (so a limit on retreating applies)."""
     stops = {} if ignores_stops else movement_stops(s, mover)
+    limits = movement_limits(s, mover)
+    if own and "retreat" in limits:
+        directions = tuple(d for d in directions if d != -toward(s, mover))
     found: dict[int, End] = {}
     for direction in directions:
         for amount in amounts:
@@ -98,6 +124,8 @@ def destinations(
             if not_past is not None and _passed(s.players[mover].space, end.end,
                                                 s.players[not_past].space):
                 continue
+            if end.passed and "pass" in limits:
+                end = _short_of_passing(s, mover, end, limits["pass"])
             found.setdefault(end.end, end)
     return [found[k] for k in sorted(found)]
 
@@ -110,4 +138,7 @@ def toward(s: DuelState, mover: int) -> int:
 def direct_destinations(s: DuelState, mover: int) -> list[int]:
     """Move directly: any unoccupied space, never the one it stands on (R17.12)."""
     taken = obstacles(s, mover) | {s.players[mover].space}
+    if "pass" in movement_limits(s, mover):  # R17.12b: a direct move may not pass either
+        start, other = s.players[mover].space, s.players[1 - mover].space
+        return [x for x in BOARD if x not in taken and not _passed(start, x, other)]
     return [x for x in BOARD if x not in taken]

@@ -79,6 +79,7 @@ class ThisBeat:
     stun_immune: bool = False  # Stun Immunity for the beat (R16.10), e.g. from an ante
     stun_guard_infinite: bool = False  # Stun Guard infinite for the rest of the beat (R16.12)
     dodge_all: bool = False  # cannot be hit this beat (R13.9, Dash)
+    hit: bool = False  # this player's attack hit this beat (R13.3)
     damage_taken: int = 0
     damage_soaked: int = 0
     life_lost: int = 0  # counted in full (R14.5)

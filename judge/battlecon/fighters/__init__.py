@@ -37,6 +37,7 @@ class Fighter:
     default_discards: tuple[tuple[str, str], tuple[str, str]]
     ability: Card | None = None
     tokens: tuple[str, ...] = ()
+    tokens_aside: tuple[str, ...] = ()  # of ``tokens``, those that start in the token discard
     token_bonus: dict[str, tuple[str, Any]] = field(default_factory=dict)
     token_names: dict[str, str] = field(default_factory=dict)
     form: str | None = None  # the form the fighter starts in, if it has forms
@@ -57,6 +58,13 @@ class Fighter:
     def start_modes(self) -> dict[str, str]:
         """The modes a fresh duel starts in (Kallistar: her form)."""
         return {} if self.form is None else {"form": self.form}
+
+    def start_pool(self) -> list[str]:
+        """The tokens in the pool when a duel starts (all but those set aside, R1.3)."""
+        pool = list(self.tokens)
+        for t in self.tokens_aside:
+            pool.remove(t)
+        return sorted(pool)
 
     def token_name(self, token: str) -> str:
         return self.token_names.get(token, token.replace("-", " ").title())
@@ -127,4 +135,13 @@ def has_fighter(fid: str) -> bool:
     return fid in _FIGHTERS
 
 
-from judge.battlecon.fighters import cadenza, hikaru, kallistar, kehrolyn, khadath, rukyuk  # noqa: E402,F401,I001
+from judge.battlecon.fighters import (  # noqa: E402,F401
+    cadenza,
+    demitras,
+    hikaru,
+    kallistar,
+    kehrolyn,
+    khadath,
+    rukyuk,
+    vanaah,
+)
