@@ -151,7 +151,9 @@ def moved(s: DuelState, mover: int, by: int, kind: str, end: int, spaces: int, p
         text = f"{name(s, mover)} moves directly from {start} to {end}"
     if passed:
         text += f", passing {name(s, 1 - mover)}"
-    if stopped_by:
+    if stopped_by and stop_text.startswith("before "):
+        text += f", stopped {stop_text}"
+    elif stopped_by:
         text += f", stopped on entering {stop_text or 'a stop'}"
     if forced:
         text += " (the only legal option)"

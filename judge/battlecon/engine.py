@@ -21,12 +21,16 @@ from judge.battlecon.hooks import (
     DODGE,
     FINISHER_REQUIRES,
     FORCES_CLASH,
+    IGNORES_STUN_GUARD,
+    MOVED,
     OFF_BOARD,
     ON_STUNNED,
+    PREVENTS_STUN,
     PRIORITY_TIE,
     RANGE_ORIGIN,
     SPECIAL_RANGE,
     STUN_OFFER,
+    first_reason,
     query,
 )
 from judge.battlecon.rules import effect, group_keys
@@ -110,8 +114,19 @@ def run(s: DuelState, decision: dict | None = None, sink: list | None = None,
             raise EngineError(f"no progress at step {s.step!r}, agenda head "
                               f"{s.agenda[0] if s.agenda else None}")
         _apply(s, out, result)
+        _after_moves(s, out, result)
         _check_end(s, out)
     return out
+
+
+def _after_moves(s: DuelState, out: list, facts: list[F.Fact]) -> None:
+    """What a ``MOVED`` hook makes of each standup movement just applied (Merciless)."""
+    for f in facts:
+        if isinstance(f, F.Moved) and not s.over:
+            follow: list[F.Fact] = []
+            for owner, _c, fn in query(s, MOVED):
+                follow += fn(s, owner, f)
+            _apply(s, out, follow)
 
 
 def _apply(s: DuelState, out: list, facts: list[F.Fact]) -> None:
@@ -304,8 +319,8 @@ def _damage(s: DuelState, item: tuple, decision: dict | None) -> Out:
 
 def _stun(s: DuelState, item: tuple, decision: dict | None) -> Out:
     """The stun check, then what any ``ON_STUNNED`` hook makes of a new stun."""
-    _, d, _a, amount = item
-    check = _stun_check(s, d, amount)
+    _, d, a, amount = item
+    check = _stun_check(s, d, amount, a)
     facts: list[F.Fact] = [check]
     if check.stunned and not s.players[d].this_beat.stunned:
         for owner, _c, fn in query(s, ON_STUNNED):
@@ -313,7 +328,7 @@ def _stun(s: DuelState, item: tuple, decision: dict | None) -> Out:
     return facts
 
 
-def _stun_check(s: DuelState, d: int, amount: int) -> F.StunChecked:
+def _stun_check(s: DuelState, d: int, amount: int, a: int) -> F.StunChecked:
     them = name(s, d)
     me = s.players[d]
     stats = attack(s, d)
@@ -323,6 +338,14 @@ def _stun_check(s: DuelState, d: int, amount: int) -> F.StunChecked:
     if me.this_beat.stunned:
         return F.StunChecked(rule="R16.1", text=f"{them} is already stunned.", player=d,
                               damage=amount, stun_guard=stats.stun_guard, stunned=True)
+    prevented = first_reason(s, PREVENTS_STUN, a, d)
+    if prevented:
+        return F.StunChecked(rule="R16.1", text=f"{prevented}: {them} is not stunned.", player=d,
+                              damage=amount, stun_guard=stats.stun_guard, stunned=False)
+    ignored = first_reason(s, IGNORES_STUN_GUARD, a, d)
+    if ignored:
+        return F.StunChecked(rule="R16.9", text=f"{ignored}, so {amount} damage stuns {them}.",
+                              player=d, damage=amount, stun_guard=0, stunned=True)
     guard = "∞" if stats.stun_guard >= INFINITE else stats.stun_guard
     his = possessive(s, d)
     if amount > stats.stun_guard:
@@ -552,7 +575,7 @@ def recycle_fact(s: DuelState, p: int) -> F.Recycled:
                               "game and there is no recycling.", player=p, to_hand=[],
                               to_discard_2=[], to_discard_1=[], skipped=True,
                               finisher_spent=True)
-    top = [c for c in (pair.style, pair.base) if c] if pair else []
+    top = [c for c in (pair.style, pair.base) if c] + list(pair.extra) if pair else []
     under = list(pair.under) if pair else []
     text = f"{who} recycles: discard 2 back to hand, discard 1 to discard 2"
     text += f", {' + '.join(card(c).name for c in top)} to discard 1." if top else "."

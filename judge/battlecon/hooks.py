@@ -23,6 +23,12 @@ the opponent; a Negation cancels the opponent's Styles). Hook names:
 ``MOVEMENT_STOPS``     ``(s, owner, mover) -> dict[int, str]``: spaces whose entry ends
                        ``mover``'s movement, each with what stops it ("the Gate Trap");
                        a direct move ignores them (R17.12).
+``MOVEMENT_BLOCKS``    ``(s, owner, mover) -> dict[int, str]``: spaces ``mover``'s movement
+                       may not enter or pass through, each with what blocks it (Lance);
+                       the movement ends on the space before (R17.14, R17.16); a direct
+                       move ignores them (R17.12b, G10).
+``MOVED``              ``(s, owner, moved) -> list[Fact]``: what follows a standup's
+                       movement (``facts.Moved``), direct ones included (R17.12a).
 ``DODGE``              ``(s, owner, attacker, defender) -> str``: why the attack cannot
                        hit ``defender`` (``""``: it may), R13.8.
 ``SPECIAL_RANGE``      ``(s, owner, attacker) -> set[int]``: spaces a range-X attack hits
@@ -41,11 +47,20 @@ the opponent; a Negation cancels the opponent's Styles). Hook names:
                        label) added to ``p``'s attack (zone bonuses). Layer 4.
 ``DAMAGE_TAKEN``       ``(s, owner, defender) -> list[tuple[str, int]]``: extra damage the
                        defender takes, labelled (R15).
+``IGNORES_STUN_GUARD`` ``(s, owner, attacker, defender) -> str``: why the defender's Stun
+                       Guard counts as 0 against this attack, even ∞ (R16.9); no
+                       ``STUN_OFFER`` is asked then.
+``PREVENTS_STUN``      ``(s, owner, attacker, defender) -> str``: why this attack's
+                       damage cannot stun the defender (Knives at range 1).
 ``STUN_OFFER``         an ``Offer``: a spend asked of the defender before the stun check
                        (Iron Body, R16.12).
 ``ON_STUNNED``         ``(s, owner, stunned) -> list[Fact]``: what follows a stun (a
                        Paradigm lost).
 ``FINISHER_REQUIRES``  ``(s, owner) -> bool``: on a Finisher, whether it may be used now.
+``STAT_CAP``           ``(s, owner, p) -> str``: why ``p``'s power, priority and range may
+                       not rise above the printed Styles + Base (Naturalizing). Layer 5.
+``FORBIDS_SPENDING``   ``(s, owner, spender) -> str``: why ``spender`` may not spend
+                       tokens or counters now (Naturalizing); a ``STUN_OFFER`` is not asked.
 =====================  =================================================================
 
 Timing windows are not hooks: a card's ``Effect`` names its window (``cards.TIMINGS``),
@@ -77,10 +92,17 @@ DAMAGE_TAKEN = "damage_taken"
 STUN_OFFER = "stun_offer"
 ON_STUNNED = "on_stunned"
 FINISHER_REQUIRES = "requires"
+MOVEMENT_BLOCKS = "movement_blocks"
+MOVED = "moved"
+IGNORES_STUN_GUARD = "ignores_stun_guard"
+PREVENTS_STUN = "prevents_stun"
+STAT_CAP = "stat_cap"
+FORBIDS_SPENDING = "forbids_spending"
 
 HOOKS = (PRIORITY_TIE, FORCES_CLASH, MOVEMENT_LOCK, MOVEMENT_STOPS, DODGE, SPECIAL_RANGE,
          RANGE_ORIGIN, EXTRA_CARDS, COPIES, SUPPRESSES, MODIFIERS, DAMAGE_TAKEN, STUN_OFFER,
-         ON_STUNNED, FINISHER_REQUIRES)
+         ON_STUNNED, FINISHER_REQUIRES, MOVEMENT_BLOCKS, MOVED,
+         IGNORES_STUN_GUARD, PREVENTS_STUN, STAT_CAP, FORBIDS_SPENDING)
 OFF_BOARD = "off-board"
 
 
@@ -147,6 +169,15 @@ def _layer_1(s: DuelState, p: int) -> tuple[tuple[Card, ...], bool]:
         if len(_LAYER_1) < 100_000:
             _LAYER_1[key] = found
     return found
+
+
+def first_reason(s: DuelState, name: str, *args: Any) -> str:
+    """The first non-empty reason a ``name`` hook in force gives (``""``: none)."""
+    for owner, _c, fn in query(s, name):
+        reason = fn(s, owner, *args)
+        if reason:
+            return str(reason)
+    return ""
 
 
 def order(s: DuelState) -> tuple[int, int]:

@@ -53,15 +53,19 @@ class Pair:
     under: list[str] = field(default_factory=list)  # Bases covered in a Clash (R6.7)
     finisher: bool = False  # the Finisher replaces the whole pair (R2.8)
     action: str | None = None  # pulse | cancel | finisher, for a Special Action
+    extra: list[str] = field(default_factory=list)  # discarded to go with this pair (R18.14)
 
     def cards(self) -> list[str]:
-        return [c for c in (self.style, self.base) if c] + list(self.under)
+        return [c for c in (self.style, self.base) if c] + list(self.under) + list(self.extra)
 
     def to_json(self, hidden: bool = False) -> dict:
         if hidden and not self.revealed:
             return {"revealed": False}
-        return {"style": self.style, "base": self.base, "revealed": self.revealed,
-                "under": list(self.under), "finisher": self.finisher, "action": self.action}
+        out = {"style": self.style, "base": self.base, "revealed": self.revealed,
+               "under": list(self.under), "finisher": self.finisher, "action": self.action}
+        if self.extra:
+            out["extra"] = list(self.extra)
+        return out
 
 
 @dataclass
@@ -143,6 +147,7 @@ class PlayerState:
         if self.pair is not None:
             new.pair = copy.copy(self.pair)
             new.pair.under = list(self.pair.under)
+            new.pair.extra = list(self.pair.extra)
         return new
 
     BEAT_FIELDS = ("stunned",)  # correctable fields that live in ``this_beat``

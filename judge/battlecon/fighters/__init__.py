@@ -127,4 +127,4 @@ def has_fighter(fid: str) -> bool:
     return fid in _FIGHTERS
 
 
-from judge.battlecon.fighters import cadenza, hikaru, kallistar, khadath  # noqa: E402,F401
+from judge.battlecon.fighters import cadenza, heketch, hikaru, kallistar, khadath, lixis  # noqa: E402,F401,I001
