@@ -14,6 +14,7 @@ from typing import Any
 
 from judge.battlecon import facts as F
 from judge.battlecon.cards import TIMING_NAMES, Card, Effect
+from judge.battlecon.hooks import MAY_IGNORE_MOVEMENT, first_reason
 from judge.battlecon.movement import destinations, direct_destinations, movement_lock, toward
 from judge.battlecon.state import DuelState, known
 
@@ -124,6 +125,9 @@ class Movement(Action):
                 rule="R17.9", text=f"{ctx.name(mover)} cannot {self.verb()} as {ctx.card.name} "
                 f"asks: no legal option, so the movement is ignored.", player=mover,
                 kind=self.kind)]
+        rooted = may_ignore(ctx, mover, ends, decision)
+        if rooted is not None:
+            return rooted
         if len(ends) > 1 and decision is None:
             return Need("move", (owner,), [{"player": owner, "kind": "move", "to": e.end}
                                            for e in ends],
@@ -137,6 +141,35 @@ class Movement(Action):
 
     def verb(self) -> str:
         return {"move_opponent": "move the opponent"}.get(self.kind, self.kind)
+
+
+KEPT = "|kept"  # an fx item's group ends so once its mover declined to ignore the movement
+
+
+def may_ignore(ctx: Ctx, mover: int, ends: list, decision: dict | None) -> list[F.Fact] | Need | None:
+    """A ``MAY_IGNORE_MOVEMENT`` hook (Rooted): the mover is asked first whether to ignore
+    this movement, unless it may already stay put by its own choice; None: go on moving."""
+    s = ctx.s
+    start = s.players[mover].space
+    head = s.agenda[0] if s.agenda else None
+    if head is None or head[0] != "fx" or str(head[4]).endswith(KEPT) or \
+            all(e.end == start for e in ends) or (mover == ctx.owner and any(
+                e.end == start for e in ends)):
+        return None
+    why = first_reason(s, MAY_IGNORE_MOVEMENT, mover)
+    if not why:
+        return None
+    if decision is None:
+        return Need("may", (mover,), [{"player": mover, "kind": "may", "accept": a}
+                                      for a in (False, True)],
+                    about=f"{why}: ignore {ctx.card.name}'s movement ({ctx.effect.text})?")
+    if decision["accept"]:
+        return [F.MovementIgnored(rule=ctx.rule, text=f"{why}: {name(s, mover)} ignores "
+                                  f"{ctx.card.name}'s movement.", player=mover, kind="ignored")]
+    return [F.Declined(rule=ctx.rule, text=f"{name(s, mover)} lets {ctx.card.name}'s movement "
+                       "happen.", player=mover),
+            F.EffectResumed(rule=ctx.rule, text="The movement goes on.",
+                            item=[*head[:4], str(head[4]) + KEPT])]
 
 
 def moved(s: DuelState, mover: int, by: int, kind: str, end: int, spaces: int, passed: bool,

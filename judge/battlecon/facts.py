@@ -640,6 +640,18 @@ class Moved(Fact):
 
 
 @dataclass(frozen=True)
+class EffectResumed(Fact):
+    """An effect's action goes on after its mover chose not to ignore it (Rooted): the
+    agenda item comes back at the head, marked as asked."""
+
+    item: list
+    control: ClassVar[bool] = True
+
+    def apply(self, s: DuelState) -> None:
+        s.agenda.insert(0, tuple(self.item))
+
+
+@dataclass(frozen=True)
 class MovementIgnored(Fact):
     player: int
     kind: str

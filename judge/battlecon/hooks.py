@@ -27,6 +27,8 @@ the opponent; a Negation cancels the opponent's Styles). Hook names:
                        may not enter or pass through, each with what blocks it (Lance);
                        the movement ends on the space before (R17.14, R17.16); a direct
                        move ignores them (R17.12b, G10).
+``MAY_IGNORE_MOVEMENT`` ``(s, owner, mover) -> str``: why ``mover`` may ignore a movement
+                       effect applied to it (Rooted); the mover is asked first (R18.4).
 ``MOVED``              ``(s, owner, moved) -> list[Fact]``: what follows a standup's
                        movement (``facts.Moved``), direct ones included (R17.12a).
 ``DODGE``              ``(s, owner, attacker, defender) -> str``: why the attack cannot
@@ -94,6 +96,7 @@ ON_STUNNED = "on_stunned"
 FINISHER_REQUIRES = "requires"
 MOVEMENT_BLOCKS = "movement_blocks"
 MOVED = "moved"
+MAY_IGNORE_MOVEMENT = "may_ignore_movement"
 IGNORES_STUN_GUARD = "ignores_stun_guard"
 PREVENTS_STUN = "prevents_stun"
 STAT_CAP = "stat_cap"
@@ -101,7 +104,7 @@ FORBIDS_SPENDING = "forbids_spending"
 
 HOOKS = (PRIORITY_TIE, FORCES_CLASH, MOVEMENT_LOCK, MOVEMENT_STOPS, DODGE, SPECIAL_RANGE,
          RANGE_ORIGIN, EXTRA_CARDS, COPIES, SUPPRESSES, MODIFIERS, DAMAGE_TAKEN, STUN_OFFER,
-         ON_STUNNED, FINISHER_REQUIRES, MOVEMENT_BLOCKS, MOVED,
+         ON_STUNNED, FINISHER_REQUIRES, MOVEMENT_BLOCKS, MOVED, MAY_IGNORE_MOVEMENT,
          IGNORES_STUN_GUARD, PREVENTS_STUN, STAT_CAP, FORBIDS_SPENDING)
 OFF_BOARD = "off-board"
 

@@ -161,7 +161,9 @@ def pinned(s: DuelState, owner: int, mover: int) -> str:
     """Merciless or Assassin: the opponent cannot move in the pinned beats."""
     if mover == owner or not counter(s, owner, PIN_FROM) <= s.seq <= counter(s, owner, PIN_UNTIL):
         return ""
-    return "Heketch's Merciless or Assassin keeps them from moving this beat"
+    from judge.battlecon.actions import name
+
+    return f"Heketch has pinned {name(s, mover)} in place for this beat"
 
 
 def vanished(s: DuelState, owner: int, attacker: int, defender: int) -> str:

@@ -26,7 +26,12 @@ from judge.battlecon.actions import (
 )
 from judge.battlecon.cards import BEFORE_ACTIVATING, ON_HIT, REVEAL, Card, Effect
 from judge.battlecon.fighters import Fighter, card, fighter, register
-from judge.battlecon.hooks import FORBIDS_SPENDING, MOVEMENT_BLOCKS, STAT_CAP
+from judge.battlecon.hooks import (
+    FORBIDS_SPENDING,
+    MAY_IGNORE_MOVEMENT,
+    MOVEMENT_BLOCKS,
+    STAT_CAP,
+)
 from judge.battlecon.state import BOARD, DuelState, known
 
 FID = "lixis"
@@ -210,8 +215,12 @@ VENOMOUS = Card("venomous", "Venomous", "style", power=1, stun_guard=2, fighter=
     Effect(BEFORE_ACTIVATING, (Advance(up_to=1),), "Advance 0 or 1 space."),
     Effect(ON_HIT, (Status("priority", -2, target="opponent", next_beat=True),),
            "The opponent has -2 priority during the next beat."),))
+def rooted(s: DuelState, owner: int, mover: int) -> str:
+    return "Rooted" if mover == owner else ""
+
+
 ROOTED = Card("rooted", "Rooted", "style", range=(-1, 0), power=1, priority=-2, soak=2,
-              fighter=FID)
+              fighter=FID, hooks={MAY_IGNORE_MOVEMENT: rooted})
 NATURALIZING = Card("naturalizing", "Naturalizing", "style", range=(0, 1), power=-1, priority=1,
                     fighter=FID, hooks={FORBIDS_SPENDING: no_spending, STAT_CAP: printed_cap},
                     effects=(
