@@ -294,3 +294,21 @@ def test_s22_merciless_life_loss_at_the_floor_counts_in_full():
     assert [(f.player, f.amount, f.actual) for f in lost] == [(0, 2, 0)]
     assert "below 1" in lost[0].text
     assert life(duel)[0] == 1 and not duel.over
+
+
+def test_merciless_counts_a_direct_move_past_heketch():
+    """Merciless: a direct move past Heketch counts too (R17.12a): Khadath's Teleport at
+    the End of Beat to Heketch's far side costs him 2 life."""
+    duel = new_duel("heketch", "khadath", d0=KEEP_ALL, d1=(("evacuation", "dash"),
+                                                           ("blight", "grasp")))
+    stage(duel, spaces=(3, 6))
+    pairs(duel, ("merciless", "shot"), ("teleport", "strike"))
+    pass_ante(duel)
+    settle(duel)
+    while duel.prompt and duel.prompt["kind"] != "move":
+        duel.decide(duel.prompt["options"][0])
+        settle(duel)
+    assert duel.prompt["players"] == [1]
+    answer(duel, 1, "move", to=1)
+    lost = [f for f in facts_of(duel.facts, F.LifeLost) if f.player == 1]
+    assert [f.amount for f in lost] == [2] and lost[0].rule == "merciless: passive"

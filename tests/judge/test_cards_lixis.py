@@ -267,3 +267,33 @@ def test_life_virus_named_cards_cost_3_life_when_revealed():
     settle(duel)
     virus = [f for f in facts_of(duel.facts, F.LifeLost) if f.rule == "life-virus: Reveal"]
     assert [f.amount for f in virus] == [6] and life(duel)[1] == before - 6
+
+
+def test_naturalizing_stops_cadenzas_iron_body_spend_and_ante():
+    """Naturalizing: Cadenza's anted Iron Body gives no Stun Immunity, and no Iron Body
+    spend is offered at the moment of damage (no spending this beat)."""
+    duel = new_duel("lixis", "cadenza")
+    stage(duel, spaces=(3, 4))
+    pairs(duel, ("naturalizing", "strike"), ("mechanical", "shot"))
+    answer(duel, 1, "ante", token="iron-body")
+    pass_ante(duel)
+    assert facts_of(duel.facts, LixisAntesCancelled)
+    pick(duel, 1, "burst")
+    assert not [f for f in facts_of(duel.facts, F.StunGuardMaximised)]
+    check = [f for f in facts_of(duel.facts, F.StunChecked) if f.player == 1][0]
+    assert check.stunned and check.damage == 3 and check.stun_guard == 2
+
+
+def test_lance_does_not_stop_a_direct_move_next_to_lixis():
+    """Lance: a direct move may end next to Lixis (R17.12b, G10): Khadath's Teleport."""
+    duel = new_duel("lixis", "khadath", d1=(("evacuation", "dash"), ("blight", "grasp")))
+    stage(duel, spaces=(3, 6))
+    pairs(duel, ("naturalizing", "lance"), ("teleport", "shot"))
+    pass_ante(duel)
+    settle(duel)
+    while duel.prompt and duel.prompt["kind"] != "move":
+        duel.decide(duel.prompt["options"][0])
+        settle(duel)
+    assert 2 in option_values(duel) and 4 in option_values(duel)
+    answer(duel, 1, "move", to=4)
+    assert spaces(duel)[1] == 4
