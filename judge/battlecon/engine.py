@@ -567,14 +567,15 @@ def recycle_fact(s: DuelState, p: int) -> F.Recycled:
             pass  # a Finisher negated by a Pulse cycles like a pair, into discard 1 (R26.3)
         elif pair.style == SPECIAL_ACTION:
             return F.Recycled(rule="R25.5", text=f"{who} used a Finisher: no recycling; the "
-                              "Special Action leaves the game and the Base returns to hand.",
-                              player=p, to_hand=[pair.base], to_discard_2=[], to_discard_1=[],
+                              "Special Action leaves the game and the Base returns to hand"
+                              f"{_extra_text(pair.extra)}.", player=p, to_hand=[pair.base],
+                              to_discard_2=[], to_discard_1=list(pair.extra),
                               to_removed=[SPECIAL_ACTION], skipped=True)
         else:
             return F.Recycled(rule="R21.4", text=f"{who} used an anted Finisher: it leaves the "
-                              "game and there is no recycling.", player=p, to_hand=[],
-                              to_discard_2=[], to_discard_1=[], skipped=True,
-                              finisher_spent=True)
+                              f"game and there is no recycling{_extra_text(pair.extra)}.",
+                              player=p, to_hand=[], to_discard_2=[],
+                              to_discard_1=list(pair.extra), skipped=True, finisher_spent=True)
     top = [c for c in (pair.style, pair.base) if c] + list(pair.extra) if pair else []
     under = list(pair.under) if pair else []
     text = f"{who} recycles: discard 2 back to hand, discard 1 to discard 2"
@@ -583,6 +584,13 @@ def recycle_fact(s: DuelState, p: int) -> F.Recycled:
         text = text[:-1] + f"; {', '.join(card(c).name for c in under)} back to hand (R6.9)."
     return F.Recycled(rule="R11.1", text=text, player=p, to_hand=list(me.discard_2) + under,
                       to_discard_2=list(me.discard_1), to_discard_1=top)
+
+
+def _extra_text(extra: list[str]) -> str:
+    """Cards discarded to go with a Finisher, which goes to no pile: they go to discard 1."""
+    if not extra:
+        return ""
+    return f"; {' + '.join(card(c).name for c in extra)} go to discard 1 (R18.14)"
 
 
 def _beat_over(s: DuelState, decision: dict | None) -> Out:

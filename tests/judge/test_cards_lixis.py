@@ -297,3 +297,18 @@ def test_lance_does_not_stop_a_direct_move_next_to_lixis():
     assert 2 in option_values(duel) and 4 in option_values(duel)
     answer(duel, 1, "move", to=4)
     assert spaces(duel)[1] == 4
+
+
+def test_withering_touch_base_taken_from_a_finisher_player_goes_to_discard_1():
+    """Withering Touch against a Finisher (which goes to no pile): the Base goes to
+    discard 1 at Recycle (R18.14), not back to hand."""
+    duel = new_duel("lixis", "heketch", finishers=(None, "living-nightmare"))
+    stage(duel, spaces=(3, 5), life=(20, 7))
+    pairs(duel, ("venomous", "lance"), ("special-action", "strike"))
+    pass_ante(duel)
+    settle(duel)
+    answer(duel, 0, "move", to=3)
+    pick(duel, 1, "shot")
+    heketch = duel.state.players[1]
+    assert "shot" in heketch.discard_1 and "shot" not in heketch.hand
+    assert "strike" in heketch.hand
