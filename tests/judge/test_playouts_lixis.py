@@ -54,3 +54,21 @@ def test_lixis_random_duels_keep_the_invariants(other: str, seat: int,
         assert duel.over and (duel.state.winner is None) == duel.state.draw
         check_duel(duel, compare_every_decision=True)
         check_lixis(duel)
+
+
+@pytest.mark.parametrize("name", ["heketch-vs-lixis", "lixis-vs-cadenza"])
+def test_golden_duel_states_validate_against_the_state_schema(name: str) -> None:
+    """Every state of the two golden duels (cards waiting with a pair, the new counters)
+    validates against the shipped state schema."""
+    import json
+    from pathlib import Path
+
+    from judge.battlecon import Duel
+    from tests.judge.test_state_schema import assert_all_valid, states
+
+    path = Path(__file__).parent / "golden" / f"{name}.json"
+    duel = Duel.from_record(json.loads(path.read_text("utf-8")))
+    labelled = [(f"{name} event {n}", st) for n, st in states(duel)]
+    assert any("extra" in (p.get("attack_pair") or {}) for _, st in labelled
+               for p in st["players"])
+    assert assert_all_valid(labelled) > 0
