@@ -14,6 +14,7 @@ from typing import Any
 
 from judge.battlecon import facts as F
 from judge.battlecon.cards import TIMING_NAMES, Card, Effect
+from judge.battlecon.hooks import MAY_IGNORE_MOVEMENT, first_reason
 from judge.battlecon.movement import (
     destinations,
     direct_destinations,
@@ -137,14 +138,9 @@ class Movement(Action):
             return [F.MovementIgnored(
                 rule="R17.9", text=f"{ctx.name(mover)} cannot {self.verb()} as {ctx.card.name} "
                 f"asks: {why}, so the movement is ignored.", player=mover, kind=self.kind)]
-        kept: list[F.Fact] = []
-        if mover != owner:
-            answer = self.ignore_offer(ctx, mover, decision)
-            if answer is not None:
-                return answer
-            if s.players[mover].this_beat.movement_kept:
-                kept = [F.MovementKept(rule=ctx.rule, text=f"{ctx.name(mover)}'s movement by "
-                                       f"{ctx.card.name} goes ahead.", player=mover, item=[])]
+        ignoring = may_ignore(ctx, mover, ends, decision)
+        if ignoring is not None:
+            return ignoring
         if len(ends) > 1 and decision is None:
             return Need("move", (owner,), [{"player": owner, "kind": "move", "to": e.end}
                                            for e in ends],
@@ -152,37 +148,45 @@ class Movement(Action):
                         extra={"mover": mover})
         chosen = ends[0] if len(ends) == 1 else next(
             e for e in ends if e.end == known(decision, "the move decision")["to"])
-        return kept + [moved(s, mover, owner, self.kind, chosen.end, chosen.spaces, chosen.passed,
-                             forced=len(ends) == 1, stopped_by=chosen.stopped_by, rule=ctx.rule,
-                             stop_text=chosen.stop_text)]
-
-    def ignore_offer(self, ctx: Ctx, mover: int, decision: dict | None) -> list[F.Fact] | Need | None:
-        """``MAY_IGNORE_MOVEMENT``: the mover may ignore this movement of the opponent's.
-        None when nothing lets them, or they already chose to let it happen (R18.4: asked)."""
-        from judge.battlecon.hooks import MAY_IGNORE_MOVEMENT, query
-
-        s = ctx.s
-        if s.players[mover].this_beat.movement_kept:
-            return None
-        source = next((why for o, _c, fn in query(s, MAY_IGNORE_MOVEMENT)
-                       if (why := fn(s, o, mover, ctx.owner))), "")
-        if not source:
-            return None
-        who, what = ctx.name(mover), f"{ctx.name(ctx.owner)}'s {ctx.card.name}"
-        if decision is None or decision.get("kind") != "may":
-            return Need("may", (mover,), [{"player": mover, "kind": "may", "accept": a}
-                                          for a in (False, True)],
-                        about=f"{source}: {who} may ignore {what} ({ctx.effect.text}). Ignore it?")
-        if decision["accept"]:
-            return [F.MovementIgnored(rule=ctx.rule, text=f"{who} ignores {what}'s movement "
-                                      f"({source}).", player=mover, kind=self.kind)]
-        return [F.MovementKept(rule=ctx.rule, text=f"{who} lets {what} move "
-                               f"{pronoun_object(ctx.s, mover)}, though {source} would let "
-                               f"{pronoun_object(ctx.s, mover)} ignore it.", player=mover,
-                               item=list(s.agenda[0]))]
+        return [moved(s, mover, owner, self.kind, chosen.end, chosen.spaces, chosen.passed,
+                      forced=len(ends) == 1, stopped_by=chosen.stopped_by, rule=ctx.rule,
+                      stop_text=chosen.stop_text)]
 
     def verb(self) -> str:
         return {"move_opponent": "move the opponent"}.get(self.kind, self.kind)
+
+
+KEPT = "|kept"  # an fx item's group ends so once its mover declined to ignore the movement
+
+
+def may_ignore(ctx: Ctx, mover: int, ends: list, decision: dict | None) -> list[F.Fact] | Need | None:
+    """A ``MAY_IGNORE_MOVEMENT`` hook (Exoskeletal, Rooted): the mover is asked first whether
+    to ignore this movement, unless it may already stay put by its own choice; declined, the
+    effect's item comes back marked as asked (``KEPT``). None: go on moving."""
+    s = ctx.s
+    start = s.players[mover].space
+    head = s.agenda[0] if s.agenda else None
+    if head is None or head[0] != "fx" or str(head[4]).endswith(KEPT) or \
+            all(e.end == start for e in ends) or (mover == ctx.owner and any(
+                e.end == start for e in ends)):
+        return None
+    why = first_reason(s, MAY_IGNORE_MOVEMENT, mover, ctx.owner)
+    if not why:
+        return None
+    who, them = name(s, mover), pronoun_object(s, mover)
+    what = f"{possessive(s, mover)} own {ctx.card.name}" if mover == ctx.owner else \
+        f"{name(s, ctx.owner)}'s {ctx.card.name}"
+    if decision is None:
+        return Need("may", (mover,), [{"player": mover, "kind": "may", "accept": a}
+                                      for a in (False, True)],
+                    about=f"{why}: {who} may ignore {what} ({ctx.effect.text}). Ignore it?")
+    if decision["accept"]:
+        return [F.MovementIgnored(rule=ctx.rule, text=f"{who} ignores {what}'s movement "
+                                  f"({why}).", player=mover, kind="ignored")]
+    return [F.Declined(rule=ctx.rule, text=f"{who} lets {what} move {them}, though {why} would "
+                       f"let {them} ignore it.", player=mover),
+            F.EffectResumed(rule=ctx.rule, text="The movement goes on.",
+                            item=[*head[:4], str(head[4]) + KEPT])]
 
 
 def moved(s: DuelState, mover: int, by: int, kind: str, end: int, spaces: int, passed: bool,
@@ -197,8 +201,10 @@ def moved(s: DuelState, mover: int, by: int, kind: str, end: int, spaces: int, p
         text = f"{name(s, mover)} moves directly from {start} to {end}"
     if passed:
         text += f", passing {name(s, 1 - mover)}"
-    if stopped_by and spaces == 0:  # a limit already reached (R17.14)
-        text = f"{name(s, mover)} stays on space {start}, {stop_text}"
+    if stopped_by and spaces == 0 and not stop_text.startswith("before "):
+        text = f"{name(s, mover)} stays on space {start}, {stop_text}"  # a limit reached
+    elif stopped_by and stop_text.startswith("before "):
+        text += f", stopped {stop_text}"
     elif stopped_by:
         text += f", stopped on entering {stop_text or 'a stop'}"
     if forced:

@@ -22,7 +22,12 @@ ON_HIT = "on_hit"
 ON_DAMAGE = "on_damage"
 AFTER_ACTIVATING = "after_activating"
 END_OF_BEAT = "end_of_beat"
-TIMINGS = (REVEAL, START_OF_BEAT, BEFORE_ACTIVATING, ON_HIT, ON_DAMAGE, AFTER_ACTIVATING, END_OF_BEAT)
+# A Unique Ability "at the end of each beat": after every End of Beat effect of both players
+# (000 puts it after recycling, C17; recycling moves no standup and no token, so the outcome
+# is the same).
+ABILITY_END = "ability_end"
+TIMINGS = (REVEAL, START_OF_BEAT, BEFORE_ACTIVATING, ON_HIT, ON_DAMAGE, AFTER_ACTIVATING, END_OF_BEAT,
+           ABILITY_END)
 TIMING_NAMES = {
     REVEAL: "Reveal",
     START_OF_BEAT: "Start of Beat",
@@ -31,6 +36,7 @@ TIMING_NAMES = {
     ON_DAMAGE: "On Damage",
     AFTER_ACTIVATING: "After Activating",
     END_OF_BEAT: "End of Beat",
+    ABILITY_END: "End of Beat, ability",
 }
 
 Condition = Callable[[Any, int], bool]  # (state, owner) -> bool

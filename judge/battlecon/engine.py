@@ -23,15 +23,18 @@ from judge.battlecon.hooks import (
     FINISHER_REQUIRES,
     FORCES_CLASH,
     HIT_BY,
-    IGNORES,
+    MOVED,
     OFF_BOARD,
     ON_STUNNED,
+    PREVENTS_STUN,
     PRIORITY_TIE,
     PRIORITY_TIE_LOST,
     RANGE_ORIGIN,
     RECYCLED,
     SPECIAL_RANGE,
     STUN_OFFER,
+    first_reason,
+    ignored,
     query,
 )
 from judge.battlecon.rules import effect, group_keys
@@ -115,8 +118,19 @@ def run(s: DuelState, decision: dict | None = None, sink: list | None = None,
             raise EngineError(f"no progress at step {s.step!r}, agenda head "
                               f"{s.agenda[0] if s.agenda else None}")
         _apply(s, out, result)
+        _after_moves(s, out, result)
         _check_end(s, out)
     return out
+
+
+def _after_moves(s: DuelState, out: list, facts: list[F.Fact]) -> None:
+    """What a ``MOVED`` hook makes of each standup movement just applied (Merciless)."""
+    for f in facts:
+        if isinstance(f, F.Moved) and not s.over:
+            follow: list[F.Fact] = []
+            for owner, _c, fn in query(s, MOVED):
+                follow += fn(s, owner, f)
+            _apply(s, out, follow)
 
 
 def _apply(s: DuelState, out: list, facts: list[F.Fact]) -> None:
@@ -279,16 +293,6 @@ def _hit(s: DuelState, a: int, hit: F.Hit) -> list[F.Fact]:
     return [hit] + [f for owner, _c, fn in query(s, HIT_BY) for f in fn(s, owner, a)]
 
 
-def ignored(s: DuelState, a: int) -> dict[str, str]:
-    """The defender's defences (``soak``, ``stun_guard``) a's attack ignores, each with what
-    ignores it (``IGNORES``; the first source named for a defence keeps it)."""
-    out: dict[str, str] = {}
-    for owner, _c, fn in query(s, IGNORES):
-        for what, source in fn(s, owner, a).items():
-            out.setdefault(what, source)
-    return out
-
-
 def range_origin(s: DuelState, a: int) -> int | None:
     """The space a's range is measured from: a ``RANGE_ORIGIN`` hook's, else a's standup;
     None when the hook names a figure off the board."""
@@ -336,7 +340,7 @@ def _damage(s: DuelState, item: tuple, decision: dict | None) -> Out:
 def _stun(s: DuelState, item: tuple, decision: dict | None) -> Out:
     """The stun check, then what any ``ON_STUNNED`` hook makes of a new stun."""
     _, d, a, amount = item
-    check = _stun_check(s, d, amount, ignored(s, a).get("stun_guard", ""))
+    check = _stun_check(s, d, a, amount)
     facts: list[F.Fact] = [check]
     if check.stunned and not s.players[d].this_beat.stunned:
         for owner, _c, fn in query(s, ON_STUNNED):
@@ -344,7 +348,7 @@ def _stun(s: DuelState, item: tuple, decision: dict | None) -> Out:
     return facts
 
 
-def _stun_check(s: DuelState, d: int, amount: int, guard_ignored: str = "") -> F.StunChecked:
+def _stun_check(s: DuelState, d: int, a: int, amount: int) -> F.StunChecked:
     them = name(s, d)
     me = s.players[d]
     stats = attack(s, d)
@@ -354,6 +358,11 @@ def _stun_check(s: DuelState, d: int, amount: int, guard_ignored: str = "") -> F
     if me.this_beat.stunned:
         return F.StunChecked(rule="R16.1", text=f"{them} is already stunned.", player=d,
                               damage=amount, stun_guard=stats.stun_guard, stunned=True)
+    prevented = first_reason(s, PREVENTS_STUN, a, d)
+    if prevented:
+        return F.StunChecked(rule="R16.1", text=f"{prevented}: {them} is not stunned.", player=d,
+                              damage=amount, stun_guard=stats.stun_guard, stunned=False)
+    guard_ignored = ignored(s, a).get("stun_guard", "")
     if guard_ignored and 0 < amount <= stats.stun_guard:
         return F.StunChecked(rule="R16.9", text=f"{guard_ignored} ignores Stun Guard, so the "
                               f"{amount} damage stuns {them}.", player=d, damage=amount,
@@ -584,15 +593,16 @@ def recycle_fact(s: DuelState, p: int) -> F.Recycled:
             pass  # a Finisher negated by a Pulse cycles like a pair, into discard 1 (R26.3)
         elif pair.style == SPECIAL_ACTION:
             return F.Recycled(rule="R25.5", text=f"{who} used a Finisher: no recycling; the "
-                              "Special Action leaves the game and the Base returns to hand.",
-                              player=p, to_hand=[pair.base], to_discard_2=[], to_discard_1=[],
+                              "Special Action leaves the game and the Base returns to hand"
+                              f"{_extra_text(pair.extra)}.", player=p, to_hand=[pair.base],
+                              to_discard_2=[], to_discard_1=list(pair.extra),
                               to_removed=[SPECIAL_ACTION], skipped=True)
         else:
             return F.Recycled(rule="R21.4", text=f"{who} used an anted Finisher: it leaves the "
-                              "game and there is no recycling.", player=p, to_hand=[],
-                              to_discard_2=[], to_discard_1=[], skipped=True,
-                              finisher_spent=True)
-    top = [c for c in (pair.style, pair.base) if c] if pair else []
+                              f"game and there is no recycling{_extra_text(pair.extra)}.",
+                              player=p, to_hand=[], to_discard_2=[],
+                              to_discard_1=list(pair.extra), skipped=True, finisher_spent=True)
+    top = [c for c in (pair.style, pair.base) if c] + list(pair.extra) if pair else []
     under = list(pair.under) if pair else []
     text = f"{who} recycles: discard 2 back to hand, discard 1 to discard 2"
     text += f", {' + '.join(card(c).name for c in top)} to discard 1." if top else "."
@@ -600,6 +610,13 @@ def recycle_fact(s: DuelState, p: int) -> F.Recycled:
         text = text[:-1] + f"; {', '.join(card(c).name for c in under)} back to hand (R6.9)."
     return F.Recycled(rule="R11.1", text=text, player=p, to_hand=list(me.discard_2) + under,
                       to_discard_2=list(me.discard_1), to_discard_1=top)
+
+
+def _extra_text(extra: list[str]) -> str:
+    """Cards discarded to go with a Finisher, which goes to no pile: they go to discard 1."""
+    if not extra:
+        return ""
+    return f"; {' + '.join(card(c).name for c in extra)} go to discard 1 (R18.14)"
 
 
 def _beat_over(s: DuelState, decision: dict | None) -> Out:

@@ -641,27 +641,24 @@ class Moved(Fact):
 
 
 @dataclass(frozen=True)
+class EffectResumed(Fact):
+    """An effect's action goes on after its mover chose not to ignore it (Rooted): the
+    agenda item comes back at the head, marked as asked."""
+
+    item: list
+    control: ClassVar[bool] = True
+
+    def apply(self, s: DuelState) -> None:
+        s.agenda.insert(0, tuple(self.item))
+
+
+@dataclass(frozen=True)
 class MovementIgnored(Fact):
     player: int
     kind: str
 
     def apply(self, s: DuelState) -> None:
         s.last_move = {"player": self.player, "passed": False, "spaces": 0}
-
-
-@dataclass(frozen=True)
-class MovementKept(Fact):
-    """A player who may ignore an opponent's movement effect lets it happen: ``item`` is
-    the effect's agenda item, put back to resolve the movement (its Triggered fact closed
-    it); with ``item`` empty, the movement now resolves and the choice is spent."""
-
-    player: int
-    item: list
-
-    def apply(self, s: DuelState) -> None:
-        s.players[self.player].this_beat.movement_kept = bool(self.item)
-        if self.item:
-            s.agenda.insert(0, tuple(self.item))
 
 
 @dataclass(frozen=True)

@@ -27,14 +27,21 @@ the opponent; a Negation cancels the opponent's Styles). Hook names:
                        ``mover``'s movement, each with what stops it ("the Gate Trap");
                        a direct move ignores them (R17.12).
 ``MAY_IGNORE_MOVEMENT`` ``(s, owner, mover, by) -> str``: what lets ``mover`` ignore a
-                       movement effect of ``by``'s (``""``: nothing); ``mover`` is asked
-                       (a ``may``) before the movement resolves (Exoskeletal).
+                       movement effect of ``by``'s card (``""``: nothing): Exoskeletal
+                       (an opponent's movement), Rooted (any). The mover is asked first (a
+                       ``may``), unless it could already stay put by its own choice.
 ``CANNOT_HIT``         ``(s, owner, attacker) -> str``: why ``attacker``'s attack cannot hit
                        at all this beat (``""``: it may), checked before dodges (no Ammo).
 ``MOVEMENT_LIMITS``    ``(s, owner, mover) -> dict[str, str]``: what ``mover`` may not do,
                        each with why: ``"retreat"`` (no movement of its own away from the
                        opponent) and ``"pass"`` (no movement past the opponent: it goes no
                        farther than the adjacent space, R17.14; direct moves too, R17.12b).
+``MOVEMENT_BLOCKS``    ``(s, owner, mover) -> dict[int, str]``: spaces ``mover``'s movement
+                       may not enter or pass through, each with what blocks it (Lance);
+                       the movement ends on the space before (R17.14, R17.16); a direct
+                       move ignores them (R17.12b, G10).
+``MOVED``              ``(s, owner, moved) -> list[Fact]``: what follows a standup's
+                       movement (``facts.Moved``), direct ones included (R17.12a).
 ``DODGE``              ``(s, owner, attacker, defender) -> str``: why the attack cannot
                        hit ``defender`` (``""``: it may), R13.8.
 ``SPECIAL_RANGE``      ``(s, owner, attacker) -> set[int]``: spaces a range-X attack hits
@@ -55,9 +62,12 @@ the opponent; a Negation cancels the opponent's Styles). Hook names:
                        defender takes, labelled (R15).
 ``IGNORES``            ``(s, owner, attacker) -> dict[str, str]``: the defender's stats
                        (``soak``, ``stun_guard``) that ``attacker``'s hits ignore, each
-                       with what ignores it (R15.5, R16.9).
+                       with what ignores it (R15.5, R16.9; Stun Guard ignored even at ∞,
+                       and no ``STUN_OFFER`` is asked then).
 ``HIT_BY``             ``(s, owner, attacker) -> list[Fact]``: what follows at once when
                        ``attacker``'s attack hits, before its On Hit effects (Crescendo).
+``PREVENTS_STUN``      ``(s, owner, attacker, defender) -> str``: why this attack's
+                       damage cannot stun the defender (Knives at range 1).
 ``STUN_OFFER``         an ``Offer``: a spend asked of the defender before the stun check
                        (Iron Body, R16.12).
 ``ON_STUNNED``         ``(s, owner, stunned) -> list[Fact]``: what follows a stun (a
@@ -65,6 +75,10 @@ the opponent; a Negation cancels the opponent's Styles). Hook names:
 ``FINISHER_REQUIRES``  ``(s, owner) -> bool``: on a Finisher, whether it may be used now.
 ``RECYCLED``           ``(s, owner, p, recycled) -> list[Fact]``: what follows player ``p``'s
                        ``Recycled`` fact (a token that cycles with the discard piles).
+``STAT_CAP``           ``(s, owner, p) -> str``: why ``p``'s power, priority and range may
+                       not rise above the printed Styles + Base (Naturalizing). Layer 5.
+``FORBIDS_SPENDING``   ``(s, owner, spender) -> str``: why ``spender`` may not spend
+                       tokens or counters now (Naturalizing); a ``STUN_OFFER`` is not asked.
 =====================  =================================================================
 
 Timing windows are not hooks: a card's ``Effect`` names its window (``cards.TIMINGS``),
@@ -103,11 +117,17 @@ STUN_OFFER = "stun_offer"
 ON_STUNNED = "on_stunned"
 FINISHER_REQUIRES = "requires"
 RECYCLED = "recycled"
+MOVEMENT_BLOCKS = "movement_blocks"
+MOVED = "moved"
+PREVENTS_STUN = "prevents_stun"
+STAT_CAP = "stat_cap"
+FORBIDS_SPENDING = "forbids_spending"
 
 HOOKS = (PRIORITY_TIE, PRIORITY_TIE_LOST, FORCES_CLASH, MOVEMENT_LOCK, MOVEMENT_STOPS,
-         MOVEMENT_LIMITS, MAY_IGNORE_MOVEMENT, CANNOT_HIT, DODGE, SPECIAL_RANGE, RANGE_ORIGIN,
-         EXTRA_CARDS, COPIES, SUPPRESSES, MODIFIERS, DAMAGE_TAKEN, IGNORES, HIT_BY, STUN_OFFER,
-         ON_STUNNED, FINISHER_REQUIRES, RECYCLED)
+         MOVEMENT_LIMITS, MOVEMENT_BLOCKS, MAY_IGNORE_MOVEMENT, MOVED, CANNOT_HIT, DODGE,
+         SPECIAL_RANGE, RANGE_ORIGIN, EXTRA_CARDS, COPIES, SUPPRESSES, MODIFIERS, DAMAGE_TAKEN,
+         IGNORES, HIT_BY, PREVENTS_STUN, STUN_OFFER, ON_STUNNED, FINISHER_REQUIRES, RECYCLED,
+         STAT_CAP, FORBIDS_SPENDING)
 OFF_BOARD = "off-board"
 
 
@@ -174,6 +194,25 @@ def _layer_1(s: DuelState, p: int) -> tuple[tuple[Card, ...], bool]:
         if len(_LAYER_1) < 100_000:
             _LAYER_1[key] = found
     return found
+
+
+def ignored(s: DuelState, a: int) -> dict[str, str]:
+    """The defender's defences (``soak``, ``stun_guard``) a's attack ignores, each with what
+    ignores it (``IGNORES``; the first source named for a defence keeps it)."""
+    out: dict[str, str] = {}
+    for owner, _c, fn in query(s, IGNORES):
+        for what, source in fn(s, owner, a).items():
+            out.setdefault(what, source)
+    return out
+
+
+def first_reason(s: DuelState, name: str, *args: Any) -> str:
+    """The first non-empty reason a ``name`` hook in force gives (``""``: none)."""
+    for owner, _c, fn in query(s, name):
+        reason = fn(s, owner, *args)
+        if reason:
+            return str(reason)
+    return ""
 
 
 def order(s: DuelState) -> tuple[int, int]:

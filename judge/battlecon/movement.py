@@ -9,7 +9,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from judge.battlecon.hooks import MOVEMENT_LIMITS, MOVEMENT_LOCK, MOVEMENT_STOPS, query
+from judge.battlecon.hooks import (
+    MOVEMENT_BLOCKS,
+    MOVEMENT_LIMITS,
+    MOVEMENT_LOCK,
+    MOVEMENT_STOPS,
+    query,
+)
 from judge.battlecon.state import BOARD, DuelState
 
 FIRST, LAST = BOARD.start, BOARD.stop - 1
@@ -35,22 +41,42 @@ def obstacles(s: DuelState, mover: int) -> frozenset[int]:
     return frozenset(spaces)
 
 
-def walk(s: DuelState, mover: int, direction: int, amount: int, stops: Stops) -> End | None:
-    """Walk ``amount`` countable spaces; None if a wall makes it impossible (R17.9, C03)."""
+def walk(s: DuelState, mover: int, direction: int, amount: int, stops: Stops,
+         blocks: Stops | None = None) -> End | None:
+    """Walk ``amount`` countable spaces; None if a wall makes it impossible (R17.9, C03).
+    A blocked space (``blocks``) cannot be entered or passed: the walk ends before it."""
     start = s.players[mover].space
     other = s.players[1 - mover].space
     hop = obstacles(s, mover)
     pos = start
     for counted in range(1, amount + 1):
+        before = pos
         pos += direction
-        while pos in hop:  # hop over a standup, not counted (R17.5)
+        while pos in hop and not (blocks and pos in blocks):  # hop, not counted (R17.5)
             pos += direction
+        if blocks and (pos in blocks or any(x in blocks for x in _between(before, pos))):
+            source, what = blocks[pos] if pos in blocks else next(
+                blocks[x] for x in _between(before, pos) if x in blocks)
+            return End(before, counted - 1, _passed(start, before, other), source, what)
         if pos < FIRST or pos > LAST:
             return None
         if pos in stops:  # entering a stop (the Gate Trap) ends this movement
             source, what = stops[pos]
             return End(pos, counted, _passed(start, pos, other), source, what)
     return End(pos, amount, _passed(start, pos, other))
+
+
+def _between(a: int, b: int) -> list[int]:
+    return list(range(min(a, b) + 1, max(a, b)))
+
+
+def movement_blocks(s: DuelState, mover: int) -> Stops:
+    """Spaces the mover's (non-direct) movement may not enter nor pass (Lance, R17.14)."""
+    blocks: Stops = {}
+    for owner, c, fn in query(s, MOVEMENT_BLOCKS):
+        for space, what in fn(s, owner, mover).items():
+            blocks.setdefault(space, (c.id, what))
+    return blocks
 
 
 def _passed(start: int, end: int, other: int) -> bool:
@@ -112,13 +138,14 @@ def destinations(
     limits = movement_limits(s, mover)
     if own and "retreat" in limits:
         directions = tuple(d for d in directions if d != -toward(s, mover))
+    blocks = movement_blocks(s, mover)
     found: dict[int, End] = {}
     for direction in directions:
         for amount in amounts:
             if amount < 0:
                 continue  # movement is never negative (R17.8)
             end = End(s.players[mover].space, 0, False) if amount == 0 else walk(
-                s, mover, direction, amount, stops)
+                s, mover, direction, amount, stops, blocks)
             if end is None:
                 continue
             if not_past is not None and _passed(s.players[mover].space, end.end,

@@ -14,6 +14,7 @@ from __future__ import annotations
 from judge.battlecon import facts as F
 from judge.battlecon.actions import Need
 from judge.battlecon.cards import (
+    ABILITY_END,
     AFTER_ACTIVATING,
     BEFORE_ACTIVATING,
     END_OF_BEAT,
@@ -23,7 +24,14 @@ from judge.battlecon.cards import (
     START_OF_BEAT,
     Card,
 )
-from judge.battlecon.hooks import STUN_OFFER, cards_in_force, query
+from judge.battlecon.hooks import (
+    FORBIDS_SPENDING,
+    STUN_OFFER,
+    cards_in_force,
+    first_reason,
+    ignored,
+    query,
+)
 from judge.battlecon.state import BOARD, SPECIAL_ACTION, DuelState
 
 
@@ -90,6 +98,10 @@ def begin_step(s: DuelState, step: str) -> None:
         assert s.active is not None, "priority names the Active Player before these steps"
         for p in (s.active, 1 - s.active):
             s.agenda.extend(window(s, p, step))
+        if step == END_OF_BEAT:  # abilities "at the end of each beat" come last (C17)
+            for p in (s.active, 1 - s.active):
+                if effects_for(s, p, ABILITY_END):  # an empty window numbers no group, so
+                    s.agenda.extend(window(s, p, ABILITY_END))  # older duels keep theirs
     elif step == "active_attack":
         s.agenda.append(("activate", s.active))
     elif step == "reactive_attack":
@@ -120,8 +132,10 @@ def queue_hit(s: DuelState, p: int) -> None:
 
 
 def queue_damage(s: DuelState, a: int, d: int, amount: int) -> None:
-    items: list[tuple] = [("offer", d, a, amount, c.id) for owner, c, offer
-                          in query(s, STUN_OFFER) if owner == d and offer.offered(s, d, amount)]
+    items: list[tuple] = []
+    if not (ignored(s, a).get("stun_guard") or first_reason(s, FORBIDS_SPENDING, d)):
+        items = [("offer", d, a, amount, c.id) for owner, c, offer
+                 in query(s, STUN_OFFER) if owner == d and offer.offered(s, d, amount)]
     items.append(("stun", d, a, amount))
     s.agenda[0:0] = items + window(s, a, ON_DAMAGE)
 

@@ -53,15 +53,19 @@ class Pair:
     under: list[str] = field(default_factory=list)  # Bases covered in a Clash (R6.7)
     finisher: bool = False  # the Finisher replaces the whole pair (R2.8)
     action: str | None = None  # pulse | cancel | finisher, for a Special Action
+    extra: list[str] = field(default_factory=list)  # discarded to go with this pair (R18.14)
 
     def cards(self) -> list[str]:
-        return [c for c in (self.style, self.base) if c] + list(self.under)
+        return [c for c in (self.style, self.base) if c] + list(self.under) + list(self.extra)
 
     def to_json(self, hidden: bool = False) -> dict:
         if hidden and not self.revealed:
             return {"revealed": False}
-        return {"style": self.style, "base": self.base, "revealed": self.revealed,
-                "under": list(self.under), "finisher": self.finisher, "action": self.action}
+        out = {"style": self.style, "base": self.base, "revealed": self.revealed,
+               "under": list(self.under), "finisher": self.finisher, "action": self.action}
+        if self.extra:
+            out["extra"] = list(self.extra)
+        return out
 
 
 @dataclass
@@ -84,7 +88,6 @@ class ThisBeat:
     damage_soaked: int = 0
     life_lost: int = 0  # counted in full (R14.5)
     recovered: str | None = None  # token recovered by the last recovery effect
-    movement_kept: bool = False  # let an opponent's movement happen that it could ignore
 
     def clone(self) -> ThisBeat:
         new = copy.copy(self)
@@ -145,6 +148,7 @@ class PlayerState:
         if self.pair is not None:
             new.pair = copy.copy(self.pair)
             new.pair.under = list(self.pair.under)
+            new.pair.extra = list(self.pair.extra)
         return new
 
     BEAT_FIELDS = ("stunned",)  # correctable fields that live in ``this_beat``

@@ -11,7 +11,15 @@ from typing import Any
 
 from judge.battlecon.cards import NA, Card, X
 from judge.battlecon.fighters import fighter
-from judge.battlecon.hooks import DAMAGE_TAKEN, MODIFIERS, attack_cards, cards_in_force, query
+from judge.battlecon.hooks import (
+    DAMAGE_TAKEN,
+    MODIFIERS,
+    STAT_CAP,
+    attack_cards,
+    cards_in_force,
+    first_reason,
+    query,
+)
 from judge.battlecon.state import DuelState, PlayerState
 
 INFINITE = 10**6
@@ -52,8 +60,31 @@ def attack(s: DuelState, p: int) -> Attack:
         cards = cards_in_force(s, p)
         absolute = next((c for c in cards if c.kind in ("base", "finisher")), None)
         mods, immune = _modifiers(s, p, cards)
-        found = s.memo[key] = _totals(s.players[p], absolute, mods, immune)
+        found = _totals(s.players[p], absolute, mods, immune)
+        cap = first_reason(s, STAT_CAP, p)
+        if cap and absolute is not None:
+            _cap(found, absolute, [c for c in cards if c.kind == "style"], cap)
+        s.memo[key] = found
     return found
+
+
+def _cap(found: Attack, absolute: Card, styles: list[Card], why: str) -> None:
+    """Power, priority and range no higher than the printed Styles + Base (a ``STAT_CAP``)."""
+    printed = _span(absolute.range) if absolute.range not in (NA, X) else absolute.range
+    power, priority = absolute.power, absolute.priority
+    for c in styles:
+        printed = _add_range(printed, c.range)
+        if power != NA:
+            power += c.power
+        priority += c.priority
+    if found.power != NA and power != NA and found.power > max(0, power):
+        found.parts["power"].append((why, max(0, power) - found.power))
+        found.power = max(0, power)
+    if found.priority > priority:
+        found.parts["priority"].append((why, priority - found.priority))
+        found.priority = priority
+    if found.range not in (NA, X) and printed not in (NA, X):
+        found.range = (min(found.range[0], max(0, printed[0])), min(found.range[1], max(0, printed[1])))
 
 
 def _modifiers(s: DuelState, p: int,

@@ -138,10 +138,12 @@ def has_fighter(fid: str) -> bool:
 from judge.battlecon.fighters import (  # noqa: E402,F401
     cadenza,
     demitras,
+    heketch,
     hikaru,
     kallistar,
     kehrolyn,
     khadath,
+    lixis,
     rukyuk,
     vanaah,
 )
