@@ -22,6 +22,12 @@ ON_HIT = "on_hit"
 ON_DAMAGE = "on_damage"
 AFTER_ACTIVATING = "after_activating"
 END_OF_BEAT = "end_of_beat"
+# Windows outside the beat's card triggers: the defender's own "when hit" effects (queued
+# after the attacker's On Hit, before damage), and unique abilities that act after each
+# beat, once recycling is done (R10.3).
+ON_BEING_HIT = "on_being_hit"
+AFTER_RECYCLE = "after_recycle"
+INSTEAD = "instead"  # what happens in place of a negated effect (hooks.NEGATES)
 TIMINGS = (REVEAL, START_OF_BEAT, BEFORE_ACTIVATING, ON_HIT, ON_DAMAGE, AFTER_ACTIVATING, END_OF_BEAT)
 TIMING_NAMES = {
     REVEAL: "Reveal",
@@ -31,6 +37,9 @@ TIMING_NAMES = {
     ON_DAMAGE: "On Damage",
     AFTER_ACTIVATING: "After Activating",
     END_OF_BEAT: "End of Beat",
+    ON_BEING_HIT: "When Hit",
+    AFTER_RECYCLE: "After Recycling",
+    INSTEAD: "Instead",
 }
 
 Condition = Callable[[Any, int], bool]  # (state, owner) -> bool

@@ -46,7 +46,8 @@ def initial_state(setup: dict) -> DuelState:
         players.append(PlayerState(
             name=p["name"], fighter=p["fighter"], finisher=p["finisher"], space=3 if i == 0 else 5,
             hand=hand, discard_1=list(p["discard_1"]), discard_2=list(p["discard_2"]),
-            token_pool=sorted(kit.tokens), modes=kit.start_modes(),
+            token_pool=kit.start_pool(), token_discard=sorted(kit.tokens_aside),
+            modes=kit.start_modes(),
             counters={c: 0 for c in kit.counters}))
         figures.update(start_figures(kit, i, players[-1].space))
     return DuelState(players=players, options=setup["options"],

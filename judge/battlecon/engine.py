@@ -15,12 +15,13 @@ from __future__ import annotations
 from judge.battlecon import facts as F
 from judge.battlecon import special
 from judge.battlecon.actions import Ctx, Need, name, possessive
-from judge.battlecon.cards import TIMING_NAMES
+from judge.battlecon.cards import AFTER_RECYCLE, TIMING_NAMES
 from judge.battlecon.fighters import card, fighter
 from judge.battlecon.hooks import (
     DODGE,
     FINISHER_REQUIRES,
     FORCES_CLASH,
+    IGNORES_STUN_GUARD,
     OFF_BOARD,
     ON_STUNNED,
     PRIORITY_TIE,
@@ -29,7 +30,7 @@ from judge.battlecon.hooks import (
     STUN_OFFER,
     query,
 )
-from judge.battlecon.rules import effect, group_keys
+from judge.battlecon.rules import after_recycle_due, effect, group_keys
 from judge.battlecon.state import BEATS, SPECIAL_ACTION, DuelState, known
 from judge.battlecon.stats import INFINITE, attack, incoming_bonus
 from judge.errors import IllegalDecisionError
@@ -304,8 +305,8 @@ def _damage(s: DuelState, item: tuple, decision: dict | None) -> Out:
 
 def _stun(s: DuelState, item: tuple, decision: dict | None) -> Out:
     """The stun check, then what any ``ON_STUNNED`` hook makes of a new stun."""
-    _, d, _a, amount = item
-    check = _stun_check(s, d, amount)
+    _, d, a, amount = item
+    check = _stun_check(s, d, amount, a)
     facts: list[F.Fact] = [check]
     if check.stunned and not s.players[d].this_beat.stunned:
         for owner, _c, fn in query(s, ON_STUNNED):
@@ -313,7 +314,7 @@ def _stun(s: DuelState, item: tuple, decision: dict | None) -> Out:
     return facts
 
 
-def _stun_check(s: DuelState, d: int, amount: int) -> F.StunChecked:
+def _stun_check(s: DuelState, d: int, amount: int, a: int) -> F.StunChecked:
     them = name(s, d)
     me = s.players[d]
     stats = attack(s, d)
@@ -323,6 +324,11 @@ def _stun_check(s: DuelState, d: int, amount: int) -> F.StunChecked:
     if me.this_beat.stunned:
         return F.StunChecked(rule="R16.1", text=f"{them} is already stunned.", player=d,
                               damage=amount, stun_guard=stats.stun_guard, stunned=True)
+    for owner, c, fn in query(s, IGNORES_STUN_GUARD):
+        if fn(s, owner, a, d):
+            return F.StunChecked(rule=f"{c.id}: passive", text=f"{c.name} ignores {them}'s "
+                                  f"Stun Guard: {amount} damage stuns {them} (R16.9).", player=d,
+                                  damage=amount, stun_guard=0, stunned=True)
     guard = "∞" if stats.stun_guard >= INFINITE else stats.stun_guard
     his = possessive(s, d)
     if amount > stats.stun_guard:
@@ -453,6 +459,8 @@ def _ante(s: DuelState, decision: dict | None) -> Out:
                         f"{card(s.players[p].finisher).name}; the attack pair goes back to hand "
                         "and nobody may ante further (R21.3).", player=p, finisher=True)]
     kit = fighter(s.players[p].fighter)
+    if kit.ante_facts is not None:
+        return kit.ante_facts(s, p, decision)
     token = decision["token"]
     return [F.Anted(rule="R5.5", text=f"{name(s, p)} antes {kit.token_name(token)}; the token "
                     "goes to the token discard at once.", player=p, token=token)]
@@ -523,12 +531,22 @@ def _next(s: DuelState, decision: dict | None) -> Out:
 
 def _recycle(s: DuelState, decision: dict | None) -> Out:
     out: list[F.Fact] = [recycle_fact(s, p) for p in (0, 1)]
+    if after_recycle_due(s):
+        return out + [F.StepBegan(rule="R10.3", text="Unique abilities that act after each "
+                                  "beat act now, after recycling.", step=AFTER_RECYCLE)]
+    return out + [beat_ended(s)]
+
+
+def _after_recycle(s: DuelState, decision: dict | None) -> Out:
+    return [beat_ended(s)]
+
+
+def beat_ended(s: DuelState) -> F.BeatEnded:
     counted = s.pulse is None
     text = f"Beat {s.beat} ends." if counted else f"Beat {s.beat} ends; a Pulse was revealed, " \
         "so the beat counter does not drop (R12.2)."
-    out.append(F.BeatEnded(rule="R12.1" if counted else "R12.2", text=text, beat=s.beat,
-                           counted=counted))
-    return out
+    return F.BeatEnded(rule="R12.1" if counted else "R12.2", text=text, beat=s.beat,
+                       counted=counted)
 
 
 def recycle_fact(s: DuelState, p: int) -> F.Recycled:
@@ -582,7 +600,7 @@ def _beat_over(s: DuelState, decision: dict | None) -> Out:
 STEP_HANDLERS = {"select": _select, "ante": _ante, "reveal": _reveal, "special": _special,
                  "pulse": _pulse, "clash": _clash, "start_of_beat": _next,
                  "active_attack": _next, "reactive_attack": _next, "end_of_beat": _next,
-                 "recycle": _recycle, "beat_over": _beat_over}
+                 "recycle": _recycle, AFTER_RECYCLE: _after_recycle, "beat_over": _beat_over}
 
 
 def refuse(reason: str, rule: str) -> IllegalDecisionError:

@@ -46,6 +46,12 @@ the opponent; a Negation cancels the opponent's Styles). Hook names:
 ``ON_STUNNED``         ``(s, owner, stunned) -> list[Fact]``: what follows a stun (a
                        Paradigm lost).
 ``FINISHER_REQUIRES``  ``(s, owner) -> bool``: on a Finisher, whether it may be used now.
+``IGNORES_STUN_GUARD`` ``(s, owner, attacker, defender) -> bool``: the attacker's damage
+                       ignores the defender's Stun Guard at the stun check (R16.9);
+                       Stun Immunity still wins (R16.10).
+``NEGATES``            ``(s, owner, p, timing) -> bool``: every triggered effect ``p``
+                       would resolve in that window is negated; the declaring card's
+                       ``instead`` effect is queued once for each (Stasis Charge).
 =====================  =================================================================
 
 Timing windows are not hooks: a card's ``Effect`` names its window (``cards.TIMINGS``),
@@ -77,10 +83,12 @@ DAMAGE_TAKEN = "damage_taken"
 STUN_OFFER = "stun_offer"
 ON_STUNNED = "on_stunned"
 FINISHER_REQUIRES = "requires"
+IGNORES_STUN_GUARD = "ignores_stun_guard"
+NEGATES = "negates"
 
 HOOKS = (PRIORITY_TIE, FORCES_CLASH, MOVEMENT_LOCK, MOVEMENT_STOPS, DODGE, SPECIAL_RANGE,
          RANGE_ORIGIN, EXTRA_CARDS, COPIES, SUPPRESSES, MODIFIERS, DAMAGE_TAKEN, STUN_OFFER,
-         ON_STUNNED, FINISHER_REQUIRES)
+         ON_STUNNED, FINISHER_REQUIRES, IGNORES_STUN_GUARD, NEGATES)
 OFF_BOARD = "off-board"
 
 

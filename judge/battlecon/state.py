@@ -83,11 +83,18 @@ class ThisBeat:
     damage_soaked: int = 0
     life_lost: int = 0  # counted in full (R14.5)
     recovered: str | None = None  # token recovered by the last recovery effect
+    hits: int = 0  # hits this player's attacks landed (R13.3)
+    hits_taken: int = 0  # hits this player took
+    last_damage: int = 0  # the damage of the last hit that dealt any to this player
+    marks: dict[str, int] = field(default_factory=dict)  # a fighter's own notes for the beat
+    recycled: list[str] = field(default_factory=list)  # the pair this beat sent to discard 1
 
     def clone(self) -> ThisBeat:
         new = copy.copy(self)
         new.anted = list(self.anted)
         new.bonus_tokens = list(self.bonus_tokens)
+        new.marks = dict(self.marks)
+        new.recycled = list(self.recycled)
         return new
 
 

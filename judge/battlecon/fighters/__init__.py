@@ -36,7 +36,8 @@ class Fighter:
     finishers: tuple[Card, Card]
     default_discards: tuple[tuple[str, str], tuple[str, str]]
     ability: Card | None = None
-    tokens: tuple[str, ...] = ()
+    tokens: tuple[str, ...] = ()  # every token of the kit (the most it may hold, R19.1)
+    tokens_aside: tuple[str, ...] = ()  # of those, the ones that start spent (a supply)
     token_bonus: dict[str, tuple[str, Any]] = field(default_factory=dict)
     token_names: dict[str, str] = field(default_factory=dict)
     form: str | None = None  # the form the fighter starts in, if it has forms
@@ -47,12 +48,21 @@ class Fighter:
     persistent: tuple[Card, ...] = ()  # cards that may be in play (Paradigms)
     ante_options: AnteOptions | None = None
     token_anted: Callable[[Any, int, str], None] | None = None
+    # The facts of this fighter's own ante decision (several tokens at once), else Anted.
+    ante_facts: Callable[[Any, int, dict], list] | None = None
 
     def bases(self) -> tuple[Card, ...]:
         return GENERIC_BASES + (self.unique_base,)
 
     def cards(self) -> tuple[Card, ...]:
         return self.styles + self.bases()
+
+    def start_pool(self) -> list[str]:
+        """The tokens a fresh duel starts with in the pool: the kit's, less those aside."""
+        pool = list(self.tokens)
+        for t in self.tokens_aside:
+            pool.remove(t)
+        return sorted(pool)
 
     def start_modes(self) -> dict[str, str]:
         """The modes a fresh duel starts in (Kallistar: her form)."""
@@ -127,4 +137,4 @@ def has_fighter(fid: str) -> bool:
     return fid in _FIGHTERS
 
 
-from judge.battlecon.fighters import cadenza, hikaru, kallistar, khadath  # noqa: E402,F401
+from judge.battlecon.fighters import cadenza, hikaru, kallistar, khadath, luc, magdelina  # noqa: E402,F401
