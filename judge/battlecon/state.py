@@ -161,6 +161,8 @@ class PlayerState:
             setattr(self.this_beat, attr, value)
         elif attr in self.MODE_FIELDS:
             self.modes[attr] = value
+        elif attr == "counters":
+            self.counters = {**self.counters, **value}
         else:
             setattr(self, attr, value)
 
