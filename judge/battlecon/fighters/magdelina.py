@@ -56,6 +56,10 @@ def set_counter(s: DuelState, p: int, counter: str, value: int, rule: str,
     return F.CounterSet(rule=rule, text=text, player=p, counter=counter, value=value)
 
 
+def counted(t: int) -> str:
+    return f"{t} Trance counter{'' if t == 1 else 's'}"
+
+
 def heal(s: DuelState, p: int, amount: int, rule: str, source: str) -> F.LifeGained:
     """Life gained never lifts a fighter above the starting 20 (R14.8)."""
     life = s.players[p].life
@@ -72,9 +76,8 @@ def heal(s: DuelState, p: int, amount: int, rule: str, source: str) -> F.LifeGai
 def level_bonus(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
     s, p, n = ctx.s, ctx.owner, level(ctx.s, ctx.owner)
     rule = "divine-conduit: Ante"
-    return [status(s, p, "power", n, f"Level {n}", rule),
-            status(s, p, "priority", n, f"Level {n}", rule),
-            status(s, p, "stun_guard", n, f"Level {n}", rule)]
+    return [status(s, p, stat, n, "Divine Conduit", rule)
+            for stat in ("power", "priority", "stun_guard")]
 
 
 def withheld(s: DuelState, p: int) -> bool:
@@ -92,8 +95,8 @@ def progress(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
                            "nothing this beat: she gains neither a Trance counter nor a Level.",
                            player=p)]
     if t > n and n < TOP:
-        return [set_counter(s, p, TRANCE, 0, rule, f"Her {t} Trance counters exceed her Level "
-                            f"{n}: Magdelina discards them all"),
+        return [set_counter(s, p, TRANCE, 0, rule, f"Magdelina has {counted(t)}, more than "
+                            f"her Level {n}: she discards them all."),
                 set_counter(s, p, LEVEL, n + 1, rule, f"Magdelina rises to Level {n + 1}.")]
     if t >= TOP:
         return [F.Declined(rule=rule, text="Magdelina already has 5 Trance counters.", player=p)]
