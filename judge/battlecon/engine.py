@@ -21,7 +21,7 @@ from judge.battlecon.hooks import (
     DODGE,
     FINISHER_REQUIRES,
     FORCES_CLASH,
-    IGNORES_STUN_GUARD,
+    IGNORE_STUN_GUARD,
     OFF_BOARD,
     ON_STUNNED,
     PRIORITY_TIE,
@@ -324,7 +324,7 @@ def _stun_check(s: DuelState, d: int, amount: int, a: int) -> F.StunChecked:
     if me.this_beat.stunned:
         return F.StunChecked(rule="R16.1", text=f"{them} is already stunned.", player=d,
                               damage=amount, stun_guard=stats.stun_guard, stunned=True)
-    for owner, c, fn in query(s, IGNORES_STUN_GUARD):
+    for owner, c, fn in query(s, IGNORE_STUN_GUARD):
         if fn(s, owner, a, d):
             return F.StunChecked(rule=f"{c.id}: passive", text=f"{c.name} ignores {them}'s "
                                   f"Stun Guard: {amount} damage stuns {them} (R16.9).", player=d,

@@ -46,7 +46,7 @@ the opponent; a Negation cancels the opponent's Styles). Hook names:
 ``ON_STUNNED``         ``(s, owner, stunned) -> list[Fact]``: what follows a stun (a
                        Paradigm lost).
 ``FINISHER_REQUIRES``  ``(s, owner) -> bool``: on a Finisher, whether it may be used now.
-``IGNORES_STUN_GUARD`` ``(s, owner, attacker, defender) -> bool``: the attacker's damage
+``IGNORE_STUN_GUARD``  ``(s, owner, attacker, defender) -> bool``: the attacker's damage
                        ignores the defender's Stun Guard at the stun check (R16.9);
                        Stun Immunity still wins (R16.10).
 ``NEGATES``            ``(s, owner, p, timing) -> bool``: every triggered effect ``p``
@@ -83,12 +83,12 @@ DAMAGE_TAKEN = "damage_taken"
 STUN_OFFER = "stun_offer"
 ON_STUNNED = "on_stunned"
 FINISHER_REQUIRES = "requires"
-IGNORES_STUN_GUARD = "ignores_stun_guard"
+IGNORE_STUN_GUARD = "ignore_stun_guard"
 NEGATES = "negates"
 
 HOOKS = (PRIORITY_TIE, FORCES_CLASH, MOVEMENT_LOCK, MOVEMENT_STOPS, DODGE, SPECIAL_RANGE,
          RANGE_ORIGIN, EXTRA_CARDS, COPIES, SUPPRESSES, MODIFIERS, DAMAGE_TAKEN, STUN_OFFER,
-         ON_STUNNED, FINISHER_REQUIRES, IGNORES_STUN_GUARD, NEGATES)
+         ON_STUNNED, FINISHER_REQUIRES, IGNORE_STUN_GUARD, NEGATES)
 OFF_BOARD = "off-board"
 
 

@@ -6,12 +6,14 @@ from __future__ import annotations
 
 import pytest
 
-from judge.battlecon.facts import LifeLost
+from judge.battlecon import Duel
+from judge.battlecon.facts import BeatBegan, LifeLost
 from judge.battlecon.notation import state_json
 from judge.battlecon.playout import play
 from judge.battlecon.replay import replay_facts
 from judge.battlecon.state import DuelState
 from tests.judge.test_playouts import check_invariants
+from tests.judge.test_self_contained import no_card_code  # noqa: F401
 
 OTHERS = ("cadenza", "hikaru", "kallistar", "khadath", "luc")
 SEEDS = range(5)
@@ -52,3 +54,20 @@ def test_magdelina_random_duels_keep_the_invariants(other: str, seat: int,
         assert duel.over
         assert (duel.state.winner is None) == duel.state.draw
         check(duel)
+
+
+@pytest.mark.parametrize("other", OTHERS)
+def test_magdelina_stored_facts_replay_without_card_code(request, other: str) -> None:
+    """Stored facts are self-contained: replayed with every card's code removed, they
+    rebuild the same state at every beat's start and at the end."""
+    duel = play(7, "magdelina", other, special_actions=True, ante_finishers=True)
+    stored = [(k, e if k == "decision" else e.to_json()) for k, e in duel.events]
+    checkpoints = {n for n, (k, e) in enumerate(duel.events, 1)
+                   if k == "fact" and isinstance(e, BeatBegan)} | {len(duel.events)}
+    expected = {n: duel.state_at(n) for n in checkpoints}
+    request.getfixturevalue("no_card_code")
+    replayed = Duel.restore(duel.setup)
+    for n, (kind, payload) in enumerate(stored, 1):
+        replayed.absorb(kind, payload)
+        if n in expected:
+            assert replayed.state == expected[n], n

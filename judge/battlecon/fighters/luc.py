@@ -28,7 +28,7 @@ from judge.battlecon.cards import (
     Passive,
 )
 from judge.battlecon.fighters import Fighter, register
-from judge.battlecon.hooks import IGNORES_STUN_GUARD, MODIFIERS, NEGATES
+from judge.battlecon.hooks import IGNORE_STUN_GUARD, MODIFIERS, NEGATES
 from judge.battlecon.movement import destinations, movement_lock, toward
 from judge.battlecon.state import DuelState, known
 
@@ -320,7 +320,7 @@ FEINTING = Card("feinting", "Feinting", "style", range=(1, 1), priority=-2, figh
                 effects=(Effect(START_OF_BEAT, (Retreat(1),), "Retreat 1 space."),
                          Effect(END_OF_BEAT, (Advance(1, 2),), "Advance 1 or 2 spaces.")))
 FLASH = Card("flash", "Flash", "base", range=(1, 1), power=1, priority=6, fighter="luc",
-             hooks={IGNORES_STUN_GUARD: flash_ignores}, effects=(
+             hooks={IGNORE_STUN_GUARD: flash_ignores}, effects=(
                  Effect(START_OF_BEAT, (Advance(1),), "Advance 1 space."),))
 TEMPORAL_RECURSION = Card(
     "temporal-recursion", "Temporal Recursion", "finisher", range=(1, 1), power=3, priority=5,
