@@ -104,13 +104,14 @@ def test_divine_conduit_level_gives_power_priority_and_stun_guard_at_ante():
 
 
 def test_divine_conduit_level_bonus_decides_the_attack():
-    """Level 2: Sanctimonious Strike is power 4 - 1 + 2 = 5 with Stun Guard 5 + 2 = 7."""
+    """Level 2: Sanctimonious Strike is priority 3 - 2 + 2 = 3 and power 4 - 1 + 2 = 5."""
     duel = mag_duel(level=2)
     pairs(duel, ("sanctimonious", "strike"), ("hunters", "shot"))
     pass_ante(duel)
     finish_beat(duel)
     assert dealt(duel, 0)[0].amount == 5
-    assert (stun_checks(duel, 0) or [None])[0] is None  # Khadath was stunned first (5 > 2)
+    assert stun_checks(duel, 1)[0].stunned  # 5 > Shot's Stun Guard 2: Khadath never attacks
+    assert not stun_checks(duel, 0)
 
 
 def test_divine_conduit_does_nothing_after_a_pulse():
