@@ -22,12 +22,13 @@ ON_HIT = "on_hit"
 ON_DAMAGE = "on_damage"
 AFTER_ACTIVATING = "after_activating"
 END_OF_BEAT = "end_of_beat"
-# A Unique Ability "at the end of each beat": after every End of Beat effect of both players
-# (000 puts it after recycling, C17; recycling moves no standup and no token, so the outcome
-# is the same).
-ABILITY_END = "ability_end"
-TIMINGS = (REVEAL, START_OF_BEAT, BEFORE_ACTIVATING, ON_HIT, ON_DAMAGE, AFTER_ACTIVATING, END_OF_BEAT,
-           ABILITY_END)
+TIMINGS = (REVEAL, START_OF_BEAT, BEFORE_ACTIVATING, ON_HIT, ON_DAMAGE, AFTER_ACTIVATING, END_OF_BEAT)
+# Windows outside the beat's card triggers: the defender's own "when hit" effects (queued
+# after the attacker's On Hit, before damage), and unique abilities that act after each
+# beat, once recycling is done (R10.3).
+ON_BEING_HIT = "on_being_hit"
+AFTER_RECYCLE = "after_recycle"
+INSTEAD = "instead"  # what happens in place of a negated effect (hooks.NEGATES)
 TIMING_NAMES = {
     REVEAL: "Reveal",
     START_OF_BEAT: "Start of Beat",
@@ -36,7 +37,9 @@ TIMING_NAMES = {
     ON_DAMAGE: "On Damage",
     AFTER_ACTIVATING: "After Activating",
     END_OF_BEAT: "End of Beat",
-    ABILITY_END: "End of Beat, ability",
+    ON_BEING_HIT: "When Hit",
+    AFTER_RECYCLE: "After Recycling",
+    INSTEAD: "Instead",
 }
 
 Condition = Callable[[Any, int], bool]  # (state, owner) -> bool

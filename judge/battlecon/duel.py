@@ -274,7 +274,7 @@ class Duel:
 
     CORRECTABLE = {"life": int, "space": int, "form": str, "stunned": bool,
                    "token_pool": list, "token_discard": list, "hand": list, "discard_1": list,
-                   "discard_2": list, "removed": list}
+                   "discard_2": list, "removed": list, "counters": dict}
 
     def correct(self, players: dict, markers: dict | None = None, rule: str = "correction",
                 text: str = "", dispute: str | None = None) -> list[F.Fact]:
@@ -341,6 +341,8 @@ class Duel:
             ok = all(isinstance(t, str) and t in kit.tokens for t in value)
         elif ok and kind is list:
             ok = all(isinstance(c, str) for c in value)
+        elif ok and attr == "counters":
+            ok = all(k in kit.counters and type(v) is int and v >= 0 for k, v in value.items())
         if not ok:
             raise IllegalDecisionError(f"Cannot correct player {i}'s {attr!r} to {value!r}.",
                                        rule)

@@ -15,7 +15,7 @@ from __future__ import annotations
 from judge.battlecon import facts as F
 from judge.battlecon import special
 from judge.battlecon.actions import Ctx, Need, name, possessive
-from judge.battlecon.cards import TIMING_NAMES
+from judge.battlecon.cards import AFTER_RECYCLE, TIMING_NAMES
 from judge.battlecon.fighters import card, fighter
 from judge.battlecon.hooks import (
     CANNOT_HIT,
@@ -37,7 +37,7 @@ from judge.battlecon.hooks import (
     ignored,
     query,
 )
-from judge.battlecon.rules import effect, group_keys
+from judge.battlecon.rules import after_recycle_due, effect, group_keys
 from judge.battlecon.state import BEATS, SPECIAL_ACTION, DuelState, known
 from judge.battlecon.stats import INFINITE, attack, incoming_bonus
 from judge.errors import IllegalDecisionError
@@ -498,6 +498,8 @@ def _ante(s: DuelState, decision: dict | None) -> Out:
                         f"{card(s.players[p].finisher).name}; the attack pair goes back to hand "
                         "and nobody may ante further (R21.3).", player=p, finisher=True)]
     kit = fighter(s.players[p].fighter)
+    if kit.ante_facts is not None:
+        return kit.ante_facts(s, p, decision)
     token = decision["token"]
     return [F.Anted(rule="R5.5", text=f"{name(s, p)} antes {kit.token_name(token)}; the token "
                     "goes to the token discard at once.", player=p, token=token)]
@@ -572,12 +574,22 @@ def _recycle(s: DuelState, decision: dict | None) -> Out:
         recycled = recycle_fact(s, p)
         out.append(recycled)
         out += [f for owner, _c, fn in query(s, RECYCLED) for f in fn(s, owner, p, recycled)]
+    if after_recycle_due(s):
+        return out + [F.StepBegan(rule="R10.3", text="Unique abilities that act after each "
+                                  "beat act now, after recycling.", step=AFTER_RECYCLE)]
+    return out + [beat_ended(s)]
+
+
+def _after_recycle(s: DuelState, decision: dict | None) -> Out:
+    return [beat_ended(s)]
+
+
+def beat_ended(s: DuelState) -> F.BeatEnded:
     counted = s.pulse is None
     text = f"Beat {s.beat} ends." if counted else f"Beat {s.beat} ends; a Pulse was revealed, " \
         "so the beat counter does not drop (R12.2)."
-    out.append(F.BeatEnded(rule="R12.1" if counted else "R12.2", text=text, beat=s.beat,
-                           counted=counted))
-    return out
+    return F.BeatEnded(rule="R12.1" if counted else "R12.2", text=text, beat=s.beat,
+                       counted=counted)
 
 
 def recycle_fact(s: DuelState, p: int) -> F.Recycled:
@@ -639,7 +651,7 @@ def _beat_over(s: DuelState, decision: dict | None) -> Out:
 STEP_HANDLERS = {"select": _select, "ante": _ante, "reveal": _reveal, "special": _special,
                  "pulse": _pulse, "clash": _clash, "start_of_beat": _next,
                  "active_attack": _next, "reactive_attack": _next, "end_of_beat": _next,
-                 "recycle": _recycle, "beat_over": _beat_over}
+                 "recycle": _recycle, AFTER_RECYCLE: _after_recycle, "beat_over": _beat_over}
 
 
 def refuse(reason: str, rule: str) -> IllegalDecisionError:

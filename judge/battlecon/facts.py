@@ -487,7 +487,8 @@ class Hit(Planned):
     closes: ClassVar[bool] = True
 
     def apply(self, s: DuelState) -> None:
-        s.players[self.attacker].this_beat.hit = True
+        s.players[self.attacker].this_beat.hits += 1
+        s.players[1 - self.attacker].this_beat.hits_taken += 1
         self.plan(s, lambda: _rules().queue_hit(s, self.attacker))
 
 
@@ -516,6 +517,7 @@ class DamageDealt(Planned):
         d.this_beat.damage_taken += self.amount
         d.this_beat.damage_soaked += min(self.soak, self.power)
         if self.amount > 0:
+            d.this_beat.last_damage = self.amount
             self.plan(s, lambda: _rules().queue_damage(s, self.attacker, self.defender,
                                                        self.amount))
 
@@ -841,6 +843,7 @@ class Recycled(Fact):
             p.hand.extend(c for c in p.pair.cards() if c not in self.to_discard_1
                           and c not in self.to_removed)
         p.discard_1.extend(self.to_discard_1)
+        p.this_beat.recycled = list(self.to_discard_1)
         p.removed.extend(self.to_removed)
         p.pair = None
         p.hand.sort()

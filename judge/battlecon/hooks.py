@@ -79,6 +79,9 @@ the opponent; a Negation cancels the opponent's Styles). Hook names:
                        not rise above the printed Styles + Base (Naturalizing). Layer 5.
 ``FORBIDS_SPENDING``   ``(s, owner, spender) -> str``: why ``spender`` may not spend
                        tokens or counters now (Naturalizing); a ``STUN_OFFER`` is not asked.
+``NEGATES``            ``(s, owner, p, timing) -> bool``: every triggered effect ``p``
+                       would resolve in that window is negated; the declaring card's
+                       ``instead`` effect is queued once for each (Stasis Charge).
 =====================  =================================================================
 
 Timing windows are not hooks: a card's ``Effect`` names its window (``cards.TIMINGS``),
@@ -122,12 +125,13 @@ MOVED = "moved"
 PREVENTS_STUN = "prevents_stun"
 STAT_CAP = "stat_cap"
 FORBIDS_SPENDING = "forbids_spending"
+NEGATES = "negates"
 
 HOOKS = (PRIORITY_TIE, PRIORITY_TIE_LOST, FORCES_CLASH, MOVEMENT_LOCK, MOVEMENT_STOPS,
          MOVEMENT_LIMITS, MOVEMENT_BLOCKS, MAY_IGNORE_MOVEMENT, MOVED, CANNOT_HIT, DODGE,
          SPECIAL_RANGE, RANGE_ORIGIN, EXTRA_CARDS, COPIES, SUPPRESSES, MODIFIERS, DAMAGE_TAKEN,
          IGNORES, HIT_BY, PREVENTS_STUN, STUN_OFFER, ON_STUNNED, FINISHER_REQUIRES, RECYCLED,
-         STAT_CAP, FORBIDS_SPENDING)
+         STAT_CAP, FORBIDS_SPENDING, NEGATES)
 OFF_BOARD = "off-board"
 
 

@@ -9,7 +9,8 @@ from judge.battlecon.facts import BeatBegan, StepBegan, Triggered
 
 STEP_TITLES = {"ante": "Ante", "reveal": "Reveal", "start_of_beat": "Start of Beat",
                "active_attack": "Active attack", "reactive_attack": "Reactive attack",
-               "end_of_beat": "End of Beat", "recycle": "Recycle"}
+               "end_of_beat": "End of Beat", "recycle": "Recycle",
+               "after_recycle": "After Recycling"}
 
 
 def describe_decision(setup: dict, d: dict) -> str:
@@ -30,7 +31,9 @@ def describe_decision(setup: dict, d: dict) -> str:
         "attack_pair": lambda: "chooses an attack pair, face down",
         "clash_base": lambda: "chooses a new Base for the Clash, face down",
         "ante": lambda: "antes the Finisher" if d.get("finisher") else
-        f"antes {kit.token_name(d.get('token', ''))}",
+        f"antes {kit.token_name(d.get('token', ''))}" if "count" not in d else
+        f"antes {d['count']} {kit.token_name(d.get('token', ''))} token"
+        f"{'' if d['count'] == 1 else 's'} as one batch",
         "pass": lambda: "passes",
         "move": lambda: f"chooses space {d.get('to')}",
         "place": lambda: f"puts the {str(d.get('marker', '')).replace('-', ' ').title()} on "

@@ -23,8 +23,8 @@ KNOWN_RULINGS: dict[str, tuple[Any, ...]] = {"lure-power": (0, -1),
                                              "range-direction": ("toward", "both")}  # G11
 RECORD_FIELDS = frozenset({"format", "ruleset", "options", "players", "first_to_ante",
                            "decisions", "labels", "position", "cards"})
-DECISION_FIELDS = frozenset({"player", "kind", "style", "base", "token", "finisher", "to",
-                             "marker", "accept", "option", "spaces", "effects"})
+DECISION_FIELDS = frozenset({"player", "kind", "style", "base", "token", "count", "finisher",
+                             "to", "marker", "accept", "option", "spaces", "effects"})
 PLAYER_FIELDS = frozenset({"name", "fighter", "finisher", "discard_1", "discard_2"})
 DECISION_KINDS = ("attack_pair", "ante", "pass", "clash_base", "move", "place", "may", "pick",
                   "arrange", "order", "concede")

@@ -14,10 +14,12 @@ from __future__ import annotations
 from judge.battlecon import facts as F
 from judge.battlecon.actions import Need
 from judge.battlecon.cards import (
-    ABILITY_END,
     AFTER_ACTIVATING,
+    AFTER_RECYCLE,
     BEFORE_ACTIVATING,
     END_OF_BEAT,
+    INSTEAD,
+    ON_BEING_HIT,
     ON_DAMAGE,
     ON_HIT,
     REVEAL,
@@ -26,6 +28,7 @@ from judge.battlecon.cards import (
 )
 from judge.battlecon.hooks import (
     FORBIDS_SPENDING,
+    NEGATES,
     STUN_OFFER,
     cards_in_force,
     first_reason,
@@ -54,11 +57,29 @@ def effects_for(s: DuelState, p: int, timing: str) -> list[tuple[Card, int]]:
 def window(s: DuelState, p: int, timing: str) -> list[tuple]:
     s.group_seq += 1
     group = f"{s.seq}:{timing}:{p}:{s.group_seq}"
+    found = effects_for(s, p, timing)
+    negated = negated_items(s, p, timing, len(found))
+    if negated is not None:
+        return negated
     items = []
-    for c, i in effects_for(s, p, timing):
+    for c, i in found:
         for a in range(len(c.effects[i].actions)):
             items.append(("fx", p, c.effect_key(i), a, group))
     return items
+
+
+def negated_items(s: DuelState, p: int, timing: str, count: int) -> list[tuple] | None:
+    """When a ``NEGATES`` hook negates p's effects in this window: its card's ``instead``
+    effect, once for each negated effect, in a group of its owner's; else None."""
+    if not count:
+        return None
+    for owner, c, fn in query(s, NEGATES):
+        if fn(s, owner, p, timing):
+            s.group_seq += 1
+            group = f"{s.seq}:{INSTEAD}:{owner}:{s.group_seq}"
+            index = next(i for i, e in enumerate(c.effects) if e.timing == INSTEAD)
+            return [("fx", owner, c.effect_key(index), 0, group)] * count
+    return None
 
 
 def group_keys(s: DuelState, group: str) -> list[str]:
@@ -98,12 +119,12 @@ def begin_step(s: DuelState, step: str) -> None:
         assert s.active is not None, "priority names the Active Player before these steps"
         for p in (s.active, 1 - s.active):
             s.agenda.extend(window(s, p, step))
-        if step == END_OF_BEAT:  # abilities "at the end of each beat" come last (C17)
-            for p in (s.active, 1 - s.active):
-                if effects_for(s, p, ABILITY_END):  # an empty window numbers no group, so
-                    s.agenda.extend(window(s, p, ABILITY_END))  # older duels keep theirs
     elif step == "active_attack":
         s.agenda.append(("activate", s.active))
+    elif step == AFTER_RECYCLE:
+        first = s.ante_first if s.active is None else s.active
+        for p in (first, 1 - first):
+            s.agenda.extend(window(s, p, AFTER_RECYCLE))
     elif step == "reactive_attack":
         assert s.active is not None, "priority names the Active Player before the attacks"
         s.agenda.append(("activate", 1 - s.active))
@@ -128,7 +149,16 @@ def queue_activation(s: DuelState, p: int) -> None:
 
 
 def queue_hit(s: DuelState, p: int) -> None:
-    s.agenda[0:0] = window(s, p, ON_HIT) + [("damage", p)]
+    """The attacker's On Hit effects, then the defender's "when hit" ones (only when there
+    are any, so other duels number their windows as before), then the damage."""
+    defender = window(s, 1 - p, ON_BEING_HIT) if effects_for(s, 1 - p, ON_BEING_HIT) else []
+    s.agenda[0:0] = window(s, p, ON_HIT) + defender + [("damage", p)]
+
+
+def after_recycle_due(s: DuelState) -> bool:
+    """Whether a unique ability acts after this beat's recycling (R10.3); never after a
+    Pulse (R23.6)."""
+    return s.pulse is None and any(effects_for(s, p, AFTER_RECYCLE) for p in (0, 1))
 
 
 def queue_damage(s: DuelState, a: int, d: int, amount: int) -> None:

@@ -83,16 +83,22 @@ class ThisBeat:
     stun_immune: bool = False  # Stun Immunity for the beat (R16.10), e.g. from an ante
     stun_guard_infinite: bool = False  # Stun Guard infinite for the rest of the beat (R16.12)
     dodge_all: bool = False  # cannot be hit this beat (R13.9, Dash)
-    hit: bool = False  # this player's attack hit this beat (R13.3)
     damage_taken: int = 0
     damage_soaked: int = 0
     life_lost: int = 0  # counted in full (R14.5)
     recovered: str | None = None  # token recovered by the last recovery effect
+    hits: int = 0  # hits this player's attacks landed (R13.3)
+    hits_taken: int = 0  # hits this player took
+    last_damage: int = 0  # the damage of the last hit that dealt any to this player
+    marks: dict[str, int] = field(default_factory=dict)  # a fighter's own notes for the beat
+    recycled: list[str] = field(default_factory=list)  # the pair this beat sent to discard 1
 
     def clone(self) -> ThisBeat:
         new = copy.copy(self)
         new.anted = list(self.anted)
         new.bonus_tokens = list(self.bonus_tokens)
+        new.marks = dict(self.marks)
+        new.recycled = list(self.recycled)
         return new
 
 
@@ -160,6 +166,8 @@ class PlayerState:
             setattr(self.this_beat, attr, value)
         elif attr in self.MODE_FIELDS:
             self.modes[attr] = value
+        elif attr == "counters":
+            self.counters = {**self.counters, **value}
         else:
             setattr(self, attr, value)
 

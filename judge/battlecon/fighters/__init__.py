@@ -36,8 +36,8 @@ class Fighter:
     finishers: tuple[Card, Card]
     default_discards: tuple[tuple[str, str], tuple[str, str]]
     ability: Card | None = None
-    tokens: tuple[str, ...] = ()
-    tokens_aside: tuple[str, ...] = ()  # of ``tokens``, those that start in the token discard
+    tokens: tuple[str, ...] = ()  # every token of the kit (the most it may hold, R19.1)
+    tokens_aside: tuple[str, ...] = ()  # of those, the ones that start spent (a supply)
     token_bonus: dict[str, tuple[str, Any]] = field(default_factory=dict)
     token_names: dict[str, str] = field(default_factory=dict)
     form: str | None = None  # the form the fighter starts in, if it has forms
@@ -48,6 +48,8 @@ class Fighter:
     persistent: tuple[Card, ...] = ()  # cards that may be in play (Paradigms)
     ante_options: AnteOptions | None = None
     token_anted: Callable[[Any, int, str], None] | None = None
+    # The facts of this fighter's own ante decision (several tokens at once), else Anted.
+    ante_facts: Callable[[Any, int, dict], list] | None = None
 
     def bases(self) -> tuple[Card, ...]:
         return GENERIC_BASES + (self.unique_base,)
@@ -55,16 +57,16 @@ class Fighter:
     def cards(self) -> tuple[Card, ...]:
         return self.styles + self.bases()
 
-    def start_modes(self) -> dict[str, str]:
-        """The modes a fresh duel starts in (Kallistar: her form)."""
-        return {} if self.form is None else {"form": self.form}
-
     def start_pool(self) -> list[str]:
-        """The tokens in the pool when a duel starts (all but those set aside, R1.3)."""
+        """The tokens a fresh duel starts with in the pool: the kit's, less those aside."""
         pool = list(self.tokens)
         for t in self.tokens_aside:
             pool.remove(t)
         return sorted(pool)
+
+    def start_modes(self) -> dict[str, str]:
+        """The modes a fresh duel starts in (Kallistar: her form)."""
+        return {} if self.form is None else {"form": self.form}
 
     def token_name(self, token: str) -> str:
         return self.token_names.get(token, token.replace("-", " ").title())
@@ -144,6 +146,8 @@ from judge.battlecon.fighters import (  # noqa: E402,F401
     kehrolyn,
     khadath,
     lixis,
+    luc,
+    magdelina,
     rukyuk,
     vanaah,
 )

@@ -133,7 +133,7 @@ def spend_any(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
 
 
 def deathblow_gain(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
-    if not ctx.s.players[ctx.owner].this_beat.hit:
+    if not ctx.s.players[ctx.owner].this_beat.hits:
         return [F.Declined(rule=ctx.rule, text="Deathblow did not hit: no extra Crescendo "
                            "token.", player=ctx.owner)]
     return gain(ctx.s, ctx.owner, 1, ctx.rule, "Deathblow hit")

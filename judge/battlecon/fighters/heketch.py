@@ -30,8 +30,8 @@ from judge.battlecon.actions import (
     status,
 )
 from judge.battlecon.cards import (
-    ABILITY_END,
     AFTER_ACTIVATING,
+    AFTER_RECYCLE,
     END_OF_BEAT,
     ON_DAMAGE,
     ON_HIT,
@@ -176,7 +176,7 @@ DARK_FORCE_CARD = Card("dark-force", "Dark Force", "ability", fighter=FID,
                        hooks={MOVEMENT_LOCK: pinned, DODGE: vanished}, effects=(
     Effect(TELEPORT, (Custom(teleport),), "Anted Dark Force: move directly next to the "
            "opponent."),
-    Effect(ABILITY_END, (Custom(regain),), "Regain Dark Force if you lack it and the opponent "
+    Effect(AFTER_RECYCLE, (Custom(regain),), "Regain Dark Force if you lack it and the opponent "
            "is at range 3 or more.", condition=regains,
            condition_text="need of Dark Force at range 3 or more"),
 ))
