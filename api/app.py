@@ -11,6 +11,8 @@ from flask_smorest import Blueprint
 
 from api import schemas as S
 from api.auth import identify
+from api.errata import apply_errata
+from api.errata import configured as errata_file
 from api.errors import ApiError, JudgeApi, body, handle_api_error
 from api.plugins import configured, load_ruleset_modules
 from events.app import JudgeApp
@@ -50,9 +52,11 @@ def _flag(value: Any, default: bool) -> bool:
 def create_app(config: dict | None = None) -> Flask:
     """Build the Flask app. ``config`` keys: DB, DATABASE_URL, ANONYMOUS_READ, STORE (an
     existing JudgeApp), RULESET_MODULES (modules to import so they register their rulesets:
-    a list or a comma-separated string), plus any Flask setting. Environment: BATTLECON_DB,
-    BATTLECON_DATABASE_URL, BATTLECON_ANONYMOUS_READ, BATTLECON_RULESET_MODULES (imported
-    as well). A module that cannot be imported raises ``api.plugins.RulesetModuleError``."""
+    a list or a comma-separated string), CARD_ERRATA (an errata file: ``api.errata``), plus
+    any Flask setting. Environment: BATTLECON_DB, BATTLECON_DATABASE_URL,
+    BATTLECON_ANONYMOUS_READ, BATTLECON_RULESET_MODULES (imported as well),
+    BATTLECON_CARD_ERRATA. A module that cannot be imported raises
+    ``api.plugins.RulesetModuleError``; errata that cannot be applied ``api.errata.ErrataError``."""
     config = dict(config or {})
     app = Flask(__name__)
     app.config.update(
@@ -66,6 +70,7 @@ def create_app(config: dict | None = None) -> Flask:
     app.config["ANONYMOUS_READ"] = _flag(app.config.get("ANONYMOUS_READ"), True)
     app.config["RULESET_MODULES"] = configured(app.config.get("RULESET_MODULES"))
     load_ruleset_modules(app.config["RULESET_MODULES"])  # before the store reads any duel
+    apply_errata(errata_file(app.config.get("CARD_ERRATA")))  # so are the operator's errata
     store = config.get("STORE") or JudgeApp(db=app.config.get("DB"),
                                              database_url=app.config.get("DATABASE_URL"))
     kind = store.env.get("PERSISTENCE_MODULE", "").rsplit(".", 1)[-1]

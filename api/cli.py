@@ -8,6 +8,10 @@ import os
 import sys
 from collections.abc import Sequence
 
+from api.errata import ENV as ERRATA_ENV
+from api.errata import ErrataError, apply_errata
+from api.errata import configured as errata_file
+from api.fighters_cli import cmd_fighters
 from api.plugins import RulesetModuleError, configured, load_ruleset_modules
 from judge import registry
 from judge.errors import JudgeError, RecordError
@@ -196,6 +200,9 @@ def _ruleset_options(p: argparse.ArgumentParser) -> None:
                    metavar="MODULE", help="a Python module to import first so that it "
                    "registers its ruleset (repeatable; also $BATTLECON_RULESET_MODULES, "
                    "comma-separated)")
+    p.add_argument("--card-errata", dest="card_errata", metavar="FILE",
+                   help="a TOML file of card errata to judge new duels under (also "
+                   "$BATTLECON_CARD_ERRATA; docs/card-data.md)")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -250,6 +257,13 @@ def build_parser() -> argparse.ArgumentParser:
     _ruleset_options(srv)
     srv.set_defaults(func=cmd_serve)
 
+    fighters = sub.add_parser("fighters", help="list the fighters and their cards")
+    fighters.add_argument("--json", action="store_true", help="the same as data")
+    fighters.add_argument("--doubts", action="store_true", help="the values chosen where the "
+                          "card sources disagree, and the errata in force")
+    _ruleset_options(fighters)
+    fighters.set_defaults(func=cmd_fighters)
+
     tok = sub.add_parser("token", help="manage API tokens")
     tok_sub = tok.add_subparsers(dest="token_command", required=True)
     create = tok_sub.add_parser("create", help="print a new token once (only its hash is kept)")
@@ -266,8 +280,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         if hasattr(args, "ruleset_modules"):  # the commands that read records
             args.loaded_modules = load_ruleset_modules(configured(args.ruleset_modules))
+            if args.card_errata:  # served by worker processes too: they read the environment
+                os.environ[ERRATA_ENV] = args.card_errata
+            apply_errata(errata_file(args.card_errata))
         return args.func(args)
-    except RulesetModuleError as err:
+    except (RulesetModuleError, ErrataError) as err:
         print(f"judge: {err}", file=sys.stderr)
         return 2
     except RecordError as err:

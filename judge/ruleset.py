@@ -217,6 +217,19 @@ class Ruleset(ABC):
     def catalogue(self) -> dict[str, Any]:
         """The game's pieces: fighters or characters and their cards."""
 
+    def configure(self, settings: dict[str, Any]) -> None:
+        """Operator settings, read by the service at start (BattleCON: ``card_errata``, an
+        errata file's parsed content, and ``errata_source``, its name). A ruleset without
+        settings refuses any (ValueError), so a misdirected setting is never ignored."""
+        if settings:
+            raise ValueError(f"The ruleset {self.name!r} takes no settings "
+                             f"({', '.join(sorted(settings))}).")
+
+    def doubts(self) -> list[dict[str, Any]]:
+        """The values the ruleset chose where its sources disagree, each with the others and
+        why (``judge fighters --doubts``); none by default."""
+        return []
+
     @abstractmethod
     def schemas(self) -> dict[str, Any]:
         """JSON Schemas (draft 2020-12), each usable on its own: ``record``, ``decision``,

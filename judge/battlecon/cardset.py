@@ -17,7 +17,7 @@ import json
 from typing import Any
 
 from judge.battlecon.catalogue import card_json, fighter_json
-from judge.battlecon.fighters import fighter
+from judge.battlecon.fighters import card, fighter
 from judge.battlecon.generic import GENERIC_BASES, SPECIAL_ACTION_CARD
 
 
@@ -25,7 +25,7 @@ from judge.battlecon.generic import GENERIC_BASES, SPECIAL_ACTION_CARD
 def version(fighters: tuple[str, ...]) -> str:
     """``cards-`` and 16 hex digits of the digest of these fighters' card data."""
     data: dict[str, Any] = {
-        "generic": [card_json(c) for c in GENERIC_BASES + (SPECIAL_ACTION_CARD,)],
+        "generic": [card_json(card(c.id)) for c in GENERIC_BASES + (SPECIAL_ACTION_CARD,)],
         "fighters": {fid: {**fighter_json(fid), "token_bonus": {
             t: [stat, list(a) if isinstance(a, tuple) else a]
             for t, (stat, a) in sorted(fighter(fid).token_bonus.items())}}

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from judge.battlecon.cards import TIMING_NAMES, Card
-from judge.battlecon.fighters import fighter, fighter_ids
+from judge.battlecon.fighters import card, fighter, fighter_ids
 from judge.battlecon.generic import SPECIAL_ACTION_CARD
 
 
@@ -29,10 +29,14 @@ def fighter_json(fid: str) -> dict[str, Any]:
             "finishers": [card_json(c) for c in kit.finishers],
             "default_discards": [list(pile) for pile in kit.default_discards],
             "tokens": [{"id": t, "name": kit.token_name(t)} for t in kit.tokens],
-            "ability": card_json(kit.ability) if kit.ability else None}
+            "ability": card_json(kit.ability) if kit.ability else None,
+            "unique_base": card_json(kit.unique_base),
+            "counters": list(kit.counters), "markers": list(kit.markers),
+            "cards_in_play": [card_json(c) for c in kit.persistent],
+            "figures": [{"name": k.name, "life": k.life} for k in kit.figures]}
 
 
 def catalogue() -> dict[str, Any]:
     """Every fighter the judge knows, and the Special Action card."""
     return {"fighters": [fighter_json(f) for f in fighter_ids()],
-            "special_action": card_json(SPECIAL_ACTION_CARD)}
+            "special_action": card_json(card(SPECIAL_ACTION_CARD.id))}

@@ -184,6 +184,11 @@ LAYERED = (EXTRA_CARDS, COPIES, SUPPRESSES)
 _LAYER_1: dict[tuple, tuple[tuple[Card, ...], bool]] = {}
 
 
+def forget_cards() -> None:
+    """Drop the cached layers: the cards were corrected (errata)."""
+    _LAYER_1.clear()
+
+
 def _layer_1(s: DuelState, p: int) -> tuple[tuple[Card, ...], bool]:
     """Player p's cards in force (attack, ability, cards in play), and whether any of them
     takes part in a later layer; cached by what decides them, never by the state."""

@@ -9,7 +9,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from judge import registry
-from judge.battlecon import cardset
+from judge.battlecon import carddata, cardset
 from judge.battlecon.catalogue import catalogue
 from judge.battlecon.duel import Duel, initial_state
 from judge.battlecon.facts import (
@@ -22,7 +22,7 @@ from judge.battlecon.facts import (
     PairsRevealed,
     StepBegan,
 )
-from judge.battlecon.fighters import fighter
+from judge.battlecon.fighters import apply_errata, errata, fighter
 from judge.battlecon.narrative import describe_decision, lines
 from judge.battlecon.notation import state_json
 from judge.battlecon.record import FORMAT, RULESET, parse_setup, shipped_schema
@@ -118,6 +118,20 @@ class BattleCON(Ruleset):
 
     def catalogue(self) -> dict[str, Any]:
         return catalogue()
+
+    def configure(self, settings: dict[str, Any]) -> None:
+        """``card_errata``: an errata file's parsed TOML (``judge.battlecon.carddata``),
+        named by ``errata_source``; it replaces any errata applied before."""
+        unknown = set(settings) - {"card_errata", "errata_source"}
+        if unknown:
+            raise ValueError(f"Unknown BattleCON settings: {', '.join(sorted(unknown))}.")
+        if "card_errata" in settings:
+            source = str(settings.get("errata_source", "errata"))
+            apply_errata(carddata.parse(settings["card_errata"], source))
+
+    def doubts(self) -> list[dict[str, Any]]:
+        """The card data's choices, then the operator's errata, each naming its source."""
+        return [c.to_json() for c in carddata.project_choices() + tuple(errata())]
 
     def schemas(self) -> dict[str, Any]:
         """``record``, ``decision``, ``setup`` and ``state``, each a self-contained JSON

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from judge.battlecon.carddata import Choice, corrected, project_choices
 from judge.battlecon.cards import Card
 from judge.battlecon.generic import GENERIC_BASES, SPECIAL_ACTION_CARD
 from judge.battlecon.hooks import check_names
@@ -52,7 +54,13 @@ class Fighter:
     ante_facts: Callable[[Any, int, dict], list] | None = None
 
     def bases(self) -> tuple[Card, ...]:
-        return GENERIC_BASES + (self.unique_base,)
+        """The six generic Bases (as corrected, ``carddata``) and the unique Base."""
+        return tuple(_CARDS[c.id] for c in GENERIC_BASES) + (self.unique_base,)
+
+    def own_cards(self) -> tuple[Card, ...]:
+        """Every card of this kit, beyond the generic ones."""
+        return self.styles + (self.unique_base,) + self.finishers + (
+            (self.ability,) if self.ability else ()) + self.persistent
 
     def cards(self) -> tuple[Card, ...]:
         return self.styles + self.bases()
@@ -87,13 +95,64 @@ for _generic in (*GENERIC_BASES, SPECIAL_ACTION_CARD):
     _add_card(_generic)
 
 
+_DECLARED: dict[str, Fighter] = {}  # each kit as its module declares it
+_ERRATA: list[Choice] = []  # the operator's corrections, over the project's card data
+
+
+def _corrected(f: Fighter) -> Fighter:
+    """The kit with the card data's choices and the operator's errata applied."""
+    choices = project_choices() + tuple(_ERRATA)
+
+    def fix(c: Card) -> Card:
+        return corrected(c, choices)
+
+    new = dataclasses.replace(
+        f, styles=tuple(map(fix, f.styles)), unique_base=fix(f.unique_base),
+        finishers=(fix(f.finishers[0]), fix(f.finishers[1])),
+        ability=fix(f.ability) if f.ability else None, persistent=tuple(map(fix, f.persistent)))
+    same = all(a is b for a, b in zip(new.own_cards(), f.own_cards(), strict=True))
+    return f if same else new
+
+
+def errata() -> list[Choice]:
+    """The operator's errata in force (``apply_errata``)."""
+    return list(_ERRATA)
+
+
+def apply_errata(choices: list[Choice]) -> None:
+    """Correct the cards by the operator's errata (``carddata``), replacing any applied
+    before; unknown card ids raise ValueError and change nothing."""
+    unknown = sorted({c.card for c in choices} - set(_CARDS) - set(_FIGHTERS))
+    if unknown:
+        raise ValueError(f"The card errata name unknown cards: {', '.join(unknown)}.")
+    _ERRATA[:] = choices
+    for c in (*GENERIC_BASES, SPECIAL_ACTION_CARD):
+        _add_card(corrected(c, project_choices() + tuple(_ERRATA)))
+    for fid, declared in _DECLARED.items():
+        kit = _FIGHTERS[fid] = _corrected(declared)
+        for c in kit.own_cards():
+            _add_card(c)
+    _forget_derived()
+
+
+def _forget_derived() -> None:
+    """Caches built from card objects (layers of cards in force, card-data versions)."""
+    from judge.battlecon import cardset, hooks
+
+    hooks.forget_cards()
+    cardset.version.cache_clear()
+
+
 def register(f: Fighter) -> Fighter:
     """Make a fighter and its cards findable by id. Ids are unique in the ruleset: a second
     fighter or card under a taken id raises (ValueError), naming both, before anything of
     this fighter is registered."""
-    if f.id in _FIGHTERS and _FIGHTERS[f.id] is not f:
+    if f.id in _FIGHTERS:
+        if f is _DECLARED[f.id] or f is _FIGHTERS[f.id]:
+            return _FIGHTERS[f.id]  # the same fighter again: harmless
         raise ValueError(f"Fighter id {f.id!r} is already registered.")
-    cards = f.cards() + f.finishers + ((f.ability,) if f.ability else ()) + f.persistent
+    declared, f = f, _corrected(f)
+    cards = f.own_cards()
     for c in cards:
         check_names(c)
         known = _CARDS.get(c.id)
@@ -101,6 +160,7 @@ def register(f: Fighter) -> Fighter:
             raise ValueError(f"Card id {c.id!r} of {f.name} is already registered "
                              f"({known.name}, {known.fighter or 'generic'}).")
     _FIGHTERS[f.id] = f
+    _DECLARED[f.id] = declared
     for c in cards:
         _add_card(c)
     return f
@@ -109,7 +169,8 @@ def register(f: Fighter) -> Fighter:
 def unregister(fid: str) -> None:
     """Forget a fighter and its own cards (a test's fighter, once its test is done)."""
     f = _FIGHTERS.pop(fid)
-    for c in f.cards() + f.finishers + ((f.ability,) if f.ability else ()) + f.persistent:
+    _DECLARED.pop(fid, None)
+    for c in f.own_cards():
         if c.fighter == fid:
             _CARDS.pop(c.id, None)
             for i in range(len(c.effects)):

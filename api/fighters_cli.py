@@ -1,0 +1,75 @@
+"""``judge fighters``: every fighter with its cards, as text or data, and the doubtful values
+the card data chose (``--doubts``), through the default ruleset's catalogue."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from judge import registry
+
+
+def _signed(value: Any, style: bool) -> str:
+    if isinstance(value, list):
+        lo, hi = value
+        if lo == hi:
+            return f"{lo:+d}" if style else str(lo)
+        return f"{lo:+d}~{hi:+d}" if style else f"{lo}~{hi}"
+    if isinstance(value, int) and style:
+        return f"{value:+d}"
+    return str(value)
+
+
+def card_line(card: dict[str, Any]) -> str:
+    """One card as a line: kind, name, the numbers it prints, its effects."""
+    style = card["kind"] == "style"
+    parts = [f"range {_signed(card['range'], style)}", f"power {_signed(card['power'], style)}",
+             f"priority {_signed(card['priority'], style)}"]
+    parts += [f"{label} {card[key]}" for key, label in (("soak", "soak"),
+                                                        ("stun_guard", "stun guard"))
+              if card[key]]
+    if card["stun_immunity"]:
+        parts.append("stun immunity")
+    effects = "; ".join(card["effects"])
+    return f"  {card['kind']:<9}{card['name']:<22}{', '.join(parts)}" + (
+        f" -- {effects}" if effects else "")
+
+
+def fighter_lines(f: dict[str, Any]) -> list[str]:
+    lines = [f"{f['name']} ({f['id']})"]
+    if f.get("ability"):
+        effects = "; ".join(f["ability"]["effects"])
+        lines.append(f"  ability  {f['ability']['name']}" + (f": {effects}" if effects else ""))
+    lines += [card_line(c) for c in f["styles"] + [f["unique_base"]] + f["finishers"]]
+    if f["tokens"]:
+        lines.append("  tokens   " + ", ".join(t["name"] for t in f["tokens"]))
+    if f["counters"]:
+        lines.append("  counters " + ", ".join(f["counters"]))
+    return lines
+
+
+def doubt_line(d: dict[str, Any]) -> str:
+    also = f" (also: {', '.join(json.dumps(a) for a in d['alternatives'])})" \
+        if d["alternatives"] else ""
+    return f"{d['card']}.{d['field']} = {json.dumps(d['value'])}{also} [{d['source']}]: {d['why']}"
+
+
+def cmd_fighters(args: argparse.Namespace) -> int:
+    rules = registry.default()
+    out = sys.stdout
+    if args.doubts:
+        doubts = rules.doubts()
+        if args.json:
+            out.write(json.dumps(doubts, indent=2, ensure_ascii=False) + "\n")
+        else:
+            out.writelines(doubt_line(d) + "\n" for d in doubts)
+        return 0
+    fighters = rules.catalogue()["fighters"]
+    if args.json:
+        out.write(json.dumps(fighters, indent=2, ensure_ascii=False) + "\n")
+        return 0
+    for f in fighters:
+        out.writelines(line + "\n" for line in fighter_lines(f))
+    return 0
