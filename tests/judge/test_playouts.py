@@ -5,7 +5,8 @@ For every ordered pair of the twelve fighters, with Special Actions on and off,
 ``BATTLECON_PLAYOUTS=50``) are played
 to the end choosing uniformly among the legal options. After every fact:
 standups on distinct spaces 1-7, life at most 20, no life loss from 1+ to 0,
-every card in exactly one zone, beat at most 15; and replaying the facts
+every card in exactly one zone, no more tokens than the kit has, beat at most 15; and
+replaying the facts
 rebuilds exactly the engine's state.
 """
 
@@ -51,6 +52,9 @@ def check_invariants(s: DuelState, where: str) -> None:
     assert s.beat <= 15, f"{where}: beat {s.beat}"
     for i in (0, 1):
         assert zones(s, i) == kit_cards(s, i), f"{where}: player {i} cards {zones(s, i)}"
+        held = Counter(s.players[i].token_pool) + Counter(s.players[i].token_discard)
+        assert held <= Counter(fighter(s.players[i].fighter).tokens), \
+            f"{where}: player {i} holds tokens {dict(held)} beyond the kit's pool (R19.1)"
 
 
 def check_duel(duel, compare_every_decision: bool) -> None:
