@@ -3,7 +3,9 @@
 Prints one JSON object per figure: {"name", "value", "unit"}. Single process,
 so one core. Figures:
 - random_duels_per_s: whole seeded random duels (choosing uniformly among legal
-  options), all 16 fighter pairings in turn, Special Actions on;
+  options), the 16 pairings of the first four fighters (Cadenza, Hikaru, Kallistar,
+  Khadath) in turn, Special Actions on: comparable with the figures of earlier releases;
+- random_duels_12_fighters_per_s: the same over all 144 pairings of the twelve fighters;
 - rejudge_duels_per_s: replaying (re-judging) the decisions of a recorded
   15-beat duel from its record;
 - rejudge_facts_per_s: facts produced per second while re-judging;
@@ -44,8 +46,11 @@ def fifteen_beat_record() -> dict:
     raise AssertionError("unreachable")
 
 
-def bench_random(seconds: float) -> float:
-    pairs = list(itertools.product(FIGHTERS, FIGHTERS))
+FOUR = ("cadenza", "hikaru", "kallistar", "khadath")
+
+
+def bench_random(seconds: float, fighters: tuple[str, ...] = FOUR) -> float:
+    pairs = list(itertools.product(fighters, fighters))
     n, start = 0, time.perf_counter()
     while time.perf_counter() - start < seconds:
         f0, f1 = pairs[n % len(pairs)]
@@ -83,6 +88,7 @@ def main() -> None:
                         help="time per event-store figure")
     args = parser.parse_args()
     emit("random_duels_per_s", bench_random(args.seconds), "duels/s")
+    emit("random_duels_12_fighters_per_s", bench_random(args.seconds, FIGHTERS), "duels/s")
     record = fifteen_beat_record()
     per_s, facts_per_s = bench_rejudge(record, args.seconds)
     emit("rejudge_15_beat_duel_per_s", per_s, "duels/s")
