@@ -18,6 +18,9 @@ def describe_decision(setup: dict, d: dict) -> str:
     from judge.battlecon.fighters import card, fighter
 
     players = setup["players"]
+    if d.get("kind") == "correction":  # a judge's, not a player's
+        ruling = f" ({d['rule']})" if d.get("rule") and d.get("rule") != "correction" else ""
+        return f"A judge corrects the position{ruling}: {d.get('text') or 'see the facts'}"
     who = players[d["player"]]["name"]
     kit = fighter(players[d["player"]]["fighter"])
 

@@ -46,3 +46,14 @@ def test_a_secret_choice_names_no_card(duel):
     words = describe_decision(duel.setup, {"player": 0, "kind": "attack_pair", "style": "focused",
                                      "base": "drive"})
     assert "Focused" not in words and "Drive" not in words
+
+
+def test_a_judges_correction_reads_as_a_sentence_in_the_narrative():
+    """A record with a correction (a head judge's ruling) narrates it, naming no player."""
+    from judge.battlecon.narrative import lines
+    from tests.judge.scene import new_duel, stage
+
+    duel = new_duel("hikaru", "khadath")
+    stage(duel, spaces=(2, 5))
+    text = "\n".join(lines(duel))
+    assert "A judge corrects the position (test): Test harness position." in text
