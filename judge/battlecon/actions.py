@@ -294,8 +294,9 @@ def status(s: DuelState, who: int, stat: str, amount: Any, source: str, rule: st
     label = stat.replace("_", " ")
     when = "during the next beat" if next_beat else "this beat"
     return F.StatusGained(rule=rule, text=f"{name(s, who)} has {sign} {label} {when} ({source}).",
-                          player=who, stat=stat, amount=amount, source=source, beat=beat,
-                          until=beat)
+                          player=who, stat=stat, amount=list(amount) if isinstance(
+                              amount, tuple) else amount,  # a fact holds plain JSON
+                          source=source, beat=beat, until=beat)
 
 
 @dataclass(frozen=True)

@@ -700,8 +700,9 @@ class StatusGained(Fact):
     until: int
 
     def apply(self, s: DuelState) -> None:
-        s.statuses.append(Status(self.player, self.stat, self.amount, self.source,
-                                 self.beat, self.until))
+        amount = tuple(self.amount) if isinstance(self.amount, list) else self.amount  # a range
+        s.statuses.append(Status(self.player, self.stat, amount, self.source, self.beat,
+                                 self.until))
 
 
 @dataclass(frozen=True)

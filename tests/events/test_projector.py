@@ -52,7 +52,7 @@ SAMPLE_EVERY = 37  # events where the expected JSON is also rebuilt by duel.stat
 
 # The order of a beat's steps; a Clash repeats "reveal", a finished duel cuts a beat short.
 STEP_ORDER = ["select", "ante", "reveal", "start_of_beat", "active_attack",
-              "reactive_attack", "end_of_beat", "recycle"]
+              "reactive_attack", "end_of_beat", "recycle", "after_recycle"]
 
 
 def store_decision_by_decision(app: JudgeApp, i: int) -> tuple[object, Duel]:

@@ -1,0 +1,99 @@
+"""What must hold after every fact for each fighter's own pieces (tokens, counters, cards
+in play), checked by the seeded playouts (``test_playouts.check_invariants``) for every
+player of that fighter. One function per fighter: ``(s, i, where)``, player ``i`` of ``s``."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+
+from judge.battlecon.fighters import fighter
+from judge.battlecon.fighters.demitras import MAX as CRESCENDO_MAX
+from judge.battlecon.fighters.demitras import TOKEN as CRESCENDO
+from judge.battlecon.fighters.kehrolyn import STYLES as KEHROLYN_STYLES
+from judge.battlecon.fighters.kehrolyn import current_form
+from judge.battlecon.fighters.rukyuk import TOKENS as AMMO
+from judge.battlecon.fighters.vanaah import PILE, TOKEN as DIVINE_RUSH
+from judge.battlecon.state import DuelState
+
+Check = Callable[[DuelState, int, str], None]
+
+
+def every_token_accounted_for(s: DuelState, i: int, where: str) -> None:
+    """Each token of the kit is in the pool or the token discard (a supply counts as the
+    discard), never lost and never doubled (R19.1)."""
+    p = s.players[i]
+    held = Counter(p.token_pool) + Counter(p.token_discard)
+    assert held == Counter(fighter(p.fighter).tokens), f"{where}: player {i} tokens {held}"
+
+
+def luc(s: DuelState, i: int, where: str) -> None:
+    pool = s.players[i].token_pool.count("time")
+    assert 0 <= pool <= 5, f"{where}: {pool} Time tokens in the pool"
+
+
+def magdelina(s: DuelState, i: int, where: str) -> None:
+    counters = s.players[i].counters
+    assert set(counters) == {"level", "trance"}, where
+    assert all(0 <= v <= 5 for v in counters.values()), f"{where}: counters {counters}"
+
+
+def demitras(s: DuelState, i: int, where: str) -> None:
+    held = s.players[i].token_pool.count(CRESCENDO)
+    assert 0 <= held <= CRESCENDO_MAX, f"{where}: {held} Crescendo tokens in the pool"
+
+
+def vanaah(s: DuelState, i: int, where: str) -> None:
+    p = s.players[i]
+    pile = p.counters[PILE]
+    assert 0 <= pile <= 2, f"{where}: Divine Rush pile {pile}"
+    assert pile == 0 or DIVINE_RUSH in p.token_discard, f"{where}: pile {pile}, token in pool"
+
+
+def heketch(s: DuelState, i: int, where: str) -> None:
+    c = s.players[i].counters
+    assert c["living-nightmare"] in (0, 1), where
+    for name in ("pinned-from", "pinned-until", "vanished"):
+        assert 0 <= c[name] <= s.seq + 1, f"{where}: {name} {c[name]} at beat {s.seq}"
+
+
+def lixis(s: DuelState, i: int, where: str) -> None:
+    c = s.players[i].counters
+    other = fighter(s.players[1 - i].fighter)
+    assert c["miasma"] in (0, 1), where
+    assert 0 <= c["virus-style"] <= len(other.styles), where
+    assert 0 <= c["virus-base"] <= len(other.bases()), where
+    for q in s.players:  # a Base taken by Withering Touch waits with its pair
+        bases = [b.id for b in fighter(q.fighter).bases()]
+        assert q.pair is None or all(x in bases for x in q.pair.extra), where
+
+
+def kehrolyn(s: DuelState, i: int, where: str) -> None:
+    p = s.players[i]
+    form = current_form(s, i)
+    assert form is None or form in p.discard_1, where
+    assert all(c in KEHROLYN_STYLES and (c in p.hand or c in p.removed) for c in p.in_play), where
+    overloaded = [c for c in p.in_play if c in p.hand]
+    assert len(overloaded) <= 1, f"{where}: two Overload Styles"
+    assert not overloaded or (p.pair is not None and "overload" in p.pair.cards()), \
+        f"{where}: an Overload Style outlived its beat"
+
+
+def rukyuk(s: DuelState, i: int, where: str) -> None:
+    beat = s.players[i].this_beat
+    assert len(beat.anted) <= 1, f"{where}: two Ammo tokens anted"
+    assert set(beat.anted) <= set(AMMO) and set(beat.bonus_tokens) <= set(beat.anted), where
+
+
+CHECKS: dict[str, Check] = {"luc": luc, "magdelina": magdelina, "demitras": demitras,
+                            "vanaah": vanaah, "heketch": heketch, "lixis": lixis,
+                            "kehrolyn": kehrolyn, "rukyuk": rukyuk}
+
+
+def check_fighters(s: DuelState, where: str) -> None:
+    """Every player's tokens, then the checks of their fighter, if it has any."""
+    for i, p in enumerate(s.players):
+        every_token_accounted_for(s, i, where)
+        own = CHECKS.get(p.fighter)
+        if own is not None:
+            own(s, i, where)
