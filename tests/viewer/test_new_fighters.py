@@ -5,12 +5,14 @@ cards in play and markers as the API's state has them, by name."""
 
 from __future__ import annotations
 
+import random
 import re
 
 import pytest
 from playwright.sync_api import expect
 
-from judge.battlecon.playout import record_setup
+from judge.battlecon import Duel
+from judge.battlecon.playout import choose, record_setup
 from tests.viewer.conftest import open_page, sign_in
 
 pytestmark = pytest.mark.usefixtures("chromium_path")
@@ -58,6 +60,7 @@ def check_labels(page, prompt: dict) -> None:
             assert re.fullmatch(rf"Ante {option['count']} \w+ tokens?", label), label
         if option["kind"] == "may":
             assert label in ("Yes", "No")
+            expect(page.locator("#prompt-body [data-option]").first).to_have_attribute("title", prompt["about"])
 
 
 def click_prompt(page, prompt: dict, unique: str) -> None:
@@ -127,3 +130,51 @@ def test_one_beat_of_a_new_fighter_by_clicking(site, page, fighters):
     expect(page.locator("#player-0 h2")).to_contain_text(kits[fighters[0]]["name"])
     record = site.get(f"/api/duels/{duel}/record")
     assert len(record["decisions"]) == len(kinds)
+
+
+def test_new_duel_form_offers_all_twelve_with_their_discards_and_finishers(site, page):
+    fighters = site.get("/api/fighters")["fighters"]
+    assert len(fighters) == 12
+    open_page(page, "/duels/new")
+    offered = page.locator("select[name=fighter-0] option").all_inner_texts()
+    assert offered == [f["name"] for f in fighters]
+    for f in fighters:
+        page.select_option("select[name=fighter-0]", f["id"])
+        (s1, b1), (s2, b2) = f["default_discards"]
+        assert [page.input_value(f"select[name={n}]") for n in
+                ("d1-style-0", "d1-base-0", "d2-style-0", "d2-base-0")] == [s1, b1, s2, b2]
+        finishers = page.locator("select[name=finisher-0] option").all_inner_texts()
+        assert finishers == [c["name"] for c in f["finishers"]]
+
+
+def seeded_prefix(fighters: tuple[str, str], wanted) -> dict:
+    """A record whose duel waits on a prompt wanted(prompt) is true of, by seeded random play."""
+    for seed in range(40):
+        rng = random.Random(seed)
+        duel = Duel.new(record_setup(*fighters))
+        while not duel.over and not wanted(duel.prompt):
+            duel.decide(choose(duel, rng, order_rate=0))
+        if not duel.over:
+            return duel.to_record()
+    pytest.skip("no such prompt came up in 40 seeded duels")
+
+
+WORDED = [  # (fighters, which prompt, the words its buttons must include)
+    (("luc", "hikaru"), lambda p: any(o.get("count") == 3 for o in p["options"]), "Ante 3 Time tokens"),
+    (("demitras", "hikaru"), lambda p: p["kind"] == "pick" and p["options"][0]["option"].isdigit(), "Spend 0"),
+    (("heketch", "hikaru"), lambda p: p["kind"] == "may", "Yes"),
+]
+
+
+@pytest.mark.parametrize(("fighters", "wanted", "words"), WORDED, ids=["ante-count", "spend", "may"])
+def test_new_prompts_are_offered_in_words(site, page, fighters, wanted, words):
+    record = seeded_prefix(fighters, wanted)
+    record["labels"] = {"event": "browser-tests", "table": f"worded-{fighters[0]}"}
+    status, duel = site.post("/api/duels", record, role="scorekeeper")
+    assert status == 201, duel
+    open_page(page, f"/duels/{duel['id']}/console")
+    sign_in(page, site.tokens["scorekeeper"], "scorekeeper")
+    prompt = site.get(f"/api/duels/{duel['id']}/state")["prompt"]
+    check_labels(page, prompt)
+    expect(page.locator("#prompt-body .choices")).to_contain_text(words)
+    click_prompt(page, prompt, "")
