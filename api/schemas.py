@@ -322,6 +322,11 @@ class TokenSchema(Schema):
     name = fields.String()
 
 
+class FigureKindSchema(Schema):
+    name = fields.String()
+    life = fields.Integer(allow_none=True)
+
+
 class FighterSchema(Schema):
     id = fields.String()
     name = fields.String()
@@ -331,6 +336,12 @@ class FighterSchema(Schema):
     default_discards = fields.List(fields.List(fields.String()))
     tokens = fields.List(fields.Nested(TokenSchema))
     ability = fields.Nested(CardSchema, allow_none=True)
+    # What later fighters bring (docs/fighters.md), so a client can name it.
+    unique_base = fields.Nested(CardSchema)
+    counters = fields.List(fields.String())
+    markers = fields.List(fields.String())
+    cards_in_play = fields.List(fields.Nested(CardSchema))
+    figures = fields.List(fields.Nested(FigureKindSchema))
 
 
 class FighterListSchema(Schema):

@@ -1,7 +1,7 @@
-// The 7-space board: both standups and any markers, with their state in data attributes
+// The 7-space board: both standups, any markers and figures, with their state in data attributes
 // and accessible labels. Spaces can be offered as choices (movement destinations).
 import { h } from "../../dom.js";
-import { fighterName } from "./cards.js";
+import { fighterName, markerName } from "./cards.js";
 
 export const SPACES = [1, 2, 3, 4, 5, 6, 7];
 
@@ -20,7 +20,7 @@ function standup(p, i) {
 
 function marker(m, state) {
   const owner = state.players[m.owner];
-  const name = m.name === "gate-trap" ? "Gate Trap" : m.name;
+  const name = markerName(m.name);
   return h("div", {
     class: `marker p${m.owner}`, role: "img",
     "aria-label": `${fighterName(owner.fighter)}'s ${name} on space ${m.space}`,
@@ -28,15 +28,26 @@ function marker(m, state) {
   }, h("span", { "aria-hidden": "true", text: "▲ " + name }));
 }
 
+function figure(f, state) {
+  const owner = state.players[f.owner];
+  const life = f.life === null ? "" : `, ${f.life} life`;
+  return h("div", {
+    class: `marker figure p${f.owner}`, role: "img",
+    "aria-label": `${fighterName(owner.fighter)}'s ${markerName(f.name)} on space ${f.space}${life}`,
+    dataset: { figure: f.name, owner: f.owner, space: f.space },
+  }, h("span", { "aria-hidden": "true", text: "● " + markerName(f.name) + (f.life === null ? "" : ` ♥ ${f.life}`) }));
+}
+
 // choices: Map(space -> {label, pick}) makes those spaces buttons.
 export function renderBoard(root, state, choices = new Map()) {
   root.replaceChildren(...SPACES.map((n) => {
     const here = state.players.map((p, i) => [p, i]).filter(([p]) => p.space === n);
     const marks = (state.markers || []).filter((m) => m.space === n);
+    const figs = (state.figures || []).filter((f) => f.space === n);
     const who = here.map(([p]) => `${fighterName(p.fighter)} (${p.name})`);
     const choice = choices.get(n);
     const label = `Space ${n}` + (who.length ? `: ${who.join(", ")}` : ", empty") +
-      (marks.length ? `, ${marks.map((m) => m.name.replace("-", " ")).join(", ")}` : "") +
+      [...marks, ...figs].map((m) => `, ${markerName(m.name)}`).join("") +
       (choice ? `. ${choice.label}` : "");
     const attrs = {
       class: `space${choice ? " choice" : ""}`,
@@ -44,7 +55,8 @@ export function renderBoard(root, state, choices = new Map()) {
       "aria-label": label,
     };
     const body = [h("span", { class: "number", "aria-hidden": "true", text: n }),
-      ...here.map(([p, i]) => standup(p, i)), ...marks.map((m) => marker(m, state))];
+      ...here.map(([p, i]) => standup(p, i)), ...marks.map((m) => marker(m, state)),
+      ...figs.map((f) => figure(f, state))];
     if (choice) {
       return h("button", { ...attrs, type: "button", title: choice.label, on: { click: choice.pick } }, ...body);
     }

@@ -1,4 +1,5 @@
-// Names for ids: fighters, cards and tokens, from GET /api/fighters (loaded once).
+// Names for ids: fighters, cards and tokens, from GET /api/fighters (loaded once); counters
+// and markers, which the catalogue lists by id only, by their words below or in title case.
 import { get } from "../../api.js";
 
 let catalogue = null;
@@ -14,6 +15,7 @@ export async function loadCatalogue() {
     fighters.set(f.id, f);
     for (const c of [...f.styles, ...f.bases, ...f.finishers]) cards.set(c.id, c);
     for (const t of f.tokens) tokens.set(t.id, t.name);
+    for (const c of [f.ability, ...(f.cards_in_play || [])]) if (c && !cards.has(c.id)) cards.set(c.id, c);
   }
   return catalogue;
 }
@@ -27,6 +29,15 @@ export const cardName = (id) => cards.get(id)?.name || titleCase(id);
 export const fighterName = (id) => fighters.get(id)?.name || titleCase(id);
 export const tokenName = (id) => tokens.get(id) || titleCase(id);
 export const fighterKit = (id) => fighters.get(id);
+export const markerName = (id) => cards.get(id)?.name || titleCase(id);
+
+// What a counter's value means where the id alone would not say it (Heketch, Lixis).
+const COUNTER_NAMES = {
+  "pinned-from": "Pinned from beat", "pinned-until": "Pinned until beat", vanished: "Vanished in beat",
+  "virus-style": "Life Virus Style (number)", "virus-base": "Life Virus Base (number)",
+  "divine-rush-pile": "Divine Rush pile",
+};
+export const counterName = (id) => COUNTER_NAMES[id] || titleCase(id);
 export const card = (id) => cards.get(id);
 
 // "Strike: range 1, power 4, priority 3, stun guard 5. ..." for a tooltip.

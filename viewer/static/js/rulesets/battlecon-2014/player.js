@@ -1,7 +1,8 @@
 // One fighter's panel: life, stun, attack pair and its final stats, hand, discards,
-// tokens, status effects.
+// what the fighter brings (kit.js: tokens, counters, cards in play, figures, markers), status effects.
 import { h } from "../../dom.js";
-import { cardName, cardText, fighterName, fmtRange, tokenName } from "./cards.js";
+import { cardName, cardText, fighterName, fmtRange } from "./cards.js";
+import { kitZones } from "./kit.js";
 
 const cardList = (ids, empty = "none") => ids.length
   ? h("ul", { class: "cards" }, ids.map((id) => h("li", { title: cardText(id), dataset: { card: id } }, cardName(id))))
@@ -68,12 +69,7 @@ export function renderPlayer(root, state, i, { hidePair = false, hideHand = fals
       h("dt", { text: "Discard 2" }), h("dd", { dataset: { zone: "discard_2" } }, cardList(p.discard_2)),
       p.removed.length ? [h("dt", { text: "Removed" }), h("dd", {}, cardList(p.removed))] : null,
       p.form ? [h("dt", { text: "Form" }), h("dd", { dataset: { zone: "form" }, text: p.form })] : null,
-      (p.token_pool.length || p.token_discard.length || p.anted.length) ? [
-        h("dt", { text: "Tokens" }),
-        h("dd", { dataset: { zone: "tokens" } },
-          `pool: ${p.token_pool.map(tokenName).join(", ") || "none"}`,
-          p.anted.length ? ` · anted: ${p.anted.map(tokenName).join(", ")}` : "",
-          p.token_discard.length ? ` · spent: ${p.token_discard.map(tokenName).join(", ")}` : "")] : null,
+      ...kitZones(state, i),
       h("dt", { text: "Special Action" }), h("dd", { text: p.special_action ?? "not in play" }),
       h("dt", { text: "Finisher" }), h("dd", { title: cardText(p.finisher), text: `${cardName(p.finisher)}${p.finisher_used ? " (used)" : ""}` }),
       statuses.length ? [h("dt", { text: "Status effects" }), h("dd", {}, h("ul", { class: "cards" },

@@ -15,18 +15,32 @@ export function describe(option, state) {
   switch (option.kind) {
     case "attack_pair": return `${cardName(option.style)} ${cardName(option.base)}`;
     case "clash_base": return cardName(option.base);
-    case "ante": return option.finisher ? "Ante the Finisher" : `Ante ${tokenName(option.token)}`;
+    case "ante": return anteText(option);
     case "pass": return "Pass (ante nothing)";
     case "move": return `Move to space ${option.to}`;
     case "place": return `Put the ${cardName(option.marker)} on space ${option.to}`;
     case "arrange": return `${state.players[0].name} on ${option.spaces[0]}, ${state.players[1].name} on ${option.spaces[1]}`;
     case "may": return option.accept ? "Yes" : "No";
-    case "pick": return option.option === "none" ? "None" : tokenOrCard(option.option);
+    case "pick": return pickText(option.option);
     default: return JSON.stringify(option);
   }
 }
 
 const tokenOrCard = (id) => (card(id) ? cardName(id) : tokenName(id));
+
+// "Ante the Finisher", "Ante Earth", or for a count (Luc's Time) "Ante 3 Time tokens".
+function anteText(option) {
+  if (option.finisher) return "Ante the Finisher";
+  if (option.count === undefined) return `Ante ${tokenName(option.token)}`;
+  return `Ante ${option.count} ${tokenName(option.token)} token${option.count === 1 ? "" : "s"}`;
+}
+
+// A pick is a card, a token, none, or a count written as a string ("0".."5"): "Spend 2".
+function pickText(id) {
+  if (id === "none") return "None";
+  if (/^\d+$/.test(id)) return `Spend ${id}`;
+  return tokenOrCard(id);
+}
 
 function effectName(key) {
   const [cardId, timing] = key.split("/");
@@ -116,7 +130,9 @@ export function renderPrompt(root, prompt, state, send, ctx) {
       parts.push(h("p", { class: "hint", text: "Choose a highlighted space on the board, or a button." }));
     }
     parts.push(h("div", { class: "choices", role: "group", "aria-label": "Legal options" },
-      prompt.options.map((o) => button(describe(o, state), () => send(o), { dataset: { option: JSON.stringify(o) } }))));
+      prompt.options.map((o) => button(describe(o, state), () => send(o), {
+        dataset: { option: JSON.stringify(o) }, title: prompt.kind === "may" ? prompt.about : null,
+      }))));
   }
   const secret = prompt.kind === "attack_pair" || prompt.kind === "clash_base";
   if (secret && prompt.order) parts.unshift(orderControl(prompt, send));
