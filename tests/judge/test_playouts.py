@@ -5,8 +5,9 @@ For every ordered pair of the twelve fighters, with Special Actions on and off,
 ``BATTLECON_PLAYOUTS=50``) are played
 to the end choosing uniformly among the legal options. After every fact:
 standups on distinct spaces 1-7, life at most 20, no life loss from 1+ to 0,
-every card in exactly one zone, no more tokens than the kit has, beat at most 15; and
-replaying the facts
+every card in exactly one zone, every token of a kit in its pool or token discard, each
+fighter's own counters and cards in play within their rules (``fighter_invariants``), beat
+at most 15; and replaying the facts
 rebuilds exactly the engine's state.
 """
 
@@ -25,6 +26,7 @@ from judge.battlecon.notation import state_json
 from judge.battlecon.playout import FIGHTERS, play
 from judge.battlecon.replay import replay_facts
 from judge.battlecon.state import SPECIAL_ACTION, DuelState
+from tests.judge.fighter_invariants import check_fighters
 
 PLAYOUTS = int(os.environ.get("BATTLECON_PLAYOUTS", "20"))  # 50 for the full size
 PAIRS = list(itertools.product(FIGHTERS, FIGHTERS))
@@ -52,9 +54,7 @@ def check_invariants(s: DuelState, where: str) -> None:
     assert s.beat <= 15, f"{where}: beat {s.beat}"
     for i in (0, 1):
         assert zones(s, i) == kit_cards(s, i), f"{where}: player {i} cards {zones(s, i)}"
-        held = Counter(s.players[i].token_pool) + Counter(s.players[i].token_discard)
-        assert held <= Counter(fighter(s.players[i].fighter).tokens), \
-            f"{where}: player {i} holds tokens {dict(held)} beyond the kit's pool (R19.1)"
+    check_fighters(s, where)  # every token accounted for, and each fighter's own pieces
 
 
 def check_duel(duel, compare_every_decision: bool) -> None:
