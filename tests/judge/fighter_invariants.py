@@ -13,7 +13,8 @@ from judge.battlecon.fighters.demitras import TOKEN as CRESCENDO
 from judge.battlecon.fighters.kehrolyn import STYLES as KEHROLYN_STYLES
 from judge.battlecon.fighters.kehrolyn import current_form
 from judge.battlecon.fighters.rukyuk import TOKENS as AMMO
-from judge.battlecon.fighters.vanaah import PILE, TOKEN as DIVINE_RUSH
+from judge.battlecon.fighters.vanaah import PILE
+from judge.battlecon.fighters.vanaah import TOKEN as DIVINE_RUSH
 from judge.battlecon.state import DuelState
 
 Check = Callable[[DuelState, int, str], None]
