@@ -29,3 +29,23 @@ def test_s32_naturalizing_does_not_disable_kehrolyns_current_form():
     assert (plain.power, plain.stun_guard) == (4 + 0 + 2, 5 + 2)  # Strike + Whip + Bladed
     assert (natural.power, natural.stun_guard) == (plain.power, plain.stun_guard)
     assert ("Bladed", 2) in natural.parts["power"]
+
+
+def test_naturalizing_forbids_hikarus_geomantic_spend():
+    """Naturalizing: nobody may spend tokens this beat, so Geomantic offers Hikaru no
+    Elemental token to spend (lixis.yaml Naturalizing)."""
+    from judge.battlecon import facts as F
+    from tests.judge.scene import facts_of, settle
+
+    duel = new_duel("hikaru", "lixis", d1=LIXIS_KEEPS_NATURALIZING)
+    pairs(duel, ("geomantic", "strike"), ("naturalizing", "strike"))
+    pass_ante(duel)
+    settle(duel)
+    while duel.prompt and duel.prompt["kind"] not in ("attack_pair", "pick"):
+        duel.decide(duel.prompt["options"][0])
+        settle(duel)
+    declined = [f.text for f in facts_of(duel.facts, F.Declined) if f.player == 0]
+    assert "Hikaru may spend no token: Naturalizing: no player may spend tokens or counters " \
+           "this beat." in declined
+    assert not facts_of(duel.facts, F.TokensSpent)
+    assert duel.state.players[0].token_pool == ["earth", "fire", "water", "wind"]

@@ -18,6 +18,7 @@ from judge.battlecon.cards import (
     Passive,
 )
 from judge.battlecon.fighters import Fighter, register
+from judge.battlecon.hooks import FORBIDS_SPENDING, first_reason
 from judge.battlecon.state import DuelState
 
 TOKENS = ("earth", "fire", "water", "wind")
@@ -69,6 +70,10 @@ def geomantic_spend(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
     pool = sorted(ctx.s.players[ctx.owner].token_pool)
     if not pool:
         return []
+    forbidden = first_reason(ctx.s, FORBIDS_SPENDING, ctx.owner)
+    if forbidden:
+        return [F.Declined(rule=ctx.rule, text=f"Hikaru may spend no token: {forbidden}.",
+                           player=ctx.owner)]
     chosen = pick(ctx, decision, pool + ["none"], "Geomantic: spend one more Elemental token?")
     if isinstance(chosen, Need):
         return chosen
@@ -93,6 +98,10 @@ def spend_all(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
     pool = sorted(ctx.s.players[ctx.owner].token_pool)
     if not pool:
         return []
+    forbidden = first_reason(ctx.s, FORBIDS_SPENDING, ctx.owner)
+    if forbidden:
+        return [F.Declined(rule=ctx.rule, text=f"Wrath of Elements spends nothing: "
+                           f"{forbidden}.", player=ctx.owner)]
     names = ", ".join(NAMES[t] for t in pool)
     return [F.TokensSpent(rule=ctx.rule, text=f"Wrath of Elements spends {names} for their "
                           "bonuses.", player=ctx.owner, tokens=pool)]
