@@ -737,6 +737,20 @@ class TokensSpent(Fact):
 
 
 @dataclass(frozen=True)
+class TokenDiscarded(Fact):
+    """A token goes from the pool to the token discard without its effect (Reaping makes
+    the opponent discard one; Gunner and Crossfire discard Ammo)."""
+
+    player: int
+    token: str
+
+    def apply(self, s: DuelState) -> None:
+        p = s.players[self.player]
+        p.token_pool.remove(self.token)
+        p.token_discard.append(self.token)
+
+
+@dataclass(frozen=True)
 class TokenRecovered(Fact):
     player: int
     token: str | None

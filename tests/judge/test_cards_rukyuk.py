@@ -8,7 +8,7 @@ power 3) Khadath's.
 from __future__ import annotations
 
 from judge.battlecon import facts as F
-from judge.battlecon.fighters.rukyuk import TOKENS, RukyukAmmoDiscarded, RukyukAmmoUnused
+from judge.battlecon.fighters.rukyuk import TOKENS, RukyukAmmoUnused
 from tests.judge.scene import (
     answer,
     facts_of,
@@ -133,7 +133,7 @@ def test_gunner_may_discard_a_token_for_range_1_to_5_then_moves():
     assert option_values(duel, "option") == sorted(
         [t for t in TOKENS if t != "explosive-shell"] + ["none"])
     answer(duel, 0, "pick", option="swift-shell")
-    assert [f.token for f in facts_of(duel.facts, RukyukAmmoDiscarded)] == ["swift-shell"]
+    assert [f.token for f in facts_of(duel.facts, F.TokenDiscarded)] == ["swift-shell"]
     assert priorities(duel) == [3, 2]  # the Swift Shell's +2 priority does not apply
     assert dealt(duel, 0) == [(6, 6)]  # Strike 4 + Explosive 2, at range 2 (2~6)
     assert option_values(duel) == [1, 2, 4, 6]  # after the hit: move 1 or 2 (hop over 5)

@@ -8,7 +8,7 @@ board; Hikaru brings tokens for Reaping to take.
 from __future__ import annotations
 
 from judge.battlecon import facts as F
-from judge.battlecon.fighters.vanaah import PILE, VanaahRushCycled, VanaahTokenDiscarded
+from judge.battlecon.fighters.vanaah import PILE, VanaahRushCycled
 from judge.battlecon.state import SPECIAL_ACTION as SA
 from tests.judge.scene import (
     answer,
@@ -125,7 +125,7 @@ def test_reaping_makes_the_opponent_discard_a_token_of_their_choice():
     assert duel.prompt["kind"] == "pick" and duel.prompt["players"] == [1]
     assert option_values(duel, "option") == ["earth", "fire", "water", "wind"]
     answer(duel, 1, "pick", option="wind")
-    discarded = facts_of(duel.facts, VanaahTokenDiscarded)
+    discarded = facts_of(duel.facts, F.TokenDiscarded)
     assert [(f.player, f.token) for f in discarded] == [(1, "wind")]
     assert "wind" in duel.state.players[1].token_discard
     assert "wind" not in duel.state.players[1].token_pool

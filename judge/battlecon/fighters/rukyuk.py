@@ -4,7 +4,7 @@ He antes at most one Ammo token a beat and gets its bonus; without one anted thi
 his attack cannot hit (``CANNOT_HIT``), except with Force Grenade. AP and Flash Shells
 ignore the opponent's Soak and Stun Guard (``IGNORES``); the Impact Shell pushes on a hit.
 Gunner, Crossfire and Fully Automatic discard a token from the pool without its effect
-(``RukyukAmmoDiscarded``); both Finishers cancel an anted token's effect at the Reveal
+(``TokenDiscarded``); both Finishers cancel an anted token's effect at the Reveal
 (``RukyukAmmoUnused``), the token staying anted. Only Reload brings tokens back.
 """
 
@@ -46,19 +46,6 @@ NAMES = {t: t.replace("-", " ").title().replace("Ap ", "AP ") for t in TOKENS}
 BONUS = {EXPLOSIVE: ("power", 2), LONGSHOT: ("range", (-1, 1)), SWIFT: ("priority", 2),
          AP: ("power", 0), FLASH: ("power", 0), IMPACT: ("power", 0)}
 NO_AMMO_NEEDED = "rukyuk.hits_without_ammo"  # Force Grenade's private hook
-
-
-@dataclass(frozen=True)
-class RukyukAmmoDiscarded(F.Fact):
-    """An Ammo token goes from the pool to the token discard without its effect."""
-
-    player: int
-    token: str
-
-    def apply(self, s: DuelState) -> None:
-        p = s.players[self.player]
-        p.token_pool.remove(self.token)
-        p.token_discard.append(self.token)
 
 
 @dataclass(frozen=True)
@@ -125,7 +112,7 @@ def discard_ammo(ctx: Ctx, decision: dict | None, why: str) -> str | Need | F.Fa
 
 
 def discarded(ctx: Ctx, token: str, why: str) -> F.Fact:
-    return RukyukAmmoDiscarded(rule=ctx.rule, text=f"{ctx.card.name}: Rukyuk discards his "
+    return F.TokenDiscarded(rule=ctx.rule, text=f"{ctx.card.name}: Rukyuk discards his "
                                f"{NAMES[token]} without its effect {why}.", player=ctx.owner,
                                token=token)
 

@@ -60,19 +60,6 @@ class VanaahRushCycled(F.Fact):
             p.token_pool.sort()
 
 
-@dataclass(frozen=True)
-class VanaahTokenDiscarded(F.Fact):
-    """Reaping: the opponent discards one of the tokens in their pool (no bonus)."""
-
-    player: int
-    token: str
-
-    def apply(self, s: DuelState) -> None:
-        p = s.players[self.player]
-        p.token_pool.remove(self.token)
-        p.token_discard.append(self.token)
-
-
 def ante_options(s: DuelState, p: int) -> list[dict]:
     if TOKEN not in s.players[p].token_pool:
         return []
@@ -120,7 +107,7 @@ def reaping(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
                         about=f"Reaping: {name(s, opp)} discards which token?")
         token = held[0] if len(held) == 1 else known(decision, "the pick")["option"]
         kit_name = _token_name(s, opp, token)
-        return [VanaahTokenDiscarded(rule=ctx.rule, text=f"{name(s, opp)} discards "
+        return [F.TokenDiscarded(rule=ctx.rule, text=f"{name(s, opp)} discards "
                                      f"{kit_name} from the token pool.", player=opp,
                                      token=token)]
     me = s.players[ctx.owner]
