@@ -14,6 +14,7 @@ from api.auth import identify
 from api.errata import apply_errata
 from api.errata import configured as errata_file
 from api.errors import ApiError, JudgeApi, body, handle_api_error
+from api.guard import guard_request
 from api.plugins import configured, load_ruleset_modules
 from events.app import JudgeApp
 from events.errors import (
@@ -82,6 +83,7 @@ def create_app(config: dict | None = None) -> Flask:
 
     for blp in (health, duels.blp, commentary.blp, catalogue.blp):
         api.register_blueprint(blp)
+    app.before_request(guard_request)  # before anything reads the body
     app.before_request(identify)
     _errors(app)
     return app

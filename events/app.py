@@ -192,6 +192,9 @@ class JudgeApp(Application[UUID]):
         agg.judged = True
         try:
             agg.record(stored_decision, facts, actor, key)
+        except Exception:  # judged in the cache but not stored: the cache must not keep it
+            self._evict(agg.id)
+            raise
         finally:
             agg.judged = False
         try:
@@ -222,10 +225,15 @@ class JudgeApp(Application[UUID]):
                 entry["markers"] = markers
             if dispute is not None:
                 entry["dispute"] = dispute
-            facts = agg.duel.decide(entry)
-            agg.judged = True
             try:
+                facts = agg.duel.decide(entry)
+                agg.judged = True
                 agg.record(agg.duel.events[start][1], facts, actor)
+            except IllegalDecisionError:
+                raise  # refused before anything changed
+            except Exception:  # applied in the cache but not stored: forget it
+                self._evict(agg.id)
+                raise
             finally:
                 agg.judged = False
             return self._save(agg, start)
