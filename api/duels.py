@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from uuid import UUID
 
-from flask import request
+from flask import g, request
 from flask.views import MethodView
 from flask_smorest import Blueprint
 
@@ -67,6 +67,7 @@ class Duels(MethodView):
     @blp.response(201, S.DuelSummarySchema)
     def post(self, record: dict):
         """Create a duel from a record; its decisions are re-judged and refused whole if illegal."""
+        _corrections_only_from_a_head_judge(record)
         labels = dict(record.pop("labels", {}) or {})
         for key in ("event", "round", "table"):
             if key in record:
@@ -75,6 +76,18 @@ class Duels(MethodView):
         agg = load(appended.duel_id)
         headers = {"Location": f"/api/duels/{agg.id}", **etag(agg.events_count)}
         return summary(agg), 201, headers
+
+
+def _corrections_only_from_a_head_judge(record: dict) -> None:
+    """A record carrying a judge's correction is a head judge's to import (403 otherwise):
+    only a head judge's resolution may correct a duel, and a record is not signed."""
+    decisions = record.get("decisions")
+    if not isinstance(decisions, list) or g.role == "head_judge":
+        return
+    for n, d in enumerate(decisions):
+        if isinstance(d, dict) and d.get("kind") == "correction":
+            raise ApiError(403, f"Decision {n} is a judge's correction: only a head judge may "
+                           "import a record that carries corrections.")
 
 
 def _matches(row: dict, args: dict) -> bool:
@@ -119,6 +132,9 @@ class Decisions(MethodView):
     @blp.doc(parameters=[IF_MATCH, IDEMPOTENCY])
     def post(self, decision: dict, duel_id: UUID):
         """Record one decision, if the duel is still at the If-Match version."""
+        if decision.get("kind") == "correction":
+            raise ApiError(403, "A correction is made only by a head judge's resolution of a "
+                           "dispute (POST /api/disputes/{id}/resolution), never as a decision.")
         expected = expected_version(request.headers.get("If-Match"))
         key = request.headers.get("Idempotency-Key") or None
         if key is not None and len(key) > 200:

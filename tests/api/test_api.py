@@ -987,9 +987,9 @@ def test_a_correction_with_non_string_tokens_is_422(client, tokens, dispute):
 ])
 def test_an_imported_record_with_an_unusable_correction_is_422(client, tokens, correction):
     record = {**setup_record(), "decisions": [correction]}
-    with nothing_stored(client, tokens):
+    with nothing_stored(client, tokens):  # only a head judge may import corrections at all
         body = error(client.post("/api/duels", json=record,
-                                 headers=bearer(tokens["scorekeeper"])), 422)
+                                 headers=bearer(tokens["head_judge"])), 422)
     assert body["index"] == 0
 
 
