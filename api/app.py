@@ -35,11 +35,14 @@ health = Blueprint("health", __name__, url_prefix="/api", description="Service h
 class Health(MethodView):
     @health.response(200, S.HealthSchema)
     def get(self):
-        """Is the service up, and on which store."""
-        from flask import current_app
+        """Is the service up, and on which store (and, for whoever may read, how many duels)."""
+        from flask import current_app, g
 
         ext = current_app.extensions["battlecon"]
-        return {"status": "ok", "store": ext["store_kind"], "duels": len(ext["store"].duel_ids())}
+        out = {"status": "ok", "store": ext["store_kind"]}
+        if g.get("role") is not None or current_app.config["ANONYMOUS_READ"]:
+            out["duels"] = len(ext["store"].duel_ids())  # not for anonymous, closed reading
+        return out
 
 
 def _flag(value: Any, default: bool) -> bool:
@@ -85,8 +88,15 @@ def create_app(config: dict | None = None) -> Flask:
         api.register_blueprint(blp)
     app.before_request(guard_request)  # before anything reads the body
     app.before_request(identify)
+    app.after_request(_no_sniffing)
     _errors(app)
     return app
+
+
+def _no_sniffing(response):
+    """Browsers must take every response as the type it says (JSON is never run as HTML)."""
+    response.headers["X-Content-Type-Options"] = "nosniff"
+    return response
 
 
 def _errors(app: Flask) -> None:

@@ -23,6 +23,7 @@ from api.views import (
     summary,
 )
 from events.export import log_lines, record_of
+from judge.labels import check_labels
 
 blp = Blueprint("duels", __name__, url_prefix="/api/duels",
                 description="Duels: record, step through, export, fork.")
@@ -72,6 +73,7 @@ class Duels(MethodView):
         for key in ("event", "round", "table"):
             if key in record:
                 labels[key] = record.pop(key)
+        check_labels(labels)  # a 422 naming labels, as for a record's own
         appended = store().create_duel(record, labels, actor=actor())
         agg = load(appended.duel_id)
         headers = {"Location": f"/api/duels/{agg.id}", **etag(agg.events_count)}

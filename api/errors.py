@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from flask_smorest import Api
 from marshmallow import Schema, fields
-from werkzeug.exceptions import HTTPException
+from werkzeug.exceptions import HTTPException, MethodNotAllowed
 from werkzeug.http import HTTP_STATUS_CODES
 
 
@@ -65,7 +65,10 @@ class JudgeApi(Api):
         payload = body(error.code or 500, detail)
         if errors:
             payload["errors"] = errors if isinstance(errors, dict) else {"_schema": errors}
-        return payload, error.code, data.get("headers", {})
+        headers = dict(data.get("headers") or {})
+        if isinstance(error, MethodNotAllowed) and error.valid_methods:
+            headers["Allow"] = ", ".join(error.valid_methods)  # RFC 9110: a 405 says which
+        return payload, error.code, headers
 
 
 def handle_api_error(error: ApiError):

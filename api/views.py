@@ -62,7 +62,7 @@ def expected_version(header: str | None) -> int:
     if value.startswith("W/"):
         value = value[2:]
     value = value.strip('"')
-    if not value.isdigit():
+    if not (value.isascii() and value.isdigit()):  # "²" and "٣" are digits to Python
         raise ApiError(400, f"If-Match must be the duel's version number, not {header!r}.")
     return int(value)
 

@@ -14,6 +14,7 @@ from typing import Any
 
 from judge.battlecon.fighters import card, fighter, fighter_ids, has_fighter
 from judge.errors import RecordError
+from judge.labels import check_labels
 
 FORMAT = "battlecon-record/1"
 RULESET = "battlecon-2014"
@@ -83,6 +84,8 @@ def _parse_setup(data: Any) -> dict:
     if unknown:
         raise RecordError(f"Unknown field {unknown[0]!r} in the record; known: "
                           f"{', '.join(sorted(RECORD_FIELDS))}.", "record", field=unknown[0])
+    if "labels" in data:
+        check_labels(data["labels"])
     if "position" in data:
         return _setup_from_position(data)
     options = parse_options(data.get("options", {}))
