@@ -149,13 +149,18 @@ def _rejudge(setup: dict, events: list[tuple[str, Any]]) -> None:
 
 
 def verify_file(text: str) -> dict:
-    """Verify a record (re-judged) or an event-log export, told apart by the first line."""
+    """Verify a record (re-judged) or an event-log export, told apart by the first line: the
+    log's JSON lines (``judge export --log``) or the same log as the API's ``/log`` body
+    (``{"header": ..., "events": [...]}``), which is read as those lines."""
     first = text.lstrip()[:1]
     if first == "{":
         try:
             data = json.loads(text)
         except json.JSONDecodeError:
             data = None
+        if _api_log(data):
+            lines = [json.dumps(data["header"]), *(json.dumps(e) for e in data["events"])]
+            return {"kind": "log", **verify_log(lines)}
         if isinstance(data, dict) and data.get("format") != LOG_FORMAT:
             duel = registry.from_record(data)  # RecordError for an unknown format
             outcome = duel.outcome
@@ -165,3 +170,9 @@ def verify_file(text: str) -> dict:
             raise RecordError(f"Expected a record or a {LOG_FORMAT!r} export, not JSON of "
                               f"type {type(data).__name__}.", "record.format")
     return {"kind": "log", **verify_log(text.splitlines())}
+
+
+def _api_log(data: object) -> bool:
+    return (isinstance(data, dict) and set(data) == {"header", "events"}
+            and isinstance(data["header"], dict) and data["header"].get("format") == LOG_FORMAT
+            and isinstance(data["events"], list))

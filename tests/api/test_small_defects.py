@@ -57,3 +57,18 @@ def test_judge_replay_and_verify_refuse_a_label_that_is_not_text(tmp_path):
                               text=True, env=child_env(), timeout=60, cwd=ROOT)
         assert done.returncode == status, done
         assert "'table' must be a text" in done.stdout + done.stderr
+
+
+def test_the_apis_log_verifies_with_judge_verify_and_a_change_in_it_is_caught(client, tokens,
+                                                                             tmp_path):
+    import json
+
+    from events.export import verify_file
+
+    mid = create(client, tokens["scorekeeper"], partial_record(12))["id"]
+    log = client.get(f"/api/duels/{mid}/log").get_json()
+    assert verify_file(json.dumps(log)) == {**verify_file(json.dumps(log)), "kind": "log",
+                                            "events": len(log["events"])}
+    log["events"][3]["payload"]["text"] = "Edited."
+    with pytest.raises(Exception, match="event 4|Event 4"):
+        verify_file(json.dumps(log))
