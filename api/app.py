@@ -15,6 +15,7 @@ from api.errata import apply_errata
 from api.errata import configured as errata_file
 from api.errors import ApiError, JudgeApi, body, handle_api_error
 from api.guard import guard_request
+from api.openapi_errors import document_errors
 from api.plugins import configured, load_ruleset_modules
 from events.app import JudgeApp
 from events.errors import (
@@ -86,6 +87,7 @@ def create_app(config: dict | None = None) -> Flask:
 
     for blp in (health, duels.blp, commentary.blp, catalogue.blp):
         api.register_blueprint(blp)
+    document_errors(api)
     app.before_request(guard_request)  # before anything reads the body
     app.before_request(identify)
     app.after_request(_no_sniffing)

@@ -72,3 +72,12 @@ def test_the_apis_log_verifies_with_judge_verify_and_a_change_in_it_is_caught(cl
     log["events"][3]["payload"]["text"] = "Edited."
     with pytest.raises(Exception, match="event 4|Event 4"):
         verify_file(json.dumps(log))
+
+
+def test_the_openapi_document_lists_the_error_answers(client):
+    paths = client.get("/api/openapi.json").get_json()["paths"]
+    decisions = paths["/api/duels/{duel_id}/decisions"]["post"]["responses"]
+    assert {"401", "403", "409", "422", "428"} <= set(decisions)
+    assert decisions["403"] == {"$ref": "#/components/responses/FORBIDDEN"}
+    assert "401" in paths["/api/duels"]["get"]["responses"]
+    assert "403" not in paths["/api/duels"]["get"]["responses"]  # reading needs no role

@@ -1,0 +1,41 @@
+"""The error answers every operation may give, written into the OpenAPI document.
+
+flask-smorest documents a 422 and a default error; a client also needs to know that any
+operation may answer 401 (no token where one is needed: anonymous reading can be switched
+off), that writes may answer 403 (the role may not do this), and that recording a decision
+may answer 409 (someone recorded first) and 428 (no If-Match). All carry the one error
+shape (``Error``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+ERRORS = {
+    401: ("UNAUTHORIZED", "A valid bearer token is required."),
+    403: ("FORBIDDEN", "The caller's role may not do this."),
+    409: ("CONFLICT", "The duel moved on (someone recorded first), or the dispute was "
+                      "already resolved; reload and try again."),
+    428: ("PRECONDITION_REQUIRED", "Send the duel's version in an If-Match header."),
+}
+WRITES = ("post", "put", "patch", "delete")
+
+
+def document_errors(api: Any) -> None:
+    """Add the error responses to the spec's components and to every operation."""
+    for _code, (name, description) in ERRORS.items():
+        api.spec.components.response(name, {"description": description, "content": {
+            "application/json": {"schema": {"$ref": "#/components/schemas/Error"}}}})
+    for path, operations in api.spec._paths.items():  # noqa: SLF001 - apispec keeps them here
+        for method, operation in operations.items():
+            if method not in ("get", *WRITES):
+                continue
+            codes = [401] + ([403] if method in WRITES else [])
+            if method == "post" and path.endswith(("/decisions", "/resolution", "/comments")):
+                codes.append(409)
+            if method == "post" and path.endswith("/decisions"):
+                codes.append(428)
+            responses = operation.setdefault("responses", {})
+            for code in codes:
+                responses.setdefault(str(code), {"$ref": f"#/components/responses/"
+                                                         f"{ERRORS[code][0]}"})
