@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from uuid import UUID
 
-from flask import g, request
+from flask import current_app, g, request
 from flask.views import MethodView
 from flask_smorest import Blueprint
 
@@ -68,6 +68,10 @@ class Duels(MethodView):
     @blp.response(201, S.DuelSummarySchema)
     def post(self, record: dict):
         """Create a duel from a record; its decisions are re-judged and refused whole if illegal."""
+        limit = int(current_app.config.get("MAX_RECORD_BYTES", MAX_RECORD_BYTES))
+        if (request.content_length or 0) > limit:
+            raise ApiError(413, f"A record is at most {limit} bytes; this one has "
+                           f"{request.content_length}. Nothing was stored.")
         _corrections_only_from_a_head_judge(record)
         labels = dict(record.pop("labels", {}) or {})
         for key in ("event", "round", "table"):
@@ -78,6 +82,9 @@ class Duels(MethodView):
         agg = load(appended.duel_id)
         headers = {"Location": f"/api/duels/{agg.id}", **etag(agg.events_count)}
         return summary(agg), 201, headers
+
+
+MAX_RECORD_BYTES = 1024 * 1024  # a 15-beat record is about 10 kB; config MAX_RECORD_BYTES
 
 
 def _corrections_only_from_a_head_judge(record: dict) -> None:

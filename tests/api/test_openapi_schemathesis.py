@@ -1,7 +1,7 @@
 """Schemathesis against the app's own /api/openapi.json, through the WSGI app.
 
-Every documented operation is called with generated requests (valid and invalid) carrying a
-head judge's token; path ids point at existing duels and disputes most of the time (a
+Every documented operation is called with generated requests (valid and invalid, some with a
+lone surrogate in a text or nested 40 levels deep) carrying a head judge's token; path ids point at existing duels and disputes most of the time (a
 duel just set up, one in progress, one finished, a fork) and at an unknown id otherwise.
 Fails on any 5xx and on any response whose status or body does not match the document.
 
@@ -71,6 +71,23 @@ class World:
                 if isinstance(player, dict):
                     player["fighter"] = FIGHTERS[(n + i) % len(FIGHTERS)]
             case.body["format"] = "battlecon-record/1"
+        if method in ("POST", "PUT", "PATCH") and isinstance(case.body, dict):
+            self.spoil(case, n)
+
+    @staticmethod
+    def spoil(case, n: int) -> None:
+        """Now and then a body no store could keep: a lone surrogate in its first text, or
+        the whole body nested far deeper than any record is (both must be a 422)."""
+        if n % 7 == 3:
+            for key, value in case.body.items():
+                if isinstance(value, str):
+                    case.body[key] = value + "\ud800"
+                    break
+        elif n % 11 == 5:
+            deep: object = case.body
+            for _ in range(40):
+                deep = [deep]
+            case.body = {"wrapped": deep}
 
 
 @pytest.fixture(scope="module")

@@ -81,3 +81,16 @@ def test_the_openapi_document_lists_the_error_answers(client):
     assert decisions["403"] == {"$ref": "#/components/responses/FORBIDDEN"}
     assert "401" in paths["/api/duels"]["get"]["responses"]
     assert "403" not in paths["/api/duels"]["get"]["responses"]  # reading needs no role
+
+
+def test_a_record_over_the_configured_size_is_a_413(store, tokens):
+    client = create_app({"STORE": store, "TESTING": True,
+                         "MAX_RECORD_BYTES": 4000}).test_client()
+    record = partial_record(3)
+    record["labels"] = {"note": "x" * 100}
+    small = client.post("/api/duels", json=record, headers=bearer(tokens["scorekeeper"]))
+    assert small.status_code == 201
+    big = partial_record(60)
+    resp = client.post("/api/duels", json=big, headers=bearer(tokens["scorekeeper"]))
+    error(resp, 413, "at most 4000 bytes")
+    assert client.get("/api/duels").get_json()["total"] == 1
