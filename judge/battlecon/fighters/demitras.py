@@ -24,6 +24,7 @@ from judge.battlecon.actions import (
     pick,
     stun,
 )
+from judge.battlecon.antes import bonus_when_anted
 from judge.battlecon.cards import (
     AFTER_ACTIVATING,
     BEFORE_ACTIVATING,
@@ -72,10 +73,6 @@ def aside(s: DuelState, p: int) -> int:
 def ante_options(s: DuelState, p: int) -> list[dict]:
     """Any number of Crescendo tokens: one per ante action, as often as he likes (R5.6)."""
     return [{"player": p, "kind": "ante", "token": TOKEN}] if pool(s, p) else []
-
-
-def token_anted(s: DuelState, p: int, token: str) -> None:
-    s.players[p].this_beat.bonus_tokens.append(token)
 
 
 def gain(s: DuelState, p: int, count: int, rule: str, why: str) -> list[F.Fact]:
@@ -283,5 +280,5 @@ DEMITRAS = register(Fighter(
     finishers=(SYMPHONY, ACCELERANDO),
     default_discards=(("darkside", "dash"), ("bloodletting", "grasp")), ability=CRESCENDO,
     tokens=(TOKEN,) * MAX, tokens_aside=(TOKEN,) * 3, token_bonus={TOKEN: ("power", 2)},
-    token_names={TOKEN: "Crescendo"}, ante_options=ante_options, token_anted=token_anted,
+    token_names={TOKEN: "Crescendo"}, ante_options=ante_options, token_anted=bonus_when_anted,
 ))

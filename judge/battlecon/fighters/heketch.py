@@ -29,6 +29,7 @@ from judge.battlecon.actions import (
     moved,
     status,
 )
+from judge.battlecon.antes import bonus_when_anted
 from judge.battlecon.cards import (
     AFTER_ACTIVATING,
     AFTER_RECYCLE,
@@ -110,7 +111,7 @@ def ante_options(s: DuelState, p: int) -> list[dict]:
 
 def token_anted(s: DuelState, p: int, token: str) -> None:
     """+3 priority, and the teleport next to the opponent, done at once (in the Ante)."""
-    s.players[p].this_beat.bonus_tokens.append(token)
+    bonus_when_anted(s, p, token)
     s.group_seq += 1
     s.agenda.insert(0, ("fx", p, DARK_FORCE_CARD.effect_key(0), 0,
                         f"{s.seq}:{TELEPORT}:{p}:{s.group_seq}"))
@@ -218,18 +219,28 @@ def spend_for(ctx: Ctx, decision: dict | None, gain: str) -> bool | Need:
     return may(ctx, decision, f"{ctx.card.name}: spend Dark Force for {gain}?")
 
 
+def offer_dark_force(ctx: Ctx, decision: dict | None,
+                     gain: str) -> list[F.Fact] | Need | None:
+    """Ask whether to spend Dark Force for ``gain``; None when he spends it, else what to
+    answer now: the question, his declining, or nothing when he could not spend it."""
+    answer = spend_for(ctx, decision, gain)
+    if isinstance(answer, Need):
+        return answer
+    if not answer:
+        return [F.Declined(rule=ctx.rule, text="Heketch spends no Dark Force.", player=ctx.owner)
+                ] if decision is not None else []
+    return None
+
+
 def spend_facts(ctx: Ctx, what: str) -> list[F.Fact]:
     return [HeketchDarkForceSpent(rule=ctx.rule, text=f"{ctx.card.name}: Heketch spends Dark "
                                   f"Force {what}.", player=ctx.owner)]
 
 
 def power_spend(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
-    answer = spend_for(ctx, decision, "+3 power")
-    if isinstance(answer, Need):
-        return answer
-    if not answer:
-        return [F.Declined(rule=ctx.rule, text="Heketch spends no Dark Force.", player=ctx.owner)
-                ] if decision is not None else []
+    refused = offer_dark_force(ctx, decision, "+3 power")
+    if refused is not None:
+        return refused
     return spend_facts(ctx, "for +3 power") + [
         status(ctx.s, ctx.owner, "power", 3, ctx.card.name, ctx.rule)]
 
@@ -244,12 +255,9 @@ def rasping_heal(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
 
 
 def assassin_pin(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
-    answer = spend_for(ctx, decision, "the opponent not moving next beat")
-    if isinstance(answer, Need):
-        return answer
-    if not answer:
-        return [F.Declined(rule=ctx.rule, text="Heketch spends no Dark Force.", player=ctx.owner)
-                ] if decision is not None else []
+    refused = offer_dark_force(ctx, decision, "the opponent not moving next beat")
+    if refused is not None:
+        return refused
     nxt = ctx.s.seq + 1
     return spend_facts(ctx, "") + [
         set_counter(ctx.s, ctx.owner, PIN_FROM, nxt, ctx.rule, f"Assassin: {ctx.name(ctx.opponent)}"
@@ -267,12 +275,9 @@ def until_adjacent(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
 
 
 def psycho_again(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
-    answer = spend_for(ctx, decision, "activating this attack again")
-    if isinstance(answer, Need):
-        return answer
-    if not answer:
-        return [F.Declined(rule=ctx.rule, text="Heketch spends no Dark Force.", player=ctx.owner)
-                ] if decision is not None else []
+    refused = offer_dark_force(ctx, decision, "activating this attack again")
+    if refused is not None:
+        return refused
     return spend_facts(ctx, "to attack again") + [HeketchAttacksAgain(
         rule=ctx.rule, text="Psycho: Heketch activates this attack again.", player=ctx.owner)]
 

@@ -6,6 +6,7 @@ from typing import cast
 
 from judge.battlecon import facts as F
 from judge.battlecon.actions import Advance, Ctx, Custom, Need, pick, status
+from judge.battlecon.antes import bonus_when_anted, one_token_a_beat
 from judge.battlecon.cards import (
     BEFORE_ACTIVATING,
     END_OF_BEAT,
@@ -19,24 +20,11 @@ from judge.battlecon.cards import (
 )
 from judge.battlecon.fighters import Fighter, register
 from judge.battlecon.hooks import FORBIDS_SPENDING, first_reason
-from judge.battlecon.state import DuelState
 
 TOKENS = ("earth", "fire", "water", "wind")
 BONUS = {"fire": ("power", 3), "water": ("range", (-1, 1)), "wind": ("priority", 2),
          "earth": ("soak", 3)}
 NAMES = {t: t.title() for t in TOKENS}
-
-
-def ante_options(s: DuelState, p: int) -> list[dict]:
-    """At most one Elemental token per beat (Geomantic Assault)."""
-    me = s.players[p]
-    if me.this_beat.anted:
-        return []
-    return [{"player": p, "kind": "ante", "token": t} for t in sorted(me.token_pool)]
-
-
-def token_anted(s: DuelState, p: int, token: str) -> None:
-    s.players[p].this_beat.bonus_tokens.append(token)
 
 
 def return_anted(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
@@ -153,5 +141,5 @@ HIKARU = register(Fighter(
     styles=(TRANCE, GEOMANTIC, FOCUSED, ADVANCING, SWEEPING), unique_base=PALM_STRIKE,
     finishers=(WRATH, FOUR_WINDS), default_discards=(("trance", "dash"), ("focused", "grasp")),
     tokens=TOKENS, token_bonus=BONUS, token_names=NAMES,
-    ante_options=ante_options, token_anted=token_anted,
+    ante_options=one_token_a_beat, token_anted=bonus_when_anted,
 ))

@@ -10,7 +10,9 @@ Gunner, Crossfire and Fully Automatic discard a token from the pool without its 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from judge.battlecon import facts as F
 from judge.battlecon.actions import (
@@ -24,6 +26,7 @@ from judge.battlecon.actions import (
     pick,
     status,
 )
+from judge.battlecon.antes import bonus_when_anted, one_token_a_beat
 from judge.battlecon.cards import (
     AFTER_ACTIVATING,
     BEFORE_ACTIVATING,
@@ -59,18 +62,6 @@ class RukyukAmmoUnused(F.Fact):
         bonus = s.players[self.player].this_beat.bonus_tokens
         for t in self.tokens:
             bonus.remove(t)
-
-
-def ante_options(s: DuelState, p: int) -> list[dict]:
-    """Custom Ammunition: at most one Ammo token a beat."""
-    me = s.players[p]
-    if me.this_beat.anted:
-        return []
-    return [{"player": p, "kind": "ante", "token": t} for t in sorted(me.token_pool)]
-
-
-def token_anted(s: DuelState, p: int, token: str) -> None:
-    s.players[p].this_beat.bonus_tokens.append(token)
 
 
 def loaded(s: DuelState, p: int, token: str) -> bool:
@@ -117,26 +108,25 @@ def discarded(ctx: Ctx, token: str, why: str) -> F.Fact:
                                token=token)
 
 
-def gunner_spend(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
-    """Gunner: range +1~5 instead of +2~4 for an Ammo token."""
-    token = discard_ammo(ctx, decision, "for range +1~5 instead of +2~4")
-    if isinstance(token, Need):
-        return token
-    if isinstance(token, F.Fact):
-        return [token]
-    return [discarded(ctx, token, "to reach closer and further"),
-            status(ctx.s, ctx.owner, "range", (-1, 1), "Gunner", ctx.rule)]
+def ammo_spend(offer: str, why: str, stat: str, amount: Any) -> Callable[..., Any]:
+    """A Style's "discard one more Ammo token for ..." (Gunner, Crossfire): asked with
+    ``offer``, narrated with ``why``, and ``amount`` of ``stat`` for this beat."""
+
+    def spend(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
+        token = discard_ammo(ctx, decision, offer)
+        if isinstance(token, Need):
+            return token
+        if isinstance(token, F.Fact):
+            return [token]
+        return [discarded(ctx, token, why),
+                status(ctx.s, ctx.owner, stat, amount, ctx.card.name, ctx.rule)]
+
+    return spend
 
 
-def crossfire_spend(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
-    """Crossfire: +2 power for one more Ammo token."""
-    token = discard_ammo(ctx, decision, "for +2 power")
-    if isinstance(token, Need):
-        return token
-    if isinstance(token, F.Fact):
-        return [token]
-    return [discarded(ctx, token, "for +2 power"),
-            status(ctx.s, ctx.owner, "power", 2, "Crossfire", ctx.rule)]
+gunner_spend = ammo_spend("for range +1~5 instead of +2~4", "to reach closer and further",
+                          "range", (-1, 1))
+crossfire_spend = ammo_spend("for +2 power", "for +2 power", "power", 2)
 
 
 def fully_automatic_spend(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
@@ -226,5 +216,5 @@ RUKYUK = register(Fighter(
     finishers=(FULLY_AUTOMATIC, FORCE_GRENADE),
     default_discards=(("gunner", "dash"), ("point-blank", "grasp")), ability=CUSTOM_AMMUNITION,
     tokens=TOKENS, token_bonus=BONUS, token_names=NAMES,
-    ante_options=ante_options, token_anted=token_anted,
+    ante_options=one_token_a_beat, token_anted=bonus_when_anted,
 ))
