@@ -22,6 +22,16 @@ PERMISSIONS = {
     "comment": {"judge", "head_judge"},
     "resolve": {"head_judge"},
 }
+# Who sees a secret choice before its reveal: judges always, a scorekeeper only the ones
+# they recorded, nobody else (docs/hidden-information.md).
+SEES_EVERY_SECRET = {"judge", "head_judge"}
+
+
+def may_see_secret(recorder: str | None) -> bool:
+    """Whether the caller may see a secret choice that ``recorder`` recorded."""
+    if g.role in SEES_EVERY_SECRET:
+        return True
+    return g.role == "scorekeeper" and recorder is not None and recorder == g.actor
 
 
 class AccessToken(Aggregate):

@@ -89,6 +89,10 @@ def cmd_verify(args: argparse.Namespace) -> int:
                 c = result["cards"]
                 line += (f"; judged under card data {c['recorded']}, re-judged under today's "
                          f"{c['today']}: {c['rejudged']}")
+            if "withheld" in result:
+                line += (f"; a prefix: the export stops before event "
+                         f"{result['withheld'].get('from_event')}, a secret choice not yet "
+                         "revealed to its reader")
         except OSError as err:
             failures += 1
             line = f"{path}: cannot read: {err.strerror}"

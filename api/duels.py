@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from uuid import UUID
 
 from flask import current_app, g, request
@@ -19,10 +20,12 @@ from api.views import (
     json_response,
     load,
     projector,
+    reader_withheld,
     store,
     summary,
 )
 from events.export import log_lines, record_of
+from events.visibility import Withheld
 from judge.labels import check_labels
 
 blp = Blueprint("duels", __name__, url_prefix="/api/duels",
@@ -166,7 +169,8 @@ class Events(MethodView):
         agg = load(duel_id)
         total = agg.events_count
         end = min(total, args["after"] + args["limit"])
-        rows = [event_row(agg, n) for n in range(args["after"] + 1, end + 1)]
+        hidden = reader_withheld(agg)
+        rows = [event_row(agg, n, hidden) for n in range(args["after"] + 1, end + 1)]
         return {"events": rows, "total": total}, 200, etag(total)
 
 
@@ -185,9 +189,14 @@ class State(MethodView):
                 n = proj.event_at_step(duel_id, args["beat"], args["step"])
             else:
                 n = None
-            return json_response(proj.render(duel_id, n, "state", ENCODE_STATE)[1])
+            timeline, n = proj.timeline_at(duel_id, n)
         except IndexError as err:
             raise ApiError(404, str(err)) from None
+        players = reader_withheld(store().known(duel_id)).players_at(n)
+        if not players:
+            return json_response(timeline.render(n, "state", ENCODE_STATE))
+        return json_response(timeline.render(n, f"state hiding {sorted(players)}",
+                                             _encode_hiding(timeline.rules, players)))
 
 
 @blp.route("/<uuid:duel_id>/index")
@@ -206,7 +215,11 @@ class Record(MethodView):
     def get(self, duel_id: UUID):
         """The duel as a record (importable as it is)."""
         agg = load(duel_id)
-        return record_of(agg), 200, etag(agg.events_count)
+        hidden = reader_withheld(agg)
+        headers = etag(agg.events_count)
+        if hidden.first is not None:
+            headers["X-Withheld-From"] = str(hidden.first)
+        return record_of(agg, _upto(hidden)), 200, headers
 
 
 @blp.route("/<uuid:duel_id>/log")
@@ -214,11 +227,24 @@ class Log(MethodView):
     @require("read")
     @blp.response(200, S.LogExportSchema)
     def get(self, duel_id: UUID):
-        """The full event log with its hash chain."""
-        import json
+        """The full event log with its hash chain (for a reader who may not see a secret
+        choice yet, the prefix before it, saying so in the header's ``withheld``)."""
+        agg = load(duel_id)
+        hidden = reader_withheld(agg)
+        lines = [json.loads(line) for line in log_lines(agg, _upto(hidden), hidden.note())]
+        headers = {} if hidden.first is None else {"X-Withheld-From": str(hidden.first)}
+        return {"header": lines[0], "events": lines[1:]}, 200, headers
 
-        lines = [json.loads(line) for line in log_lines(load(duel_id))]
-        return {"header": lines[0], "events": lines[1:]}
+
+def _upto(hidden: Withheld) -> int | None:
+    """How many events a reader's export holds: all, or those before the first secret
+    this reader may not see yet (a prefix that still verifies)."""
+    return None if hidden.first is None else hidden.first - 1
+
+
+def _encode_hiding(rules, players: frozenset[int]):
+    """The state body for a reader who may not see ``players``' face-down choices."""
+    return encoder(S.StateSchema(), lambda state: rules.hide_state(state, players))
 
 
 @blp.route("/<uuid:duel_id>/forks")

@@ -8,10 +8,12 @@ from uuid import UUID
 from flask import Response, current_app, g
 from marshmallow import Schema
 
+from api.auth import may_see_secret
 from api.errors import ApiError
 from events.app import JudgeApp
 from events.domain import DuelRecord
 from events.projector import Projector
+from events.visibility import Withheld, withheld
 from judge import registry
 
 
@@ -37,14 +39,21 @@ def summary(agg: DuelRecord) -> dict:
             "parent": agg.parent, "fork_at": agg.fork_at, "created_by": agg.actor or None}
 
 
-def event_row(agg: DuelRecord, n: int) -> dict:
+def reader_withheld(agg: DuelRecord) -> Withheld:
+    """The secret choices of ``agg`` the caller may not see yet."""
+    return withheld(agg, may_see_secret)
+
+
+def event_row(agg: DuelRecord, n: int, hidden: Withheld | None = None) -> dict:
+    """Event n as the API lists it; ``hidden``: as a reader who may not see those secrets."""
     kind, e = agg.duel.events[n - 1]
     if kind == "decision":
         text = "A judge corrects the position." if e.get("kind") == "correction" else \
             registry.of_setup(agg.setup).describe_decision(agg.setup, e)
-        return {"event": n, "type": "Decision", "rule": e.get("rule"), "text": text,
-                "data": dict(e)}
-    data = e.to_json()
+        data = hidden.decision(n, e) if hidden is not None else e
+        return {"event": n, "type": "Decision", "rule": data.get("rule"), "text": text,
+                "data": dict(data)}
+    data = (hidden.fact(n, e) if hidden is not None else None) or e.to_json()
     row = {"event": n, "type": data.pop("type"), "rule": data.pop("rule"),
            "text": data.pop("text"), "data": data}
     question = registry.of_setup(agg.setup).teaching_question(agg.setup, e)

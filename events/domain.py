@@ -50,6 +50,7 @@ class DuelRecord(Aggregate):
 
         def apply(self, aggregate: DuelRecord) -> None:
             aggregate.absorb(self.n, "decision", self.decision, self.hash)
+            aggregate.decided_by[self.n] = self.actor
             if self.key:
                 aggregate.keys[self.key] = self.n
 
@@ -78,6 +79,7 @@ class DuelRecord(Aggregate):
                      "actor": aggregate.actor, "parent": aggregate.parent,
                      "fork_at": aggregate.fork_at, "genesis": aggregate.genesis,
                      "keys": dict(aggregate.keys), "hashes": list(aggregate.hashes),
+                     "decided_by": {str(n): a for n, a in aggregate.decided_by.items()},
                      "events": [[k, e if k == "decision" else e.to_json()]
                                 for k, e in aggregate.duel.events],
                      "created_on": aggregate.created_on.isoformat(),
@@ -100,6 +102,9 @@ class DuelRecord(Aggregate):
                 agg.duel.absorb(kind, payload)
             agg.hashes = list(st["hashes"])
             agg.keys = dict(st["keys"])
+            # Older snapshots lack it: nobody is then the recorder of those
+            # decisions, so their secrets show to judges only until revealed (never wider).
+            agg.decided_by = {int(n): a for n, a in st.get("decided_by", {}).items()}
             return agg
 
     def __init__(self, setup: dict, labels: dict, actor: str, parent: str | None,
@@ -113,6 +118,7 @@ class DuelRecord(Aggregate):
         self.duel = registry.of_setup(setup).restore(setup)
         self.hashes: list[str] = []
         self.keys: dict[str, int] = {}
+        self.decided_by: dict[int, str] = {}  # event number -> who recorded that decision
 
     @classmethod
     def start(cls, setup: dict, labels: dict, actor: str, parent: str | None = None,

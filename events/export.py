@@ -17,22 +17,34 @@ from judge.errors import JudgeError, RecordError
 LOG_FORMAT = "battlecon-log/1"
 
 
-def record_of(agg: DuelRecord) -> dict:
-    """The duel as a shareable record; importable as it is."""
+def record_of(agg: DuelRecord, upto: int | None = None) -> dict:
+    """The duel as a shareable record; importable as it is. ``upto``: only the decisions
+    among the first ``upto`` events (a reader's prefix before a secret not yet revealed)."""
     rec = agg.duel.to_record()
+    if upto is not None:
+        rec["decisions"] = [e for kind, e in agg.duel.events[:upto] if kind == "decision"]
     if agg.labels:
         rec["labels"] = dict(agg.labels)
     return rec
 
 
-def log_lines(agg: DuelRecord) -> Iterator[str]:
-    """The event log: a header line, then one line per event with ``prev`` and ``hash``."""
+def log_lines(agg: DuelRecord, upto: int | None = None,
+              withheld: dict | None = None) -> Iterator[str]:
+    """The event log: a header line, then one line per event with ``prev`` and ``hash``.
+
+    ``upto``: only the first ``upto`` events, a prefix whose chain verifies as it is;
+    ``withheld`` then says why in the header (outside the header's hash, as the cut is
+    the reader's, not the duel's).
+    """
     header = {"format": LOG_FORMAT, "duel": str(agg.id), "setup": agg.setup,
               "labels": agg.labels, "parent": agg.parent, "fork_at": agg.fork_at,
               "hash": agg.genesis}
+    if withheld is not None:
+        header["withheld"] = withheld
     yield json.dumps(header, ensure_ascii=False, sort_keys=True)
     prev = agg.genesis
-    for n, ((kind, e), digest) in enumerate(zip(agg.duel.events, agg.hashes, strict=True), 1):
+    events = list(zip(agg.duel.events, agg.hashes, strict=True))
+    for n, ((kind, e), digest) in enumerate(events[:upto], 1):
         payload = e if kind == "decision" else e.to_json()
         yield json.dumps({"n": n, "kind": kind, "payload": payload, "prev": prev,
                           "hash": digest}, ensure_ascii=False, sort_keys=True)
@@ -85,6 +97,8 @@ def verify_log(lines: Iterable[str]) -> dict:
         events.append((kind, payload))
         expected += 1
     result = {"duel": header.get("duel"), "events": len(events), "head": prev}
+    if isinstance(header.get("withheld"), dict):  # a reader's prefix before a secret
+        result["withheld"] = header["withheld"]
     return result | _rejudge_under_its_cards(header["setup"], events)
 
 

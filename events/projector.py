@@ -132,17 +132,17 @@ class Projector:
         An event before the last one known here never changes, so it is answered without
         asking the store for newer events; "now" always asks.
         """
-        tl, n = self._timeline_at(duel_id, n)
+        tl, n = self.timeline_at(duel_id, n)
         return tl.state_json(n)
 
     def render(self, duel_id: UUID, n: int | None, name: str,
                encode: Callable[[dict], bytes]) -> tuple[int, bytes]:
         """(n, ``encode(state_at(duel_id, n))``), encoded once per state and ``name``."""
-        tl, n = self._timeline_at(duel_id, n)
+        tl, n = self.timeline_at(duel_id, n)
         return n, tl.render(n, name, encode)
 
-    def _timeline_at(self, duel_id: UUID, n: int | None) -> tuple[Timeline, int]:
-        """A timeline that knows event n (asking the store only for "now" or a later n)."""
+    def timeline_at(self, duel_id: UUID, n: int | None) -> tuple[Timeline, int]:
+        """(a timeline that knows event n, n): asks the store only for "now" or a later n."""
         if n is not None:
             with self._lock:
                 known = self._timelines.get(duel_id)

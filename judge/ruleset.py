@@ -208,6 +208,24 @@ class Ruleset(ABC):
         go back past it)."""
         return False
 
+    # --- what an onlooker sees while secret choices lie face down ------------------------
+    # ``players``: the players whose unrevealed secret choices this reader may not see
+    # (the service decides who may: see docs/hidden-information.md).
+
+    def hide_decision(self, decision: dict[str, Any]) -> dict[str, Any]:
+        """A secret decision as an onlooker sees it before its reveal: that a choice was
+        made, and by whom, not what."""
+        return {k: decision[k] for k in ("kind", "player") if k in decision}
+
+    def hide_fact(self, fact: Any, players: frozenset[int]) -> dict[str, Any] | None:
+        """The JSON of ``fact`` without what ``players`` chose in secret, or None when the
+        fact shows nothing secret (the reader sees it as it is)."""
+        return None
+
+    def hide_state(self, state: dict[str, Any], players: frozenset[int]) -> dict[str, Any]:
+        """The state JSON without what ``players`` chose in secret (a new dict)."""
+        return state
+
     def teaching_question(self, setup: dict[str, Any], fact: Any) -> dict[str, Any] | None:
         """A question a teacher asks before showing ``fact``, or None: ``{"text",
         "answers": [{"label", "right"}]}`` (teaching mode asks it, then shows the fact)."""

@@ -26,10 +26,9 @@ from judge.battlecon.fighters import apply_errata, errata, fighter
 from judge.battlecon.narrative import describe_decision, lines
 from judge.battlecon.notation import state_json
 from judge.battlecon.record import FORMAT, RULESET, parse_setup, shipped_schema
+from judge.battlecon.secrets import SECRET_KINDS, hide_fact, hide_state
 from judge.battlecon.state import DuelState
 from judge.ruleset import IndexMark, Ruleset
-
-SECRET_KINDS = ("attack_pair", "clash_base")  # laid face down (R4.1, R6.7)
 
 
 class BattleCON(Ruleset):
@@ -101,6 +100,12 @@ class BattleCON(Ruleset):
 
     def is_reveal(self, fact: Any) -> bool:
         return isinstance(fact, PairsRevealed | ClashBasesRevealed)
+
+    def hide_fact(self, fact: Any, players: frozenset[int]) -> dict[str, Any] | None:
+        return hide_fact(fact, players)
+
+    def hide_state(self, state: dict[str, Any], players: frozenset[int]) -> dict[str, Any]:
+        return hide_state(state, players)
 
     def teaching_question(self, setup: dict[str, Any], fact: Any) -> dict[str, Any] | None:
         """Who becomes the Active Player (R6.5)? Does this attack hit (R13)?"""

@@ -79,7 +79,7 @@ def test_teaching_mode_hides_face_down_pairs(site, page):
     expect(pair).to_have_text("Face down")
     # The hand lists the two face-down cards among the rest, so nothing is given away.
     expect(page.locator(f"#player-{player} [data-zone=hand]")).to_contain_text(
-        "with the two face-down cards")
+        "with the face-down cards")
     state = site.get(f"/api/duels/{duel}/state?at={laid['event']}")["players"][player]
     shown = sorted(li.get_attribute("data-card") for li in hand.all())
     assert shown == sorted(cards + [state["attack_pair"]["style"], state["attack_pair"]["base"]])

@@ -12,8 +12,10 @@ function pairView(p, hidePair) {
   const pair = p.attack_pair;
   if (!pair) return h("span", { class: "none", text: "no attack pair" });
   if (!pair.revealed) {
-    return h("span", { class: "facedown", dataset: { pair: "face-down" } },
-      hidePair ? "Face down" : `Face down (recorded: ${cardName(pair.style)} ${cardName(pair.base)})`);
+    // pair.hidden: the service does not show this reader the cards until the Reveal.
+    const text = hidePair || pair.hidden ? "Face down"
+      : `Face down (recorded: ${cardName(pair.style)} ${cardName(pair.base)})`;
+    return h("span", { class: "facedown", dataset: { pair: "face-down" } }, text);
   }
   const parts = [h("strong", { title: cardText(pair.style), text: cardName(pair.style) }), " ",
     h("strong", { title: cardText(pair.base), text: cardName(pair.base) })];
@@ -27,9 +29,13 @@ function pairView(p, hidePair) {
 function handView(p, hidePair, hideHand) {
   if (hideHand) return h("span", { class: "none", text: "hidden during the secret selection" });
   const pair = p.attack_pair;
+  if (pair?.hidden) {  // the service already lists the face-down cards among the hand
+    return h("span", {}, cardList(p.hand), h("span", { class: "hint", text: " (with the face-down cards)" }));
+  }
   if (hidePair && pair && !pair.revealed) {
-    return h("span", {}, cardList([...p.hand, pair.style, pair.base].sort()),
-      h("span", { class: "hint", text: " (with the two face-down cards)" }));
+    const faceDown = pair.under?.length ? [pair.base] : [pair.style, pair.base];
+    return h("span", {}, cardList([...p.hand, ...faceDown].sort()),
+      h("span", { class: "hint", text: " (with the face-down cards)" }));
   }
   return cardList(p.hand);
 }
