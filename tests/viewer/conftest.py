@@ -55,8 +55,9 @@ class Site:
     def base(self) -> str:
         return self.server.base
 
-    def get(self, path: str) -> object:
-        return self.server.get(path)
+    def get(self, path: str, role: str | None = None) -> object:
+        """GET as ``role`` (anonymous by default: face-down choices hidden)."""
+        return self.server.get(path, self.tokens[role] if role else None)
 
     def post(self, path: str, body: object, role: str = "head_judge",
              headers: dict | None = None) -> tuple[int, object]:
