@@ -22,6 +22,7 @@ from events.errors import (
     DisputeError,
     DuelNotFoundError,
     IdempotencyKeyReuseError,
+    StoredDuelCorruptError,
     VersionConflictError,
 )
 from events.projector import Projector
@@ -79,6 +80,7 @@ def create_app(config: dict | None = None) -> Flask:
     store = config.get("STORE") or JudgeApp(db=app.config.get("DB"),
                                              database_url=app.config.get("DATABASE_URL"))
     kind = store.env.get("PERSISTENCE_MODULE", "").rsplit(".", 1)[-1]
+    store.signing_key()  # made at the first start, then the same for every worker and host
     app.extensions["battlecon"] = {"store": store, "projector": Projector(store),
                                    "tokens": {}, "store_kind": {"popo": "memory"}.get(kind, kind)}
     api = JudgeApi(app, spec_kwargs={"components": {"securitySchemes": {
@@ -120,6 +122,12 @@ def _errors(app: Flask) -> None:
     @app.errorhandler(DuelNotFoundError)
     def not_found(err: DuelNotFoundError):
         return body(404, err.reason), 404
+
+    @app.errorhandler(StoredDuelCorruptError)
+    def corrupt(err: StoredDuelCorruptError):
+        """The store holds a duel that does not verify: never served, said plainly (a
+        fault of the store, not of the request)."""
+        return body(500, err.reason), 500
 
     @app.errorhandler(IdempotencyKeyReuseError)
     def key_reuse(err: IdempotencyKeyReuseError):

@@ -74,17 +74,35 @@ def _progress(done: int, total: int) -> None:
     sys.stderr.flush()
 
 
+def _signed_words(signer: str | None, key: str | None) -> str:
+    if signer is None:
+        return "; unsigned (an older or hand-made log: its chain holds, nothing shows who made it)"
+    if key is not None:
+        return "; signed by the key given"
+    return f"; signed by {signer} (pass --key to check that it is your service's)"
+
+
 def cmd_verify(args: argparse.Namespace) -> int:
     from events.errors import IntegrityCheckError
     from events.export import verify_file
+    from events.signing import read_key
 
+    key = None
+    if args.key is not None:
+        try:
+            key = read_key(args.key)
+        except ValueError as err:
+            print(f"judge verify: --key: {err}", file=sys.stderr)
+            return 2
     failures = 0
     many = len(args.files) > 1
     for i, path in enumerate(args.files, 1):
         try:
             with open(path, encoding="utf-8") as fh:
-                result = verify_file(fh.read())
+                result = verify_file(fh.read(), key)
             line = f"{path}: ok ({result['kind']}, {result['events']} events)"
+            if result["kind"] == "log":
+                line += _signed_words(result.get("signed"), key)
             if "cards" in result:
                 c = result["cards"]
                 line += (f"; judged under card data {c['recorded']}, re-judged under today's "
@@ -125,7 +143,7 @@ def cmd_export(args: argparse.Namespace) -> int:
     out = open(args.output, "w", encoding="utf-8") if args.output else sys.stdout
     try:
         if args.log:
-            for line in log_lines(agg):
+            for line in log_lines(agg, key=app.signing_key()):
                 out.write(line + "\n")
         else:
             out.write(json.dumps(record_of(agg), indent=1, ensure_ascii=False) + "\n")
@@ -182,6 +200,15 @@ def cmd_serve(args: argparse.Namespace) -> int:
         return 2
 
 
+def cmd_key(args: argparse.Namespace) -> int:
+    from events.signing import public_text
+
+    print(public_text(_app(args).signing_key()))
+    print("(the public key this store's service signs its log exports with; check an export "
+          "with judge verify --key)", file=sys.stderr)
+    return 0
+
+
 def cmd_token(args: argparse.Namespace) -> int:
     from api.auth import create_token
 
@@ -224,6 +251,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     verify = sub.add_parser("verify", help="verify records or event-log exports")
     verify.add_argument("files", nargs="+", metavar="FILE")
+    verify.add_argument("--key", metavar="KEY", help="the service's public key (as judge key "
+                        "prints it, or a file holding it): a log must be signed with it")
     _ruleset_options(verify)
     verify.set_defaults(func=cmd_verify)
 
@@ -267,6 +296,10 @@ def build_parser() -> argparse.ArgumentParser:
                           "card sources disagree, and the errata in force")
     _ruleset_options(fighters)
     fighters.set_defaults(func=cmd_fighters)
+
+    key = sub.add_parser("key", help="print the public key the service signs exports with")
+    _store_options(key)
+    key.set_defaults(func=cmd_key)
 
     tok = sub.add_parser("token", help="manage API tokens")
     tok_sub = tok.add_subparsers(dest="token_command", required=True)

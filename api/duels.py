@@ -24,6 +24,7 @@ from api.views import (
     store,
     summary,
 )
+from events.errors import StoredDuelCorruptError
 from events.export import log_lines, record_of
 from events.visibility import Withheld
 from judge.labels import check_labels
@@ -57,14 +58,19 @@ class Duels(MethodView):
     @blp.response(200, S.DuelListSchema)
     def get(self, args: dict):
         """List duels, filtered by labels, fighter, player name or status."""
-        rows = []
+        rows, unreadable = [], []
         for duel_id in store().duel_ids():
-            row = summary(load(duel_id))
+            try:
+                row = summary(load(duel_id))
+            except StoredDuelCorruptError as err:  # one bad duel never hides the others
+                unreadable.append({"id": duel_id, "detail": err.reason})
+                continue
             if _matches(row, args):
                 rows.append(row)
         start = (args["page"] - 1) * args["page_size"]
-        return {"items": rows[start:start + args["page_size"]], "total": len(rows),
+        page = {"items": rows[start:start + args["page_size"]], "total": len(rows),
                 "page": args["page"], "page_size": args["page_size"]}
+        return page | ({"unreadable": unreadable} if unreadable else {})
 
     @require("record")
     @blp.arguments(S.DuelCreateSchema)
@@ -227,11 +233,13 @@ class Log(MethodView):
     @require("read")
     @blp.response(200, S.LogExportSchema)
     def get(self, duel_id: UUID):
-        """The full event log with its hash chain (for a reader who may not see a secret
-        choice yet, the prefix before it, saying so in the header's ``withheld``)."""
+        """The full event log with its hash chain, signed by the service (for a reader who
+        may not see a secret choice yet, the prefix before it, saying so in the header's
+        ``withheld``)."""
         agg = load(duel_id)
         hidden = reader_withheld(agg)
-        lines = [json.loads(line) for line in log_lines(agg, _upto(hidden), hidden.note())]
+        lines = [json.loads(line) for line in log_lines(agg, _upto(hidden), hidden.note(),
+                                                         key=store().signing_key())]
         headers = {} if hidden.first is None else {"X-Withheld-From": str(hidden.first)}
         return {"header": lines[0], "events": lines[1:]}, 200, headers
 

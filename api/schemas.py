@@ -118,11 +118,19 @@ class DuelListArgs(Schema):
     page_size = fields.Integer(load_default=50, validate=validate.Range(min=1, max=200))
 
 
+class UnreadableDuelSchema(Schema):
+    id = fields.UUID()
+    detail = fields.String(metadata={"description": "Why it is not served."})
+
+
 class DuelListSchema(Schema):
     items = fields.List(fields.Nested(DuelSummarySchema))
     total = fields.Integer()
     page = fields.Integer()
     page_size = fields.Integer()
+    unreadable = fields.List(fields.Nested(UnreadableDuelSchema), metadata={
+        "description": "Stored duels that do not verify and are not served (left out of "
+                       "items and total); absent when there are none."})
 
 
 class EventSchema(Schema):

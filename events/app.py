@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 from uuid import NAMESPACE_URL, UUID, uuid5
 
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from eventsourcing.application import AggregateNotFoundError, Application
 from eventsourcing.persistence import IntegrityError
 
@@ -23,8 +24,11 @@ from events.errors import (
     DisputeError,
     DuelNotFoundError,
     IdempotencyKeyReuseError,
+    StoredDuelCorruptError,
     VersionConflictError,
 )
+from events.hashing import chain_hash, genesis_hash
+from events.signing import service_key
 from events.writers import WriterQueue
 from judge import registry
 from judge.errors import IllegalDecisionError
@@ -70,6 +74,14 @@ class JudgeApp(Application[UUID]):
         self._cache: OrderedDict[UUID, DuelRecord] = OrderedDict()
         self._locks: dict[UUID, threading.RLock] = {}
         self._guard = threading.Lock()
+        self._key: Ed25519PrivateKey | None = None
+
+    def signing_key(self) -> Ed25519PrivateKey:
+        """The service's key for signing exports (made at the first start, kept in the
+        store so that every worker and host signs alike; ``events.signing``)."""
+        if self._key is None:
+            self._key = service_key(self)
+        return self._key
 
     def close(self) -> None:
         super().close()
@@ -93,8 +105,12 @@ class JudgeApp(Application[UUID]):
             if agg is None:
                 agg = self._load(duel_id)
             else:
-                for event in self.events.get(duel_id, gt=agg.version):
-                    event.mutate(agg)
+                try:
+                    for event in self.events.get(duel_id, gt=agg.version):
+                        event.mutate(agg)  # each new event checked as it is applied
+                except Exception:
+                    self._evict(duel_id)  # never keep a half-applied or unverified duel
+                    raise
             self._remember(agg)
             return agg
 
@@ -118,7 +134,39 @@ class JudgeApp(Application[UUID]):
             raise DuelNotFoundError(f"No duel with id {duel_id}.") from None
         if not isinstance(agg, DuelRecord):
             raise DuelNotFoundError(f"No duel with id {duel_id}.")
+        agg.check_genesis()
+        if agg.snapshot_at is not None:
+            self._check_snapshot(agg)
         return agg
+
+    def _check_snapshot(self, agg: DuelRecord) -> None:
+        """A snapshot is trusted only as far as the stored events it stands for: each of
+        them must link and hash as stored, and the snapshot must hold the very same
+        payloads and hashes (the events after it were checked as they were applied)."""
+        prev, held = agg.genesis, agg.snapshot_events or []
+        agg.snapshot_events = None
+        for event in self.events.get(agg.id, lte=agg.snapshot_at):
+            if isinstance(event, DuelRecord.Started):
+                if event.hash != agg.genesis or genesis_hash(
+                        str(agg.id), event.setup, event.labels, event.parent,
+                        event.fork_at) != event.hash:
+                    raise StoredDuelCorruptError(agg.id, "its stored setup, labels or id "
+                                                 "were altered", 0)
+                continue
+            decision = isinstance(event, DuelRecord.DecisionRecorded)
+            kind, payload = ("decision", event.decision) if decision else ("fact", event.fact)
+            n = event.n
+            if event.prev != prev or chain_hash(prev, n, kind, payload) != event.hash:
+                raise StoredDuelCorruptError(agg.id, f"stored event {n} was altered", n)
+            if n > len(held) or agg.hashes[n - 1] != event.hash or \
+                    held[n - 1] != [kind, payload]:
+                raise StoredDuelCorruptError(agg.id, f"its snapshot disagrees with stored "
+                                             f"event {n}", n)
+            prev = event.hash
+        covered = agg.snapshot_at - 1
+        if len(held) != covered or prev != (agg.hashes[covered - 1] if covered else agg.genesis):
+            raise StoredDuelCorruptError(agg.id, "stored events its snapshot covers are "
+                                         "missing", None)
 
     def _remember(self, agg: DuelRecord) -> None:
         """Keep ``agg`` as the most recently used (the cache is shared by every duel)."""

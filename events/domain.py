@@ -18,6 +18,7 @@ from uuid import UUID, uuid4
 
 from eventsourcing.domain import Aggregate, Snapshot
 
+from events.errors import StoredDuelCorruptError
 from events.hashing import chain_hash, genesis_hash
 from judge import registry
 
@@ -49,6 +50,7 @@ class DuelRecord(Aggregate):
         hash: str
 
         def apply(self, aggregate: DuelRecord) -> None:
+            aggregate.check_link(self.n, "decision", self.decision, self.prev, self.hash)
             aggregate.absorb(self.n, "decision", self.decision, self.hash)
             aggregate.decided_by[self.n] = self.actor
             if self.key:
@@ -62,6 +64,7 @@ class DuelRecord(Aggregate):
         hash: str
 
         def apply(self, aggregate: DuelRecord) -> None:
+            aggregate.check_link(self.n, "fact", self.fact, self.prev, self.hash)
             aggregate.absorb(self.n, "fact", self.fact, self.hash)
 
     class Snapshot(Snapshot):
@@ -98,9 +101,11 @@ class DuelRecord(Aggregate):
                                  "_modified_on": datetime.fromisoformat(st["modified_on"])})
             DuelRecord.__init__(agg, st["setup"], st["labels"], st["actor"], st["parent"],
                                 st["fork_at"], st["genesis"])
+            agg.snapshot_at = self.originator_version
+            agg.hashes = list(st["hashes"])
+            agg.snapshot_events = st["events"]  # checked against the stored events on load
             for kind, payload in st["events"]:
                 agg.duel.absorb(kind, payload)
-            agg.hashes = list(st["hashes"])
             agg.keys = dict(st["keys"])
             # Older snapshots lack it: nobody is then the recorder of those
             # decisions, so their secrets show to judges only until revealed (never wider).
@@ -139,11 +144,32 @@ class DuelRecord(Aggregate):
         return self.hashes[-1] if self.hashes else self.genesis
 
     judged = False  # True while recording events the engine has already applied
+    writing = False  # True while this process triggers (and so hashes) new events
+    snapshot_at: int | None = None  # the aggregate version of the snapshot it was read from
+    snapshot_events: list | None = None  # the snapshot's [kind, payload] pairs, until checked
 
     def absorb(self, n: int, kind: str, payload: dict, digest: str) -> None:
         if not self.judged:
             self.duel.absorb(kind, payload)
         self.hashes.append(digest)
+
+    # --- integrity of what was read from the store -----------------------------------
+
+    def check_genesis(self) -> None:
+        """The Started event's hash covers the id, setup, labels and fork it holds."""
+        if genesis_hash(str(self.id), self.setup, self.labels, self.parent,
+                        self.fork_at) != self.genesis:
+            raise StoredDuelCorruptError(self.id, "its setup, labels or id were altered", 0)
+
+    def check_link(self, n: int, kind: str, payload: Any, prev: str, digest: str) -> None:
+        """A stored event read back: the next number, linked to the head, hashed right."""
+        if self.writing:
+            return  # hashed just now by ``record``
+        if n != len(self.hashes) + 1 or prev != self.head_hash:
+            raise StoredDuelCorruptError(self.id, f"event {n} does not follow event {n - 1}", n)
+        if chain_hash(prev, n, kind, payload) != digest:
+            raise StoredDuelCorruptError(self.id, f"event {n} was altered", n)
+
 
     # --- writing ----------------------------------------------------------------------
 
@@ -154,16 +180,20 @@ class DuelRecord(Aggregate):
         While ``judged`` is set the engine has already applied these events to ``duel``,
         so numbering follows the hash list, not the duel's event list.
         """
-        if decision is not None:
-            n = len(self.hashes) + 1
-            self.trigger_event(self.DecisionRecorded, n=n, decision=decision, actor=actor,
-                               key=key, prev=self.head_hash,
-                               hash=chain_hash(self.head_hash, n, "decision", decision))
-        for fact in facts:
-            n = len(self.hashes) + 1
-            payload = fact if isinstance(fact, dict) else fact.to_json()
-            self.trigger_event(self.FactResolved, n=n, fact=payload, prev=self.head_hash,
-                               hash=chain_hash(self.head_hash, n, "fact", payload))
+        self.writing = True
+        try:
+            if decision is not None:
+                n = len(self.hashes) + 1
+                self.trigger_event(self.DecisionRecorded, n=n, decision=decision, actor=actor,
+                                   key=key, prev=self.head_hash,
+                                   hash=chain_hash(self.head_hash, n, "decision", decision))
+            for fact in facts:
+                n = len(self.hashes) + 1
+                payload = fact if isinstance(fact, dict) else fact.to_json()
+                self.trigger_event(self.FactResolved, n=n, fact=payload, prev=self.head_hash,
+                                   hash=chain_hash(self.head_hash, n, "fact", payload))
+        finally:
+            self.writing = False
 
 
 class Commentary(Aggregate):

@@ -40,3 +40,12 @@ class IntegrityCheckError(StoreError):
     def __init__(self, reason: str, event: int | None) -> None:
         super().__init__(reason)
         self.event = event
+
+
+class StoredDuelCorruptError(IntegrityCheckError):
+    """A stored duel whose events (or snapshot) do not verify: it is not served."""
+
+    def __init__(self, duel_id: object, reason: str, event: int | None) -> None:
+        super().__init__(f"Duel {duel_id} is not served: its stored record does not verify "
+                         f"({reason}). Restore it from a backup or a signed export.", event)
+        self.duel_id = duel_id

@@ -8,9 +8,12 @@ import json
 from collections.abc import Iterable, Iterator
 from typing import Any
 
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
+
 from events.domain import DuelRecord
 from events.errors import IntegrityCheckError
 from events.hashing import chain_hash, genesis_hash
+from events.signing import check, sign
 from judge import registry
 from judge.errors import JudgeError, RecordError
 
@@ -28,36 +31,41 @@ def record_of(agg: DuelRecord, upto: int | None = None) -> dict:
     return rec
 
 
-def log_lines(agg: DuelRecord, upto: int | None = None,
-              withheld: dict | None = None) -> Iterator[str]:
+def log_lines(agg: DuelRecord, upto: int | None = None, withheld: dict | None = None,
+              key: Ed25519PrivateKey | None = None) -> Iterator[str]:
     """The event log: a header line, then one line per event with ``prev`` and ``hash``.
 
     ``upto``: only the first ``upto`` events, a prefix whose chain verifies as it is;
     ``withheld`` then says why in the header (outside the header's hash, as the cut is
-    the reader's, not the duel's).
+    the reader's, not the duel's). ``key``: the service's key, which signs the duel, the
+    genesis, the head and the number of events exported (``signature`` in the header).
     """
+    events = list(zip(agg.duel.events, agg.hashes, strict=True))[:upto]
     header = {"format": LOG_FORMAT, "duel": str(agg.id), "setup": agg.setup,
               "labels": agg.labels, "parent": agg.parent, "fork_at": agg.fork_at,
               "hash": agg.genesis}
     if withheld is not None:
         header["withheld"] = withheld
+    if key is not None:
+        head = events[-1][1] if events else agg.genesis
+        header["signature"] = sign(key, str(agg.id), agg.genesis, head, len(events))
     yield json.dumps(header, ensure_ascii=False, sort_keys=True)
     prev = agg.genesis
-    events = list(zip(agg.duel.events, agg.hashes, strict=True))
-    for n, ((kind, e), digest) in enumerate(events[:upto], 1):
+    for n, ((kind, e), digest) in enumerate(events, 1):
         payload = e if kind == "decision" else e.to_json()
         yield json.dumps({"n": n, "kind": kind, "payload": payload, "prev": prev,
                           "hash": digest}, ensure_ascii=False, sort_keys=True)
         prev = digest
 
 
-def verify_log(lines: Iterable[str]) -> dict:
+def verify_log(lines: Iterable[str], key: str | None = None) -> dict:
     """Check a log export; IntegrityCheckError names the first bad event.
 
     Checks, in order: the header's hash; for each event, its number (a gap means a dropped
     event, a smaller number a reordering), its link to the previous hash and its own hash
-    (a mismatch means altered content); finally that re-judging the decisions from the
-    setup yields exactly the stored facts.
+    (a mismatch means altered content); that re-judging the decisions from the setup
+    yields exactly the stored facts; finally the service's signature over the chain, when
+    there is one (``signed``), and, with ``key``, that it is there and made with that key.
     """
     it = iter(lines)
     try:
@@ -97,9 +105,30 @@ def verify_log(lines: Iterable[str]) -> dict:
         events.append((kind, payload))
         expected += 1
     result = {"duel": header.get("duel"), "events": len(events), "head": prev}
+    result |= _rejudge_under_its_cards(header["setup"], events)  # names the event at fault
+    result["signed"] = _signature(header, genesis, prev, len(events), key)
     if isinstance(header.get("withheld"), dict):  # a reader's prefix before a secret
         result["withheld"] = header["withheld"]
-    return result | _rejudge_under_its_cards(header["setup"], events)
+    return result
+
+
+def _signature(header: dict, genesis: str, head: str, count: int, key: str | None
+               ) -> str | None:
+    """The key that signed this chain (None: unsigned); IntegrityCheckError when the
+    signature is wrong, or missing or another's while ``key`` is pinned."""
+    signature = header.get("signature")
+    if signature is None:
+        if key is not None:
+            raise IntegrityCheckError(f"The log is not signed, so it cannot be checked against "
+                                      f"the key {key}.", None)
+        return None
+    why = check(signature, str(header.get("duel")), genesis, head, count)
+    if why is not None:
+        raise IntegrityCheckError(f"The service's signature does not hold: {why}.", None)
+    if key is not None and signature.get("key") != key:
+        raise IntegrityCheckError(f"The log is signed by {signature.get('key')}, not by the "
+                                  f"key {key}.", None)
+    return signature["key"]
 
 
 def _rejudge_under_its_cards(setup: Any, events: list[tuple[str, Any]]) -> dict:
@@ -162,7 +191,7 @@ def _rejudge(setup: dict, events: list[tuple[str, Any]]) -> None:
                                   f"{len(duel.events)} events (event {bad} is missing).", bad)
 
 
-def verify_file(text: str) -> dict:
+def verify_file(text: str, key: str | None = None) -> dict:
     """Verify a record (re-judged) or an event-log export, told apart by the first line: the
     log's JSON lines (``judge export --log``) or the same log as the API's ``/log`` body
     (``{"header": ..., "events": [...]}``), which is read as those lines."""
@@ -174,8 +203,9 @@ def verify_file(text: str) -> dict:
             data = None
         if _api_log(data):
             lines = [json.dumps(data["header"]), *(json.dumps(e) for e in data["events"])]
-            return {"kind": "log", **verify_log(lines)}
+            return {"kind": "log", **verify_log(lines, key)}
         if isinstance(data, dict) and data.get("format") != LOG_FORMAT:
+            _record_can_be_verified(data, key)
             duel = registry.from_record(data)  # RecordError for an unknown format
             outcome = duel.outcome
             return {"kind": "record", "events": len(duel.events), "over": duel.over,
@@ -183,7 +213,24 @@ def verify_file(text: str) -> dict:
         if data is not None and not isinstance(data, dict):
             raise RecordError(f"Expected a record or a {LOG_FORMAT!r} export, not JSON of "
                               f"type {type(data).__name__}.", "record.format")
-    return {"kind": "log", **verify_log(text.splitlines())}
+    return {"kind": "log", **verify_log(text.splitlines(), key)}
+
+
+def _record_can_be_verified(record: dict, key: str | None) -> None:
+    """A record is not signed: it cannot be checked against a key, and a correction in it
+    could have been written by anyone (only a signed log carries a head judge's)."""
+    if key is not None:
+        raise IntegrityCheckError("A record is not signed, so it cannot be checked against a "
+                                  "key; verify the service's log export (judge export --log, "
+                                  "GET /api/duels/{id}/log) instead.", None)
+    decisions = record.get("decisions")
+    corrections = [n for n, d in enumerate(decisions if isinstance(decisions, list) else [])
+                   if isinstance(d, dict) and d.get("kind") == "correction"]
+    if corrections:
+        raise IntegrityCheckError(f"Decision {corrections[0]} is a judge's correction: a "
+                                  "record is not signed, so nothing shows that a head judge "
+                                  "made it; verify the service's signed log export "
+                                  "instead.", None)
 
 
 def _api_log(data: object) -> bool:

@@ -18,6 +18,7 @@ import pytest
 from api.app import create_app
 from api.cli import main as judge_cli
 from events.app import JudgeApp
+from events.errors import IntegrityCheckError
 from events.export import log_lines, verify_file
 from events.projector import Projector
 
@@ -113,17 +114,34 @@ def test_the_release1_token_still_opens_the_api(store: JudgeApp) -> None:
 @pytest.mark.parametrize("name", sorted(DUELS))
 def test_release1_exports_verify(name: str) -> None:
     log = verify_file((DATA / f"{name}.log.jsonl").read_text("utf-8"))
-    assert (log["kind"], log["events"]) == ("log", DUELS[name]["events"])
-    record = verify_file((DATA / f"{name}.record.json").read_text("utf-8"))
-    assert record["kind"] == "record"
+    assert (log["kind"], log["events"], log["signed"]) == ("log", DUELS[name]["events"], None)
+    text = (DATA / f"{name}.record.json").read_text("utf-8")
+    if not _corrected(text):
+        assert verify_file(text)["kind"] == "record"
+        return
+    # A record is not signed: a correction in it could be anyone's (trust the record,
+    # item 2). The same duel's log, whose chain the service wrote, verifies above.
+    with pytest.raises(IntegrityCheckError, match="judge's correction"):
+        verify_file(text)
+
+
+def _corrected(record_text: str) -> bool:
+    return any(d.get("kind") == "correction" for d in json.loads(record_text)["decisions"])
 
 
 def test_judge_verify_accepts_every_release1_export(capsys) -> None:
-    files = sorted(str(p) for p in DATA.glob("*.log.jsonl")) + sorted(
-        str(p) for p in DATA.glob("*.record.json"))
-    assert judge_cli(["verify", *files]) == 0
+    """Every release-1 log verifies (reported as unsigned), and every record but those
+    that carry a judge's correction, which only a signed log can vouch for."""
+    logs = sorted(str(p) for p in DATA.glob("*.log.jsonl"))
+    records = sorted(str(p) for p in DATA.glob("*.record.json"))
+    corrected = [r for r in records if _corrected(Path(r).read_text("utf-8"))]
+    assert len(logs) == len(records) == len(DUELS) and corrected
+    assert judge_cli(["verify", *logs, *records]) == 1
     out = capsys.readouterr().out
-    assert out.count(": ok (") == len(files) == 2 * len(DUELS)
+    assert out.count(": ok (") == len(logs) + len(records) - len(corrected)
+    assert out.count("; unsigned") == len(logs)
+    for path in corrected:
+        assert f"{path}: FAILED: Decision" in out
 
 
 def test_a_release1_log_imports_into_a_new_store(tmp_path, capsys) -> None:

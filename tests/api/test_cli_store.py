@@ -139,7 +139,7 @@ def test_export_as_log_verifies_and_reimports(capsys, tmp_path, db, record):
     assert run(capsys, "export", printed["id"], "--log", "-o", log, "--db", db)[0] == 0
     code, out, err = run(capsys, "verify", log)
     assert (code, err) == (0, "")
-    assert out == f"{log}: ok (log, {printed['version']} events)\n"
+    assert out.startswith(f"{log}: ok (log, {printed['version']} events); signed by ed25519:")
     again = do_import(capsys, log, "--db", db)
     assert again["version"] == printed["version"]
     app = JudgeApp(db=db)
@@ -189,7 +189,8 @@ def test_verify_several_files_shows_progress_and_one_line_each(capsys, tmp_path,
     assert len(lines) == len(files)
     for path, line in zip(files, lines, strict=True):
         kind = "log" if path.endswith(".log") else "record"
-        assert re.fullmatch(rf"{re.escape(path)}: ok \({kind}, \d+ events\)", line), line
+        signed = "; signed by ed25519:.+" if kind == "log" else ""
+        assert re.fullmatch(rf"{re.escape(path)}: ok \({kind}, \d+ events\){signed}", line), line
     # the progress bar: redrawn on one stderr line, ending with all files done
     frames = err.split("\r")
     assert [f for f in frames if f] == [f for f in frames if f.startswith("verifying [")]

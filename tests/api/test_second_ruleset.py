@@ -11,6 +11,7 @@ import pytest
 
 from api.cli import main as judge_cli
 from events.app import JudgeApp
+from events.errors import IntegrityCheckError
 from events.export import verify_file, verify_log
 from events.hashing import chain_hash
 from events.projector import Projector
@@ -105,8 +106,11 @@ def test_a_race_is_forked_disputed_and_corrected(client, tokens):
     assert state["scores"] == [2, 2] and state["prompt"]["players"] == [0]
     record = client.get(f"/api/duels/{duel['id']}/record").get_json()
     assert record["decisions"][-1]["kind"] == "correction"
-    assert verify_file(json.dumps(record))["events"] == len(
+    log = client.get(f"/api/duels/{duel['id']}/log", headers=bearer(hj)).get_json()
+    assert verify_file(json.dumps(log))["events"] == len(
         client.get(f"/api/duels/{duel['id']}/events").get_json()["events"])
+    with pytest.raises(IntegrityCheckError, match="judge's correction"):
+        verify_file(json.dumps(record))  # a record is not signed: only the log vouches
 
 
 def test_a_malformed_race_is_422_naming_the_field(client, tokens):

@@ -135,7 +135,7 @@ def test_stored_duels_export_and_verify(exports):
         assert agg.duel.over
         result = verify_log(lines)
         assert result == {"duel": str(agg.id), "events": agg.events_count,
-                          "head": agg.head_hash}
+                          "head": agg.head_hash, "signed": None}  # log_lines without a key
         assert verify_file("\n".join(lines) + "\n") == {"kind": "log", **result}
 
 
@@ -659,7 +659,9 @@ def test_a_correction_stored_in_the_export_reimports_and_verifies(app, in_progre
     assert [(k, p if k == "decision" else p.to_json()) for k, p in again.duel.events] == [
         (k, p if k == "decision" else p.to_json()) for k, p in agg.duel.events]
     assert verify_log(list(log_lines(again)))["events"] == agg.events_count
-    assert verify_file(json.dumps(record))["events"] == agg.events_count
+    # The record itself is not signed, so its correction cannot be vouched for.
+    with pytest.raises(IntegrityCheckError, match="judge's correction"):
+        verify_file(json.dumps(record))
 
 
 # --- the record format: corrections and labels in the schema -------------------------------------------
