@@ -155,7 +155,7 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 def cmd_import(args: argparse.Namespace) -> int:
     from events.errors import IntegrityCheckError
-    from events.export import LOG_FORMAT, verify_log
+    from events.export import LOG_FORMATS, verify_log
 
     with open(args.file, encoding="utf-8") as fh:
         text = fh.read()
@@ -163,7 +163,7 @@ def cmd_import(args: argparse.Namespace) -> int:
         data = json.loads(text)
     except json.JSONDecodeError:
         data = None
-    if data is None or (isinstance(data, dict) and data.get("format") == LOG_FORMAT):
+    if data is None or (isinstance(data, dict) and data.get("format") in LOG_FORMATS):
         try:
             verify_log(text.splitlines())
         except IntegrityCheckError as err:
@@ -177,7 +177,7 @@ def cmd_import(args: argparse.Namespace) -> int:
     if not isinstance(data, dict):
         raise RecordError(f"{args.file} is neither a record nor an event log.", "record")
     labels = data.get("labels") if isinstance(data.get("labels"), dict) else {}
-    appended = _app(args).create_duel(data, labels, actor=args.actor)
+    appended = _app(args).create_duel(data, labels, actor=args.actor, role="operator")
     print(json.dumps({"id": str(appended.duel_id), "version": appended.version}))
     return 0
 

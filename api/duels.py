@@ -87,7 +87,7 @@ class Duels(MethodView):
             if key in record:
                 labels[key] = record.pop(key)
         check_labels(labels)  # a 422 naming labels, as for a record's own
-        appended = store().create_duel(record, labels, actor=actor())
+        appended = store().create_duel(record, labels, actor=actor(), role=g.role)
         agg = load(appended.duel_id)
         headers = {"Location": f"/api/duels/{agg.id}", **etag(agg.events_count)}
         return summary(agg), 201, headers
@@ -157,7 +157,8 @@ class Decisions(MethodView):
         key = request.headers.get("Idempotency-Key") or None
         if key is not None and len(key) > 200:
             raise ApiError(400, "Idempotency-Key is at most 200 characters.")
-        appended = store().decide(duel_id, decision, expected=expected, key=key, actor=actor())
+        appended = store().decide(duel_id, decision, expected=expected, key=key, actor=actor(),
+                                  role=g.role)
         agg = store().known(duel_id)  # holds the events just stored: no store round trip
         first = appended.events[0]["event"] if appended.events else agg.events_count + 1
         rows = [event_row(agg, n) for n in range(first, first + len(appended.events))]
@@ -262,7 +263,7 @@ class Forks(MethodView):
     @blp.response(201, S.DuelSummarySchema)
     def post(self, body: dict, duel_id: UUID):
         """A new duel with this one's history up to event ``at``."""
-        appended = store().fork(duel_id, body["at"], actor=actor(),
+        appended = store().fork(duel_id, body["at"], actor=actor(), role=g.role,
                                 todays_cards=body["todays_cards"])
         agg = load(appended.duel_id)
         return summary(agg), 201, {"Location": f"/api/duels/{agg.id}", **etag(agg.events_count)}

@@ -143,6 +143,10 @@ class EventSchema(Schema):
     data = fields.Dict(keys=fields.String(), values=fields.Raw())
     question = fields.Dict(keys=fields.String(), values=fields.Raw(), metadata={
         "description": "what teaching mode asks before showing this event: text, answers"})
+    by = fields.Dict(keys=fields.String(), values=fields.Raw(allow_none=True), metadata={
+        "description": "for a decision: who entered it (the token's name and role) and when "
+                       "(at, UTC), as its hash covers them; only the name for a decision "
+                       "stored before log version 2"})
 
 
 class EventsArgs(Schema):

@@ -16,9 +16,12 @@ from __future__ import annotations
 import json
 import logging
 import multiprocessing
+import os
 import signal
 import socket
 import sys
+import threading
+import time
 from collections.abc import Sequence
 from multiprocessing.connection import wait
 from pathlib import Path
@@ -39,7 +42,8 @@ def load_demo(store: JudgeApp) -> int:
         if path.stem in have:
             continue
         record = json.loads(path.read_text(encoding="utf-8"))
-        store.create_duel(record, {"event": DEMO_LABEL, "table": path.stem}, actor="demo")
+        store.create_duel(record, {"event": DEMO_LABEL, "table": path.stem}, actor="demo",
+                          role="operator")
         added += 1
     return added
 
@@ -84,10 +88,33 @@ def _serve_one(store: JudgeApp, anonymous_read: bool, threads: int, modules: lis
     waitress_serve(app, threads=threads, ident="battlecon-judge", **where)
 
 
+def _exit_with(parent: int) -> None:
+    """End this worker when the parent dies, even by SIGKILL (which it cannot pass on):
+    Linux's parent-death signal, and everywhere a watch on the parent's pid, so that no
+    orphan goes on serving the port and a restart can bind it."""
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(0)
+
+    if os.getppid() != parent:  # died before we could watch it
+        os._exit(0)
+    threading.Thread(target=watch, name="parent-watch", daemon=True).start()
+
+
 def _worker(sock: socket.socket, db: str | None, database_url: str | None,
-            anonymous_read: bool, threads: int, modules: list[str]) -> None:
+            anonymous_read: bool, threads: int, modules: list[str], parent: int) -> None:
     """One worker process: its own store connections and caches, the shared socket."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent stops the workers
+    _exit_with(parent)
     load_ruleset_modules(modules)  # before the store loads a duel of a plug-in ruleset
     store = JudgeApp(db=db, database_url=database_url, queue_writers=True)
     _serve_one(store, anonymous_read, threads, modules, sockets=[sock])
@@ -99,7 +126,8 @@ def _serve_workers(host: str, port: int, db: str | None, database_url: str | Non
     sock = socket.create_server((host, port), backlog=1024)
     ctx = multiprocessing.get_context("spawn")  # nothing inherited but the socket
     procs = [ctx.Process(target=_worker, name=f"battlecon-worker-{k}",
-                         args=(sock, db, database_url, anonymous_read, threads, modules))
+                         args=(sock, db, database_url, anonymous_read, threads, modules,
+                               os.getpid()))
              for k in range(workers)]
     for proc in procs:
         proc.start()
@@ -113,10 +141,13 @@ def _serve_workers(host: str, port: int, db: str | None, database_url: str | Non
     signal.signal(signal.SIGTERM, stop)
     status = 0
     try:
-        wait([proc.sentinel for proc in procs])  # until stopped, or a worker dies
-        died = [p for p in procs if p.exitcode is not None]
-        print(f"judge serve: worker {died[0].name} exited with {died[0].exitcode}; "
-              "stopping", file=sys.stderr, flush=True)
+        ready = wait([proc.sentinel for proc in procs])  # until stopped, or a worker dies
+        died = next(p for p in procs if p.sentinel in ready)
+        died.join(timeout=5)  # its sentinel closes a moment before it can be reaped
+        how = f"was killed by signal {-died.exitcode}" if (died.exitcode or 0) < 0 else \
+            f"exited with {died.exitcode}"
+        print(f"judge serve: worker {died.name} {how}; stopping the service",
+              file=sys.stderr, flush=True)
         status = 1
     except (SystemExit, KeyboardInterrupt):
         pass

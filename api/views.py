@@ -51,8 +51,11 @@ def event_row(agg: DuelRecord, n: int, hidden: Withheld | None = None) -> dict:
         text = "A judge corrects the position." if e.get("kind") == "correction" else \
             registry.of_setup(agg.setup).describe_decision(agg.setup, e)
         data = hidden.decision(n, e) if hidden is not None else e
-        return {"event": n, "type": "Decision", "rule": data.get("rule"), "text": text,
-                "data": dict(data)}
+        row = {"event": n, "type": "Decision", "rule": data.get("rule"), "text": text,
+               "data": dict(data)}
+        if n in agg.entered:
+            row["by"] = dict(agg.entered[n])
+        return row
     data = (hidden.fact(n, e) if hidden is not None else None) or e.to_json()
     row = {"event": n, "type": data.pop("type"), "rule": data.pop("rule"),
            "text": data.pop("text"), "data": data}

@@ -155,8 +155,8 @@ class JudgeApp(Application[UUID]):
                 continue
             decision = isinstance(event, DuelRecord.DecisionRecorded)
             kind, payload = ("decision", event.decision) if decision else ("fact", event.fact)
-            n = event.n
-            if event.prev != prev or chain_hash(prev, n, kind, payload) != event.hash:
+            n, by = event.n, event.by if decision else None
+            if event.prev != prev or chain_hash(prev, n, kind, payload, by) != event.hash:
                 raise StoredDuelCorruptError(agg.id, f"stored event {n} was altered", n)
             if n > len(held) or agg.hashes[n - 1] != event.hash or \
                     held[n - 1] != [kind, payload]:
@@ -183,18 +183,19 @@ class JudgeApp(Application[UUID]):
     # --- duels -------------------------------------------------------------------------
 
     def create_duel(self, record: dict, labels: dict | None = None, actor: str = "",
-                    parent: str | None = None, fork_at: int | None = None) -> Appended:
+                    parent: str | None = None, fork_at: int | None = None,
+                    role: str | None = None) -> Appended:
         """Judge a whole record (setup, decisions) and store it; refused whole if illegal."""
         duel = registry.from_record(record)  # RecordError names the first illegal decision
         agg = DuelRecord.start(duel.setup, dict(labels or {}), actor, parent, fork_at)
-        _copy_events(agg, duel.events, actor)
+        _copy_events(agg, duel.events, actor, role)
         self.save(agg)
         self._snapshot_if_due(agg, 0)
         return Appended(agg.id, agg.events_count, [event_json(n, k, p) for n, (k, p) in
                                                    enumerate(_payloads(duel.events), 1)])
 
     def decide(self, duel_id: UUID, decision: dict, expected: int | None = None,
-               key: str | None = None, actor: str = "") -> Appended:
+               key: str | None = None, actor: str = "", role: str | None = None) -> Appended:
         """Append one decision and its facts, if the duel is still at version ``expected``.
 
         Judged first on the cached aggregate without asking the store: when another
@@ -207,17 +208,19 @@ class JudgeApp(Application[UUID]):
             agg = self.known(duel_id)
             seen = agg.version
             try:
-                return self._decide_on(agg, decision, expected, key, actor, cached=True)
+                return self._decide_on(agg, decision, expected, key, (actor, role),
+                                       cached=True)
             except _Stale:
                 fresh = self.record(duel_id)
             except (VersionConflictError, IllegalDecisionError):
                 fresh = self.record(duel_id)
                 if fresh.version == seen:
                     raise
-            return self._decide_on(fresh, decision, expected, key, actor)
+            return self._decide_on(fresh, decision, expected, key, (actor, role))
 
     def _decide_on(self, agg: DuelRecord, decision: dict, expected: int | None,
-                   key: str | None, actor: str, cached: bool = False) -> Appended:
+                   key: str | None, who: tuple[str, str | None], cached: bool = False
+                   ) -> Appended:
         """``decide`` on this aggregate; ``cached``: it may be behind the store (then a
         replayed key raises _Stale, as the answer must carry the version now)."""
         if key and key in agg.keys:
@@ -239,7 +242,7 @@ class JudgeApp(Application[UUID]):
         stored_decision = agg.duel.events[start][1]
         agg.judged = True
         try:
-            agg.record(stored_decision, facts, actor, key)
+            agg.record(stored_decision, facts, who[0], key, role=who[1])
         except Exception:  # judged in the cache but not stored: the cache must not keep it
             self._evict(agg.id)
             raise
@@ -256,7 +259,8 @@ class JudgeApp(Application[UUID]):
 
     def correct(self, duel_id: UUID, players: dict, markers: dict | None = None,
                 rule: str = "correction", text: str = "", dispute: str | None = None,
-                actor: str = "", expected: int | None = None) -> Appended:
+                actor: str = "", expected: int | None = None, role: str | None = None
+                ) -> Appended:
         """A judge correction: the corrected position, kept as its own events."""
         with self.lock(duel_id):
             agg = self.record(duel_id)
@@ -276,7 +280,7 @@ class JudgeApp(Application[UUID]):
             try:
                 facts = agg.duel.decide(entry)
                 agg.judged = True
-                agg.record(agg.duel.events[start][1], facts, actor)
+                agg.record(agg.duel.events[start][1], facts, actor, role=role)
             except IllegalDecisionError:
                 raise  # refused before anything changed
             except Exception:  # applied in the cache but not stored: forget it
@@ -325,7 +329,7 @@ class JudgeApp(Application[UUID]):
         return Appended(agg.id, agg.events_count, events, replayed=True)
 
     def fork(self, duel_id: UUID, at: int, actor: str = "", labels: dict | None = None,
-             todays_cards: bool = False) -> Appended:
+             todays_cards: bool = False, role: str | None = None) -> Appended:
         """A new duel with the same history up to event ``at``; records parent and fork point.
 
         ``todays_cards``: the decisions up to ``at`` are re-judged under today's card data
@@ -351,7 +355,7 @@ class JudgeApp(Application[UUID]):
             events = list(rejudged.events)
         child = DuelRecord.start(setup, dict(labels if labels is not None else agg.labels),
                                  actor, parent=str(duel_id), fork_at=at)
-        _copy_events(child, events, actor)
+        _copy_events(child, events, actor, role)
         self.save(child)
         self._snapshot_if_due(child, 0)
         return Appended(child.id, child.events_count, [])
@@ -468,7 +472,8 @@ class JudgeApp(Application[UUID]):
                     appended = self.correct(dispute.duel_id, correction["players"],
                                             correction.get("markers"), rule=rule,
                                             text=f"Head judge's correction: {ruling}",
-                                            dispute=str(dispute_id), actor=author)
+                                            dispute=str(dispute_id), actor=author,
+                                            role="head_judge")
                     break
                 except VersionConflictError:
                     if attempt == 9:
@@ -495,11 +500,12 @@ def _payloads(events: list[tuple[str, Any]]) -> list[tuple[str, dict]]:
     return [(k, e if k == "decision" else e.to_json()) for k, e in events]
 
 
-def _copy_events(agg: DuelRecord, events: list[tuple[str, Any]], actor: str) -> None:
+def _copy_events(agg: DuelRecord, events: list[tuple[str, Any]], actor: str,
+                 role: str | None) -> None:
     """Trigger stored events for already-judged engine events (import, fork)."""
     for kind, e in events:
         if kind == "decision":
-            agg.record(e, [], actor)
+            agg.record(e, [], actor, role=role)
         else:
             agg.record(None, [e], actor)
 

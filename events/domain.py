@@ -41,18 +41,39 @@ class DuelRecord(Aggregate):
         hash: str
 
     class DecisionRecorded(Aggregate.Event):
+        """A decision (or a judge's correction) as entered: by whom, in which role, when.
+
+        Version 2 adds ``role`` and ``at``, and from then on the hash covers ``by`` (the
+        name, the role and the time); version-1 events have neither and hash as before.
+        """
+
         TOPIC = "battlecon:DuelRecord.DecisionRecorded"
+        class_version = 2
         n: int
         decision: dict
         actor: str
         key: str | None
         prev: str
         hash: str
+        role: str | None
+        at: str | None
+
+        @staticmethod
+        def upcast_v1_v2(state: dict) -> None:
+            """Stored before release 5: nobody's role or time is on record."""
+            state["role"] = None
+            state["at"] = None
+
+        @property
+        def by(self) -> dict | None:
+            """What the hash covers besides the decision, or None for a version-1 event."""
+            return entered_by(self.actor, self.role, self.at)
 
         def apply(self, aggregate: DuelRecord) -> None:
-            aggregate.check_link(self.n, "decision", self.decision, self.prev, self.hash)
+            by = self.by
+            aggregate.check_link(self.n, "decision", self.decision, self.prev, self.hash, by)
             aggregate.absorb(self.n, "decision", self.decision, self.hash)
-            aggregate.decided_by[self.n] = self.actor
+            aggregate.entered[self.n] = by or {"name": self.actor}
             if self.key:
                 aggregate.keys[self.key] = self.n
 
@@ -82,7 +103,7 @@ class DuelRecord(Aggregate):
                      "actor": aggregate.actor, "parent": aggregate.parent,
                      "fork_at": aggregate.fork_at, "genesis": aggregate.genesis,
                      "keys": dict(aggregate.keys), "hashes": list(aggregate.hashes),
-                     "decided_by": {str(n): a for n, a in aggregate.decided_by.items()},
+                     "entered": {str(n): by for n, by in aggregate.entered.items()},
                      "events": [[k, e if k == "decision" else e.to_json()]
                                 for k, e in aggregate.duel.events],
                      "created_on": aggregate.created_on.isoformat(),
@@ -107,9 +128,12 @@ class DuelRecord(Aggregate):
             for kind, payload in st["events"]:
                 agg.duel.absorb(kind, payload)
             agg.keys = dict(st["keys"])
-            # Older snapshots lack it: nobody is then the recorder of those
-            # decisions, so their secrets show to judges only until revealed (never wider).
-            agg.decided_by = {int(n): a for n, a in st.get("decided_by", {}).items()}
+            agg.entered = {int(n): by for n, by in st.get("entered", {}).items()}
+            # Older snapshots lack it (or have names only): their decisions are version 1,
+            # hashed without ``by``; with no recorder on file, their secrets show to
+            # judges only until revealed (never wider).
+            for n, name in st.get("decided_by", {}).items():
+                agg.entered.setdefault(int(n), {"name": name})
             return agg
 
     def __init__(self, setup: dict, labels: dict, actor: str, parent: str | None,
@@ -123,7 +147,9 @@ class DuelRecord(Aggregate):
         self.duel = registry.of_setup(setup).restore(setup)
         self.hashes: list[str] = []
         self.keys: dict[str, int] = {}
-        self.decided_by: dict[int, str] = {}  # event number -> who recorded that decision
+        # event number -> who entered that decision: {"name", "role", "at"} (the hash
+        # covers it), or {"name"} alone for a decision stored before log version 2
+        self.entered: dict[int, dict] = {}
 
     @classmethod
     def start(cls, setup: dict, labels: dict, actor: str, parent: str | None = None,
@@ -161,20 +187,31 @@ class DuelRecord(Aggregate):
                         self.fork_at) != self.genesis:
             raise StoredDuelCorruptError(self.id, "its setup, labels or id were altered", 0)
 
-    def check_link(self, n: int, kind: str, payload: Any, prev: str, digest: str) -> None:
+    def recorder(self, n: int) -> str | None:
+        """The name of whoever entered decision n, if it is on record."""
+        return self.entered.get(n, {}).get("name")
+
+    def by(self, n: int) -> dict | None:
+        """What event n's hash covers besides its payload (None: a fact, or a decision
+        stored before log version 2)."""
+        by = self.entered.get(n)
+        return by if by is not None and "at" in by else None
+
+    def check_link(self, n: int, kind: str, payload: Any, prev: str, digest: str,
+                   by: dict | None = None) -> None:
         """A stored event read back: the next number, linked to the head, hashed right."""
         if self.writing:
             return  # hashed just now by ``record``
         if n != len(self.hashes) + 1 or prev != self.head_hash:
             raise StoredDuelCorruptError(self.id, f"event {n} does not follow event {n - 1}", n)
-        if chain_hash(prev, n, kind, payload) != digest:
+        if chain_hash(prev, n, kind, payload, by) != digest:
             raise StoredDuelCorruptError(self.id, f"event {n} was altered", n)
 
 
     # --- writing ----------------------------------------------------------------------
 
     def record(self, decision: dict | None, facts: list[Any], actor: str,
-               key: str | None = None) -> None:
+               key: str | None = None, role: str | None = None) -> None:
         """Trigger one event for the decision (if any) and one per fact, chained.
 
         While ``judged`` is set the engine has already applied these events to ``duel``,
@@ -183,10 +220,11 @@ class DuelRecord(Aggregate):
         self.writing = True
         try:
             if decision is not None:
-                n = len(self.hashes) + 1
+                n, at = len(self.hashes) + 1, now_iso()
+                by = entered_by(actor, role, at)
                 self.trigger_event(self.DecisionRecorded, n=n, decision=decision, actor=actor,
-                                   key=key, prev=self.head_hash,
-                                   hash=chain_hash(self.head_hash, n, "decision", decision))
+                                   key=key, prev=self.head_hash, role=role, at=at,
+                                   hash=chain_hash(self.head_hash, n, "decision", decision, by))
             for fact in facts:
                 n = len(self.hashes) + 1
                 payload = fact if isinstance(fact, dict) else fact.to_json()
@@ -194,6 +232,19 @@ class DuelRecord(Aggregate):
                                    hash=chain_hash(self.head_hash, n, "fact", payload))
         finally:
             self.writing = False
+
+
+def entered_by(name: str, role: str | None, at: str | None) -> dict | None:
+    """``by`` of a decision: the token's name and role and the time, once it has a time
+    (log version 2); None before."""
+    return None if at is None else {"name": name, "role": role, "at": at}
+
+
+def now_iso() -> str:
+    """The time a decision is entered, as the hash covers it: UTC, to the microsecond."""
+    from datetime import UTC, datetime
+
+    return datetime.now(UTC).isoformat(timespec="microseconds")
 
 
 class Commentary(Aggregate):

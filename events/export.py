@@ -17,7 +17,8 @@ from events.signing import check, sign
 from judge import registry
 from judge.errors import JudgeError, RecordError
 
-LOG_FORMAT = "battlecon-log/1"
+LOG_FORMAT = "battlecon-log/2"  # written: decisions carry ``by`` inside their hash
+LOG_FORMATS = ("battlecon-log/1", LOG_FORMAT)  # read: release 1's logs still verify
 
 
 def record_of(agg: DuelRecord, upto: int | None = None) -> dict:
@@ -53,8 +54,11 @@ def log_lines(agg: DuelRecord, upto: int | None = None, withheld: dict | None = 
     prev = agg.genesis
     for n, ((kind, e), digest) in enumerate(events, 1):
         payload = e if kind == "decision" else e.to_json()
-        yield json.dumps({"n": n, "kind": kind, "payload": payload, "prev": prev,
-                          "hash": digest}, ensure_ascii=False, sort_keys=True)
+        line = {"n": n, "kind": kind, "payload": payload, "prev": prev, "hash": digest}
+        by = agg.by(n) if kind == "decision" else None
+        if by is not None:
+            line["by"] = by
+        yield json.dumps(line, ensure_ascii=False, sort_keys=True)
         prev = digest
 
 
@@ -74,8 +78,8 @@ def verify_log(lines: Iterable[str], key: str | None = None) -> dict:
         raise IntegrityCheckError("The log is empty.", None) from None
     except json.JSONDecodeError as err:
         raise IntegrityCheckError(f"The header is not JSON: {err.msg}.", None) from None
-    if not isinstance(header, dict) or header.get("format") != LOG_FORMAT:
-        raise IntegrityCheckError(f"Not a {LOG_FORMAT} export.", None)
+    if not isinstance(header, dict) or header.get("format") not in LOG_FORMATS:
+        raise IntegrityCheckError(f"Not a {' or '.join(LOG_FORMATS)} export.", None)
     genesis = genesis_hash(header.get("duel"), header.get("setup"), header.get("labels"),
                            header.get("parent"), header.get("fork_at"))
     if genesis != header.get("hash"):
@@ -98,7 +102,7 @@ def verify_log(lines: Iterable[str], key: str | None = None) -> dict:
         if entry.get("prev") != prev:
             raise IntegrityCheckError(f"Event {n} does not follow event {n - 1} (its link to "
                                       "the previous hash is broken).", n)
-        if chain_hash(prev, n, kind, payload) != entry.get("hash"):
+        if chain_hash(prev, n, kind, payload, entry.get("by")) != entry.get("hash"):
             raise IntegrityCheckError(f"Event {n} was altered (its hash does not match its "
                                       "content).", n)
         prev = entry["hash"]
@@ -204,7 +208,7 @@ def verify_file(text: str, key: str | None = None) -> dict:
         if _api_log(data):
             lines = [json.dumps(data["header"]), *(json.dumps(e) for e in data["events"])]
             return {"kind": "log", **verify_log(lines, key)}
-        if isinstance(data, dict) and data.get("format") != LOG_FORMAT:
+        if isinstance(data, dict) and data.get("format") not in LOG_FORMATS:
             _record_can_be_verified(data, key)
             duel = registry.from_record(data)  # RecordError for an unknown format
             outcome = duel.outcome
@@ -235,5 +239,5 @@ def _record_can_be_verified(record: dict, key: str | None) -> None:
 
 def _api_log(data: object) -> bool:
     return (isinstance(data, dict) and set(data) == {"header", "events"}
-            and isinstance(data["header"], dict) and data["header"].get("format") == LOG_FORMAT
+            and isinstance(data["header"], dict) and data["header"].get("format") in LOG_FORMATS
             and isinstance(data["events"], list))

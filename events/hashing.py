@@ -14,10 +14,15 @@ def canonical(data: Any) -> str:
     return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
 
 
-def chain_hash(prev: str, n: int, kind: str, payload: Any) -> str:
-    """sha256 over the previous hash, the event number, its kind and its payload."""
-    body = canonical({"prev": prev, "n": n, "kind": kind, "payload": payload})
-    return hashlib.sha256(body.encode("utf-8")).hexdigest()
+def chain_hash(prev: str, n: int, kind: str, payload: Any, by: Any = None) -> str:
+    """sha256 over the previous hash, the event number, its kind and its payload, and
+    ``by`` (who entered a decision, with which role, and when: ``{"name", "role", "at"}``)
+    for a decision stored since log version 2 (an earlier one has none, and hashes as it
+    always did)."""
+    content = {"prev": prev, "n": n, "kind": kind, "payload": payload}
+    if by is not None:
+        content["by"] = by
+    return hashlib.sha256(canonical(content).encode("utf-8")).hexdigest()
 
 
 def genesis_hash(duel: str | None, setup: Any, labels: Any, parent: Any, fork_at: Any) -> str:

@@ -79,4 +79,4 @@ def withheld(agg: DuelRecord, may_see: Callable[[str | None], bool]) -> Withheld
     reader may see a secret recorded by ``recorder`` (None when nobody is on record)."""
     rules = registry.of_setup(agg.setup)
     return Withheld(rules, {n: p for n, p in unrevealed(agg).items()
-                            if not may_see(agg.decided_by.get(n))})
+                            if not may_see(agg.recorder(n))})

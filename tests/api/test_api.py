@@ -783,7 +783,7 @@ def test_log_export_verifies(client, done):
     resp = client.get(f"/api/duels/{done}/log")
     assert resp.status_code == 200
     body = resp.get_json()
-    assert body["header"]["format"] == "battlecon-log/1"
+    assert body["header"]["format"] == "battlecon-log/2"
     assert body["header"]["duel"] == done
     lines = [json.dumps(body["header"])] + [json.dumps(e) for e in body["events"]]
     result = verify_log(lines)

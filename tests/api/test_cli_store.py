@@ -127,7 +127,7 @@ def test_export_to_stdout(capsys, tmp_path, db, record):
     lines = out.splitlines()
     assert len(lines) == printed["version"] + 1
     header = json.loads(lines[0])
-    assert header["format"] == "battlecon-log/1"
+    assert header["format"] == "battlecon-log/2"
     assert header["duel"] == printed["id"]
     assert header["labels"] == LABELS
     assert [json.loads(line)["n"] for line in lines[1:]] == list(range(1, len(lines)))

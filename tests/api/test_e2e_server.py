@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 import random
+import signal
 import subprocess
 import time
 import uuid
@@ -224,3 +225,52 @@ def test_workers_need_a_shared_store(tmp_path):
                           env=child_env(), cwd=ROOT, timeout=60)
     assert done.returncode == 2
     assert "--workers needs a store the processes share" in done.stderr
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs Linux /proc")
+def test_workers_exit_when_the_parent_is_killed_and_a_restart_binds(tmp_path):
+    """SIGKILL cannot be passed on: the workers notice the parent is gone and exit, so no
+    orphan goes on serving, and a new server binds the same port."""
+    store = ["--db", str(tmp_path / "w.db")]
+    servers = run_server(store, 2, tmp_path)  # kept: closing it stops the server
+    server = next(servers)
+    workers = children(server.proc.pid)
+    assert len(workers) == 2, server.output()
+    server.proc.kill()
+    server.proc.wait(timeout=20)
+    deadline = time.monotonic() + 20
+    while any(Path(f"/proc/{pid}").exists() and "Z" not in _state(pid) for pid in workers):
+        assert time.monotonic() < deadline, "a worker outlived its killed parent"
+        time.sleep(0.1)
+    again = subprocess.Popen([*judge_command(), "serve", "--host", "127.0.0.1", "--port",
+                              str(server.port), *store, "--workers", "2"],
+                             stdout=subprocess.DEVNULL, stderr=subprocess.STDOUT,
+                             env=child_env(), cwd=ROOT)
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            assert again.poll() is None, "the restart could not serve the port"
+            try:
+                if server.request("GET", "/api/health")[0] == 200:
+                    break
+            except OSError:
+                pass
+            assert time.monotonic() < deadline, "the restart did not answer in 30 s"
+            time.sleep(0.1)
+    finally:
+        again.terminate()
+        again.wait(timeout=20)
+        servers.close()
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="needs Linux /proc")
+def test_a_killed_worker_stops_the_service_with_one_plain_line(tmp_path):
+    servers = run_server(["--db", str(tmp_path / "w.db")], 2, tmp_path)
+    server = next(servers)
+    workers = children(server.proc.pid)
+    os.kill(workers[0], signal.SIGKILL)
+    assert server.proc.wait(timeout=30) == 1
+    out = server.output()
+    assert "was killed by signal 9; stopping the service" in out, out
+    assert "Traceback" not in out, out
+    servers.close()
