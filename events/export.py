@@ -42,7 +42,7 @@ def log_lines(agg: DuelRecord, upto: int | None = None, withheld: dict | None = 
     genesis, the head and the number of events exported (``signature`` in the header).
     """
     events = list(zip(agg.duel.events, agg.hashes, strict=True))[:upto]
-    header = {"format": LOG_FORMAT, "duel": str(agg.id), "setup": agg.setup,
+    header = {"format": log_format(agg), "duel": str(agg.id), "setup": agg.setup,
               "labels": agg.labels, "parent": agg.parent, "fork_at": agg.fork_at,
               "hash": agg.genesis}
     if withheld is not None:
@@ -60,6 +60,14 @@ def log_lines(agg: DuelRecord, upto: int | None = None, withheld: dict | None = 
             line["by"] = by
         yield json.dumps(line, ensure_ascii=False, sort_keys=True)
         prev = digest
+
+
+def log_format(agg: DuelRecord) -> str:
+    """``battlecon-log/2`` once a decision carries ``by``; a duel stored before still
+    exports as the ``battlecon-log/1`` it always was, byte for byte."""
+    if any(agg.by(n) is not None for n in agg.entered):
+        return LOG_FORMAT
+    return LOG_FORMATS[0]
 
 
 def verify_log(lines: Iterable[str], key: str | None = None) -> dict:

@@ -161,7 +161,8 @@ def test_the_cli_replays_exports_and_verifies_a_race(tmp_path, capsys):
         if entry["payload"].get("type") == "Added":
             entry["payload"]["amount"] = 3
         entry["prev"] = prev
-        entry["hash"] = prev = chain_hash(prev, entry["n"], entry["kind"], entry["payload"])
+        entry["hash"] = prev = chain_hash(prev, entry["n"], entry["kind"], entry["payload"],
+                                          entry.get("by"))
     log.write_text("\n".join(json.dumps(e) for e in [header, *entries]) + "\n")
     assert judge_cli(["verify", str(log)]) == 1
     assert "FAILED: Event 5 is not what the rules produce" in capsys.readouterr().out

@@ -43,7 +43,7 @@ def rehashed(log: dict) -> dict:
                                     h["fork_at"])
     for e in out["events"]:
         e["prev"] = prev
-        prev = e["hash"] = chain_hash(prev, e["n"], e["kind"], e["payload"])
+        prev = e["hash"] = chain_hash(prev, e["n"], e["kind"], e["payload"], e.get("by"))
     return out
 
 

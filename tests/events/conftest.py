@@ -233,7 +233,7 @@ def check_chain(agg: DuelRecord) -> None:
     assert len(agg.hashes) == len(agg.duel.events) == agg.events_count
     prev = genesis
     for n, ((kind, e), digest) in enumerate(zip(agg.duel.events, agg.hashes, strict=True), 1):
-        prev = chain_hash(prev, n, kind, payload(kind, e))
+        prev = chain_hash(prev, n, kind, payload(kind, e), agg.by(n))
         assert digest == prev, f"event {n}: the hash chain is broken"
 
 

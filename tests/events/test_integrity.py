@@ -389,7 +389,7 @@ def test_a_log_that_is_not_a_log_is_refused(exports):
     header, entries = split(lines)
     assert caught([]).event is None
     assert caught(["not json", *lines[1:]]).event is None
-    assert caught(dump(dict(header, format="battlecon-log/2"), entries)).event is None
+    assert caught(dump(dict(header, format="battlecon-log/3"), entries)).event is None
 
 
 # --- a consistent chain over facts the rules do not produce ---------------------------------------

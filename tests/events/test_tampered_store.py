@@ -151,7 +151,8 @@ def _rehashed(data: dict) -> None:
     st["events"][30][1]["text"] = "Nothing happened."
     prev, hashes = st["genesis"], []
     for n, (kind, payload) in enumerate(st["events"], 1):
-        prev = chain_hash(prev, n, kind, payload)
+        by = st.get("entered", {}).get(str(n))
+        prev = chain_hash(prev, n, kind, payload, by if by and "at" in by else None)
         hashes.append(prev)
     st["hashes"] = hashes
 
