@@ -17,6 +17,8 @@ from api.errors import ApiError, JudgeApi, body, handle_api_error
 from api.guard import guard_request
 from api.openapi_errors import document_errors
 from api.plugins import configured, load_ruleset_modules
+from api.ratelimit import Buckets, limit_writes
+from api.ratelimit import configured as rate_limits
 from events.app import JudgeApp
 from events.errors import (
     DisputeError,
@@ -82,7 +84,8 @@ def create_app(config: dict | None = None) -> Flask:
     kind = store.env.get("PERSISTENCE_MODULE", "").rsplit(".", 1)[-1]
     store.signing_key()  # made at the first start, then the same for every worker and host
     app.extensions["battlecon"] = {"store": store, "projector": Projector(store),
-                                   "tokens": {}, "store_kind": {"popo": "memory"}.get(kind, kind)}
+                                   "tokens": {}, "store_kind": {"popo": "memory"}.get(kind, kind),
+                                   "rate_limits": rate_limits(app.config), "buckets": Buckets()}
     api = JudgeApi(app, spec_kwargs={"components": {"securitySchemes": {
         "bearer": {"type": "http", "scheme": "bearer"}}}, "security": [{"bearer": []}, {}]})
     from api import catalogue, commentary, duels
@@ -92,6 +95,7 @@ def create_app(config: dict | None = None) -> Flask:
     document_errors(api)
     app.before_request(guard_request)  # before anything reads the body
     app.before_request(identify)
+    app.before_request(limit_writes)  # after identify: the token is the key
     app.after_request(_no_sniffing)
     _errors(app)
     return app

@@ -92,7 +92,7 @@ def identify() -> None:
 
     Also refuses a write whose body is not JSON (415) before anything else looks at it.
     """
-    g.role, g.actor = None, None
+    g.role, g.actor, g.token_digest = None, None, None
     if request.method in ("POST", "PUT", "PATCH") and request.content_length and \
             not request.is_json:
         raise ApiError(415, "Send the body as application/json.")
@@ -107,6 +107,7 @@ def identify() -> None:
     if found is None:
         raise ApiError(401, "This token is not valid.", headers={"WWW-Authenticate": "Bearer"})
     g.role, g.actor = found
+    g.token_digest = digest(token.strip())  # the rate limit's key (api.ratelimit)
 
 
 def require(action: str):

@@ -3,8 +3,8 @@
 flask-smorest documents a 422 and a default error; a client also needs to know that any
 operation may answer 401 (no token where one is needed: anonymous reading can be switched
 off), that writes may answer 403 (the role may not do this), and that recording a decision
-may answer 409 (someone recorded first) and 428 (no If-Match). All carry the one error
-shape (``Error``).
+may answer 409 (someone recorded first) and 428 (no If-Match), and that a write may be
+refused with 429 (its token's rate limit). All carry the one error shape (``Error``).
 """
 
 from __future__ import annotations
@@ -17,6 +17,8 @@ ERRORS = {
     409: ("CONFLICT", "The duel moved on (someone recorded first), or the dispute was "
                       "already resolved; reload and try again."),
     428: ("PRECONDITION_REQUIRED", "Send the duel's version in an If-Match header."),
+    429: ("TOO_MANY_REQUESTS", "Too many writes or imports from this token; wait as "
+                               "Retry-After says (api.ratelimit)."),
 }
 WRITES = ("post", "put", "patch", "delete")
 
@@ -30,7 +32,7 @@ def document_errors(api: Any) -> None:
         for method, operation in operations.items():
             if method not in ("get", *WRITES):
                 continue
-            codes = [401] + ([403] if method in WRITES else [])
+            codes = [401] + ([403, 429] if method in WRITES else [])
             if method == "post" and path.endswith(("/decisions", "/resolution", "/comments")):
                 codes.append(409)
             if method == "post" and path.endswith("/decisions"):
