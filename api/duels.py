@@ -24,7 +24,6 @@ from api.views import (
     store,
     summary,
 )
-from events.errors import StoredDuelCorruptError
 from events.export import log_lines, record_of
 from events.visibility import Withheld
 from judge.labels import check_labels
@@ -57,20 +56,14 @@ class Duels(MethodView):
     @blp.arguments(S.DuelListArgs, location="query")
     @blp.response(200, S.DuelListSchema)
     def get(self, args: dict):
-        """List duels, filtered by labels, fighter, player name or status."""
-        rows, unreadable = [], []
-        for duel_id in store().duel_ids():
-            try:
-                row = summary(load(duel_id))
-            except StoredDuelCorruptError as err:  # one bad duel never hides the others
-                unreadable.append({"id": duel_id, "detail": err.reason})
-                continue
-            if _matches(row, args):
-                rows.append(row)
-        start = (args["page"] - 1) * args["page_size"]
-        page = {"items": rows[start:start + args["page_size"]], "total": len(rows),
-                "page": args["page"], "page_size": args["page_size"]}
-        return page | ({"unreadable": unreadable} if unreadable else {})
+        """List duels, oldest first, filtered by game, labels, fighter, player name (in any
+        case), status, day of creation or fork parent; served from the list read model
+        (``events.listing``), so a page costs the same however many duels are stored."""
+        found = store().duel_list.page(args, args["page"], args["page_size"])
+        page = {"items": found["items"], "total": found["total"], "page": args["page"],
+                "page_size": args["page_size"]}
+        # A duel that does not verify is listed apart, never in the way of the others.
+        return page | ({"unreadable": found["unreadable"]} if found["unreadable"] else {})
 
     @require("record")
     @blp.arguments(S.DuelCreateSchema)
@@ -106,18 +99,6 @@ def _corrections_only_from_a_head_judge(record: dict) -> None:
         if isinstance(d, dict) and d.get("kind") == "correction":
             raise ApiError(403, f"Decision {n} is a judge's correction: only a head judge may "
                            "import a record that carries corrections.")
-
-
-def _matches(row: dict, args: dict) -> bool:
-    for key in ("event", "round", "table"):
-        if key in args and row.get(key) != args[key]:
-            return False
-    if "fighter" in args and args["fighter"] not in [p["fighter"] for p in row["players"]]:
-        return False
-    if "player" in args and args["player"].lower() not in [p["name"].lower()
-                                                           for p in row["players"]]:
-        return False
-    return "status" not in args or row["status"] == args["status"]
 
 
 @blp.route("/<uuid:duel_id>")

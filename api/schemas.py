@@ -105,15 +105,20 @@ class DuelSummarySchema(Schema):
     parent = fields.String(allow_none=True)
     fork_at = fields.Integer(allow_none=True)
     created_by = fields.String(allow_none=True)
+    created = fields.String(metadata={"description": "when the duel was stored (ISO 8601, "
+                                                     "UTC)"})
 
 
 class DuelListArgs(Schema):
+    ruleset = fields.String(metadata={"description": "the game: a ruleset's name"})
     event = fields.String()
     round = fields.String()
     table = fields.String()
     fighter = fields.String()
-    player = fields.String()
+    player = fields.String(metadata={"description": "a player's name, in any case"})
     status = fields.String(validate=validate.OneOf(["in_progress", "over"]))
+    date = fields.Date(metadata={"description": "the day (UTC) the duel was stored"})
+    parent = fields.String(metadata={"description": "forks of this duel"})
     page = fields.Integer(load_default=1, validate=validate.Range(min=1, max=100000))
     page_size = fields.Integer(load_default=50, validate=validate.Range(min=1, max=200))
 

@@ -12,6 +12,7 @@ from api.auth import may_see_secret
 from api.errors import ApiError
 from events.app import JudgeApp
 from events.domain import DuelRecord
+from events.listing import summary  # noqa: F401 - the duel's line, for the blueprints
 from events.projector import Projector
 from events.visibility import Withheld, withheld
 from judge import registry
@@ -27,16 +28,6 @@ def projector() -> Projector:
 
 def actor() -> str:
     return g.actor or "anonymous"
-
-
-def summary(agg: DuelRecord) -> dict:
-    """The duel's line in lists: the ruleset's summary, with the record's labels."""
-    labels = agg.labels
-    rules = registry.of_setup(agg.setup)
-    return {"id": agg.id, "version": agg.events_count, "ruleset": rules.name,
-            "event": labels.get("event"), "round": labels.get("round"),
-            "table": labels.get("table"), "labels": labels, **rules.summary(agg.duel),
-            "parent": agg.parent, "fork_at": agg.fork_at, "created_by": agg.actor or None}
 
 
 def reader_withheld(agg: DuelRecord) -> Withheld:

@@ -28,6 +28,7 @@ from events.errors import (
     VersionConflictError,
 )
 from events.hashing import chain_hash, genesis_hash
+from events.listing import DuelList
 from events.signing import service_key
 from events.writers import WriterQueue
 from judge import registry
@@ -75,6 +76,7 @@ class JudgeApp(Application[UUID]):
         self._locks: dict[UUID, threading.RLock] = {}
         self._guard = threading.Lock()
         self._key: Ed25519PrivateKey | None = None
+        self._list: DuelList | None = None
 
     def signing_key(self) -> Ed25519PrivateKey:
         """The service's key for signing exports (made at the first start, kept in the
@@ -362,14 +364,27 @@ class JudgeApp(Application[UUID]):
 
     def duel_ids(self) -> list[UUID]:
         """Every duel, in the order they were created."""
-        ids, start = [], 1
+        return [duel_id for duel_id, _ in self.duel_starts()]
+
+    def duel_starts(self) -> list[tuple[UUID, int]]:
+        """(duel, the notification number of its start) for every duel, oldest first."""
+        out, start = [], 1
         while True:
             batch = self.recorder.select_notifications(start=start, limit=500,
                                                        topics=[DuelRecord.Started.TOPIC])
-            ids += [n.originator_id for n in batch]
+            out += [(i if isinstance(i := n.originator_id, UUID) else UUID(str(i)), n.id)
+                    for n in batch]
             if len(batch) < 500:
-                return [i if isinstance(i, UUID) else UUID(str(i)) for i in ids]
+                return out
             start = batch[-1].id + 1
+
+    @property
+    def duel_list(self) -> DuelList:
+        """The list read model (``events.listing``), made on first use."""
+        with self._guard:
+            if self._list is None:
+                self._list = DuelList(self)
+            return self._list
 
     # --- commentary ----------------------------------------------------------------------
 

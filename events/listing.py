@@ -1,0 +1,286 @@
+"""The duel list: a read model in the store's own database, so that listing costs in
+proportion to the page asked for, not to the number of duels stored.
+
+One row per duel (its summary, as ``GET /api/duels`` lists it, and the columns its filters
+use, indexed), and the position in the library's notification log up to which the rows
+are complete. Before every list query the model takes in the notifications stored since
+that position (one indexed query when there are none): the duels they belong to are read
+(from the cache, or the store) and their rows rewritten. So the list shows every write
+acknowledged before the request began, whichever process made it, and never a duel or a
+version the store does not hold; a crash between a write and its row costs nothing, the
+next list request catches up. A row is only ever replaced by a newer version of its duel
+(two processes catching up at once cannot go back in time).
+
+When the model is new (the first start after an upgrade), it is filled from the duels
+already stored: each is read once, then the position is set to where the log stood
+before the fill began.
+
+The table lives beside the events: in the SQLite file (``duel_list``), in PostgreSQL
+(``battlecon_duel_list``, in the store's schema), or for ``:memory:`` stores in an
+in-memory SQLite database of this process.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+from uuid import UUID
+
+from events.domain import DuelRecord
+from events.errors import StoredDuelCorruptError
+from judge import registry
+
+TOPICS = [DuelRecord.Started.TOPIC, DuelRecord.DecisionRecorded.TOPIC,
+          DuelRecord.FactResolved.TOPIC]
+BATCH = 1000
+COLUMNS = ("id", "seq", "version", "ruleset", "event", "round", "tbl", "status",
+           "created", "parent", "players", "fighters", "summary", "detail")
+
+
+def summary(agg: DuelRecord) -> dict:
+    """The duel's line in lists: the ruleset's summary, with the record's labels."""
+    labels = agg.labels
+    rules = registry.of_setup(agg.setup)
+    return {"id": str(agg.id), "version": agg.events_count, "ruleset": rules.name,
+            "event": labels.get("event"), "round": labels.get("round"),
+            "table": labels.get("table"), "labels": labels, **rules.summary(agg.duel),
+            "parent": agg.parent, "fork_at": agg.fork_at, "created_by": agg.actor or None,
+            "created": agg.created_on.isoformat()}
+
+
+class DuelList:
+    """The list read model over one store (``events.app.JudgeApp``)."""
+
+    def __init__(self, app: Any) -> None:
+        self.app = app
+        self._lock = threading.Lock()  # one catch-up at a time in this process
+        datastore = getattr(app.factory, "datastore", None)
+        module = app.env.get("PERSISTENCE_MODULE", "")
+        if module.endswith("postgres"):
+            self.db: _Db = _Postgres(datastore)
+        elif module.endswith("sqlite"):
+            self.db = _Sqlite(datastore)
+        else:
+            self.db = _Memory()
+        self.db.create()
+
+    # --- keeping up -----------------------------------------------------------------------
+
+    def catch_up(self) -> int:
+        """Take in every duel event stored since the last look; how many duels changed."""
+        with self._lock:
+            position = self.db.position()
+            if position is None:
+                return self._fill()
+            changed: dict[UUID, int | None] = {}  # duel -> its Started notification
+            while True:
+                batch = self.app.recorder.select_notifications(
+                    start=position + 1, limit=BATCH, topics=TOPICS)
+                for n in batch:
+                    started = n.id if n.topic == DuelRecord.Started.TOPIC else None
+                    duel = _uuid(n.originator_id)
+                    changed[duel] = changed.get(duel) or started
+                if batch:
+                    position = batch[-1].id
+                if len(batch) < BATCH:
+                    break
+            if changed:
+                self._write(list(changed.items()), position)
+            return len(changed)
+
+    def _fill(self) -> int:
+        """A new model: every stored duel once, then the log's position before the fill."""
+        position = self.app.recorder.max_notification_id() or 0
+        starts = self.app.duel_starts()
+        for start in range(0, len(starts), 200):
+            self._write(starts[start:start + 200], None)
+        self._write([], position)
+        return len(starts)
+
+    def _write(self, duels: list[tuple[UUID, int | None]], position: int | None) -> None:
+        self.db.upsert([self._row(duel_id, seq) for duel_id, seq in duels], position)
+
+    def _row(self, duel_id: UUID, seq: int | None) -> dict:
+        """The duel's row; ``seq`` (its place in creation order) is None for a duel whose
+        row exists already (it keeps its place)."""
+        try:
+            line = summary(self.app.record(duel_id))
+        except StoredDuelCorruptError as err:
+            return {"id": str(duel_id), "seq": seq, "version": -1, "ruleset": None,
+                    "event": None, "round": None, "tbl": None, "status": "unreadable",
+                    "created": None, "parent": None, "players": "", "fighters": "",
+                    "summary": None, "detail": err.reason}
+        players = line.get("players") or []
+        return {"id": line["id"], "seq": seq, "version": line["version"],
+                "ruleset": line["ruleset"], "event": line["event"], "round": line["round"],
+                "tbl": line["table"], "status": line.get("status"), "created": line["created"],
+                "parent": line["parent"],
+                "players": _bars(str(p.get("name", "")).casefold() for p in players),
+                "fighters": _bars(str(p.get("fighter", "")) for p in players),
+                "summary": json.dumps(line, ensure_ascii=False), "detail": None}
+
+    # --- reading ----------------------------------------------------------------------------
+
+    def page(self, filters: dict, page: int, size: int) -> dict:
+        """One page of duels (oldest first) matching ``filters``, the total, and the duels
+        that do not verify (left out of the items)."""
+        self.catch_up()
+        where, params = _where(filters)
+        total = self.db.scalar(f"SELECT count(*) FROM {{t}} WHERE {where}", params)
+        rows = self.db.rows(f"SELECT summary FROM {{t}} WHERE {where} ORDER BY seq, id "
+                            "LIMIT ? OFFSET ?", [*params, size, (page - 1) * size])
+        bad = self.db.rows("SELECT id, detail FROM {t} WHERE status = 'unreadable' ORDER BY "
+                           "seq LIMIT 100", [])
+        return {"items": [json.loads(r[0]) for r in rows], "total": total,
+                "unreadable": [{"id": r[0], "detail": r[1]} for r in bad]}
+
+
+def _where(filters: dict) -> tuple[str, list]:
+    """The SQL condition for the list's filters (each an indexed column, or for fighter and
+    player a match inside the row's ``|a|b|`` list)."""
+    parts, params = ["status <> 'unreadable'"], []
+    for key, column in (("ruleset", "ruleset"), ("event", "event"), ("round", "round"),
+                        ("table", "tbl"), ("status", "status"), ("parent", "parent")):
+        if filters.get(key) is not None:
+            parts.append(f"{column} = ?")
+            params.append(str(filters[key]))
+    if filters.get("fighter"):
+        parts.append("fighters LIKE ?")
+        params.append(f"%|{_like(filters['fighter'])}|%")
+    if filters.get("player"):
+        parts.append("players LIKE ?")
+        params.append(f"%|{_like(str(filters['player']).casefold())}|%")
+    if filters.get("date"):
+        parts.append("created >= ? AND created < ?")
+        day = filters["date"].isoformat()
+        params += [day, day + "\uffff"]
+    return " AND ".join(parts), params
+
+
+def _like(text: str) -> str:
+    return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_").replace("|", "")
+
+
+def _bars(values: Iterator[str] | Any) -> str:
+    return "|" + "|".join(v.replace("|", "") for v in values) + "|"
+
+
+def _uuid(value: Any) -> UUID:
+    return value if isinstance(value, UUID) else UUID(str(value))
+
+
+# --- the three databases -------------------------------------------------------------------
+
+
+class _Db:
+    """SQL over one connection kind: ``?`` placeholders, ``{t}`` the list table."""
+
+    table = "duel_list"
+    tracking = "duel_list_position"
+    placeholder = "?"
+
+    @contextmanager
+    def cursor(self, commit: bool) -> Iterator[Any]:
+        raise NotImplementedError
+
+    def sql(self, text: str) -> str:
+        text = text.replace("{t}", self.table).replace("{p}", self.tracking)
+        return text.replace("?", self.placeholder) if self.placeholder != "?" else text
+
+    def create(self) -> None:
+        statements = [
+            "CREATE TABLE IF NOT EXISTS {t} (id TEXT PRIMARY KEY, seq BIGINT, version BIGINT, "
+            "ruleset TEXT, event TEXT, round TEXT, tbl TEXT, status TEXT, created TEXT, "
+            "parent TEXT, players TEXT, fighters TEXT, summary TEXT, detail TEXT)",
+            "CREATE TABLE IF NOT EXISTS {p} (one INTEGER PRIMARY KEY, position BIGINT)",
+            "CREATE INDEX IF NOT EXISTS {t}_seq_idx ON {t} (seq, id)",
+            *(f"CREATE INDEX IF NOT EXISTS {{t}}_{c}_idx ON {{t}} ({c}, seq)"
+              for c in ("ruleset", "event", "round", "tbl", "status", "created", "parent")),
+        ]
+        with self.cursor(commit=True) as c:
+            for statement in statements:
+                c.execute(self.sql(statement))
+
+    def position(self) -> int | None:
+        rows = self.rows("SELECT position FROM {p} WHERE one = 1", [])
+        return None if not rows else int(rows[0][0])
+
+    def upsert(self, rows: list[dict], position: int | None) -> None:
+        names = ", ".join(COLUMNS)
+        marks = ", ".join("?" for _ in COLUMNS)
+        update = ", ".join(f"{c} = excluded.{c}" for c in COLUMNS if c not in ("id", "seq"))
+        statement = self.sql(
+            f"INSERT INTO {{t}} ({names}) VALUES ({marks}) ON CONFLICT (id) DO UPDATE SET "
+            f"{update}, seq = COALESCE({{t}}.seq, excluded.seq) WHERE excluded.version >= "
+            "{t}.version OR excluded.status = 'unreadable' OR {t}.status = 'unreadable'")
+        with self.cursor(commit=True) as c:
+            for row in rows:
+                c.execute(statement, [row[k] for k in COLUMNS])
+            if position is not None:
+                c.execute(self.sql("INSERT INTO {p} (one, position) VALUES (1, ?) ON CONFLICT "
+                                   "(one) DO UPDATE SET position = excluded.position WHERE "
+                                   "excluded.position > {p}.position"), [position])
+
+    def rows(self, text: str, params: list) -> list[tuple]:
+        with self.cursor(commit=False) as c:
+            c.execute(self.sql(text), params)
+            return [tuple(r.values()) if isinstance(r, dict) else tuple(r)
+                    for r in c.fetchall()]
+
+    def scalar(self, text: str, params: list) -> int:
+        return int(self.rows(text, params)[0][0])
+
+
+class _Sqlite(_Db):
+    def __init__(self, datastore: Any) -> None:
+        self.datastore = datastore
+
+    @contextmanager
+    def cursor(self, commit: bool) -> Iterator[Any]:
+        with self.datastore.transaction(commit=commit) as c:
+            yield c
+
+
+class _Postgres(_Db):
+    table = "battlecon_duel_list"
+    tracking = "battlecon_duel_list_position"
+    placeholder = "%s"
+
+    def __init__(self, datastore: Any) -> None:
+        self.datastore = datastore
+        schema = getattr(datastore, "schema", "public")
+        self.table = f'"{schema}".battlecon_duel_list'
+        self.tracking = f'"{schema}".battlecon_duel_list_position'
+
+    def sql(self, text: str) -> str:
+        # An index is named without its schema (it lives in its table's).
+        text = text.replace("{t}_", "battlecon_duel_list_")
+        return super().sql(text)
+
+    @contextmanager
+    def cursor(self, commit: bool) -> Iterator[Any]:
+        with self.datastore.transaction(commit=commit) as c:
+            yield c
+
+
+class _Memory(_Db):
+    def __init__(self) -> None:
+        self.conn = sqlite3.connect(":memory:", check_same_thread=False)
+        self.lock = threading.Lock()
+
+    @contextmanager
+    def cursor(self, commit: bool) -> Iterator[Any]:
+        with self.lock:
+            c = self.conn.cursor()
+            try:
+                yield c
+                if commit:
+                    self.conn.commit()
+            except BaseException:
+                self.conn.rollback()
+                raise
+
