@@ -45,7 +45,7 @@ class Health(MethodView):
         ext = current_app.extensions["battlecon"]
         out = {"status": "ok", "store": ext["store_kind"]}
         if g.get("role") is not None or current_app.config["ANONYMOUS_READ"]:
-            out["duels"] = len(ext["store"].duel_ids())  # not for anonymous, closed reading
+            out["duels"] = ext["store"].duel_list.count()  # not for anonymous, closed reading
         return out
 
 

@@ -125,6 +125,11 @@ class DuelList:
 
     # --- reading ----------------------------------------------------------------------------
 
+    def count(self) -> int:
+        """How many duels are stored (those that do not verify included)."""
+        self.catch_up()
+        return self.db.scalar("SELECT count(*) FROM {t}", [])
+
     def page(self, filters: dict, page: int, size: int) -> dict:
         """One page of duels (oldest first) matching ``filters``, the total, and the duels
         that do not verify (left out of the items)."""
