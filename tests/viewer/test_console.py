@@ -125,10 +125,13 @@ def test_movement_destinations_are_highlighted_spaces(site, page):
                      page.locator("#board button.space.choice").all())
     assert offered == spaces
     target = spaces[-1]
+    version = page.get_attribute("body", "data-version")
     page.click(f"#board button.space[data-space='{target}']")
+    # Stored before anything is read back (the standup may already stand on the target).
+    page.wait_for_selector(f"body:not([data-version='{version}'])")
     expect(page.locator(f"#board .standup[data-player='{prompt['players'][0]}']")) \
         .to_have_attribute("data-space", str(target))
-    record = site.get(f"/api/duels/{duel}/record")
+    record = site.get(f"/api/duels/{duel}/record", role="scorekeeper")
     assert record["decisions"][-1] == {"player": prompt["players"][0], "kind": "move",
                                        "to": target}
 
