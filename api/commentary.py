@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from uuid import UUID
 
+from flask import g
 from flask.views import MethodView
 from flask_smorest import Blueprint
 
@@ -18,7 +19,8 @@ blp = Blueprint("commentary", __name__, url_prefix="/api",
 
 def dispute_json(d: Dispute) -> dict:
     return {"id": d.id, "duel_id": d.duel_id, "at": d.at, "claim": d.claim, "author": d.author,
-            "status": d.status, "comments": d.comments, "resolution": d.resolution}
+            "role": d.role, "status": d.status, "comments": d.comments,
+            "resolution": d.resolution}
 
 
 @blp.route("/duels/<uuid:duel_id>/annotations")
@@ -34,7 +36,8 @@ class Annotations(MethodView):
     @blp.response(201, S.AnnotationSchema)
     def post(self, body: dict, duel_id: UUID):
         """Annotate an event (tags such as teaching, question, error)."""
-        return store().annotate(duel_id, body["at"], body["text"], body["tags"], actor())
+        return store().annotate(duel_id, body["at"], body["text"], body["tags"], actor(),
+                                role=g.role)
 
 
 @blp.route("/duels/<uuid:duel_id>/disputes")
@@ -50,7 +53,7 @@ class Disputes(MethodView):
     @blp.response(201, S.DisputeSchema)
     def post(self, body: dict, duel_id: UUID):
         """Open a dispute on a ruling (an event) with a claim."""
-        d = store().open_dispute(duel_id, body["at"], body["claim"], actor())
+        d = store().open_dispute(duel_id, body["at"], body["claim"], actor(), role=g.role)
         return dispute_json(d), 201, {"Location": f"/api/disputes/{d.id}"}
 
 
@@ -70,7 +73,7 @@ class Comments(MethodView):
     @blp.response(201, S.DisputeSchema)
     def post(self, body: dict, dispute_id: UUID):
         """Comment on an open dispute."""
-        return dispute_json(store().comment(dispute_id, body["text"], actor()))
+        return dispute_json(store().comment(dispute_id, body["text"], actor(), role=g.role))
 
 
 @blp.route("/disputes/<uuid:dispute_id>/resolution")

@@ -246,6 +246,9 @@ class AnnotationSchema(Schema):
     id = fields.Integer()
     at = fields.Integer()
     author = fields.String()
+    role = fields.String(allow_none=True, metadata={
+        "description": "the author's role when they wrote it (sealed with it; null for "
+                       "what was stored before)"})
     text = fields.String()
     tags = fields.List(fields.String())
     created = fields.String()
@@ -280,6 +283,9 @@ class ResolutionCreateSchema(Strict):
 
 class CommentSchema(Schema):
     author = fields.String()
+    role = fields.String(allow_none=True, metadata={
+        "description": "the author's role when they wrote it (sealed with it; null for "
+                       "what was stored before)"})
     text = fields.String()
     created = fields.String()
 
@@ -300,6 +306,9 @@ class DisputeSchema(Schema):
     at = fields.Integer()
     claim = fields.String()
     author = fields.String()
+    role = fields.String(allow_none=True, metadata={
+        "description": "the author's role when they wrote it (sealed with it; null for "
+                       "what was stored before)"})
     status = fields.String()
     comments = fields.List(fields.Nested(CommentSchema))
     resolution = fields.Nested(ResolutionSchema, allow_none=True)

@@ -19,7 +19,7 @@ from eventsourcing.application import AggregateNotFoundError, Application
 from eventsourcing.persistence import IntegrityError
 
 from events.config import store_env
-from events.domain import Commentary, Dispute, DuelRecord
+from events.domain import Commentary, Dispute, DuelRecord, now_iso
 from events.errors import (
     DisputeError,
     DuelNotFoundError,
@@ -27,8 +27,9 @@ from events.errors import (
     StoredDuelCorruptError,
     VersionConflictError,
 )
-from events.hashing import chain_hash, genesis_hash
+from events.hashing import GENESIS, chain_hash, genesis_hash
 from events.listing import DuelList
+from events.seals import seal
 from events.signing import service_key
 from events.writers import WriterQueue
 from judge import registry
@@ -395,16 +396,18 @@ class JudgeApp(Application[UUID]):
         except AggregateNotFoundError:
             return Commentary._create(Commentary.Opened, id=cid, duel_id=duel_id)
 
-    def annotate(self, duel_id: UUID, at: int, text: str, tags: list[str], author: str
-                 ) -> dict:
+    def annotate(self, duel_id: UUID, at: int, text: str, tags: list[str], author: str,
+                 role: str | None = None) -> dict:
         agg = self.record(duel_id)
         if not 0 <= at <= agg.events_count:
             raise DisputeError(f"Event {at} does not exist; the duel has {agg.events_count} "
                                "events.")
         for attempt in range(20):  # other notes may land first: retry on the new version
             notes = self._commentary(duel_id)
+            content = Commentary.Annotated.content(at, text, tags)
             notes.trigger_event(Commentary.Annotated, at=at, author=author, text=text,
-                                tags=list(tags))
+                                tags=list(tags),
+                                **notes.next_seal("annotation", content, author, role))
             try:
                 self.save(notes)
                 return notes.annotations[-1]
@@ -418,14 +421,17 @@ class JudgeApp(Application[UUID]):
         self.record(duel_id)
         return list(self._commentary(duel_id).annotations)
 
-    def open_dispute(self, duel_id: UUID, at: int, claim: str, author: str) -> Dispute:
+    def open_dispute(self, duel_id: UUID, at: int, claim: str, author: str,
+                     role: str | None = None) -> Dispute:
         agg = self.record(duel_id)
         if not 1 <= at <= agg.events_count:
             raise DisputeError(f"Event {at} does not exist; the duel has {agg.events_count} "
                                "events.")
         dispute = Dispute._create(Dispute.Opened, id=uuid5(
             NAMESPACE_URL, f"battlecon:dispute:{duel_id}:{at}:{claim}:{author}:{_now()}"),
-            duel_id=duel_id, at=at, claim=claim, author=author)
+            duel_id=duel_id, at=at, claim=claim, author=author, **seal(
+                GENESIS, 1, "dispute", Dispute.Opened.content(duel_id, at, claim), author, role,
+                now_iso()))
         for attempt in range(5):
             notes = self._commentary(duel_id)
             notes.trigger_event(Commentary.DisputeListed, dispute_id=dispute.id)
@@ -450,12 +456,15 @@ class JudgeApp(Application[UUID]):
         self.record(duel_id)
         return [self.dispute(d) for d in self._commentary(duel_id).disputes]
 
-    def comment(self, dispute_id: UUID, text: str, author: str) -> Dispute:
+    def comment(self, dispute_id: UUID, text: str, author: str,
+                role: str | None = None) -> Dispute:
         for attempt in range(10):  # another comment may land first: retry on the new version
             dispute = self.dispute(dispute_id)
             if dispute.resolution is not None:
                 raise DisputeError("This dispute is resolved; it takes no more comments.")
-            dispute.trigger_event(Dispute.Commented, author=author, text=text)
+            dispute.trigger_event(Dispute.Commented, author=author, text=text,
+                                  **dispute.next_seal("comment", Dispute.Commented.content(
+                                      text), author, role))
             try:
                 self.save(dispute)
                 return dispute
@@ -497,8 +506,11 @@ class JudgeApp(Application[UUID]):
         dispute = self.dispute(dispute_id)
         if dispute.resolution is not None:
             raise DisputeError("This dispute was resolved by someone else meanwhile.")
+        content = Dispute.Resolved.content(outcome, ruling, rule, correction, event)
         dispute.trigger_event(Dispute.Resolved, outcome=outcome, ruling=ruling, rule=rule,
-                              correction=correction, author=author, correction_event=event)
+                              correction=correction, author=author, correction_event=event,
+                              **dispute.next_seal("resolution", content, author,
+                                                  "head_judge"))
         try:
             self.save(dispute)
         except IntegrityError:

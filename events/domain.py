@@ -13,6 +13,7 @@ in the judge's numbering is aggregate version n + 1.
 
 from __future__ import annotations
 
+from types import SimpleNamespace
 from typing import Any
 from uuid import UUID, uuid4
 
@@ -20,6 +21,7 @@ from eventsourcing.domain import Aggregate, Snapshot
 
 from events.errors import StoredDuelCorruptError
 from events.hashing import chain_hash, genesis_hash
+from events.seals import Sealed, upcast_unsealed
 from judge import registry
 
 
@@ -247,7 +249,7 @@ def now_iso() -> str:
     return datetime.now(UTC).isoformat(timespec="microseconds")
 
 
-class Commentary(Aggregate):
+class Commentary(Sealed, Aggregate):
     """The notes and disputes on one duel, kept apart so the game's numbering never moves."""
 
     TOPIC = "battlecon:Commentary"
@@ -261,15 +263,28 @@ class Commentary(Aggregate):
 
     class Annotated(Aggregate.Event):
         TOPIC = "battlecon:Commentary.Annotated"
+        class_version = 2  # sealed: role, when, prev, seal (events.seals)
         at: int
         author: str
         text: str
         tags: list
+        role: str | None
+        when: str | None
+        prev: str | None
+        seal: str | None
+
+        upcast_v1_v2 = staticmethod(upcast_unsealed)
+
+        @staticmethod
+        def content(at: int, text: str, tags: list) -> dict:
+            return {"at": at, "text": text, "tags": list(tags)}
 
         def apply(self, aggregate: Commentary) -> None:
+            aggregate.take_seal("annotation", self.content(self.at, self.text, self.tags),
+                                self, aggregate.duel_id)
             aggregate.annotations.append({"id": len(aggregate.annotations) + 1, "at": self.at,
-                                          "author": self.author, "text": self.text,
-                                          "tags": list(self.tags),
+                                          "author": self.author, "role": self.role,
+                                          "text": self.text, "tags": list(self.tags),
                                           "created": self.timestamp.isoformat()})
 
     class DisputeListed(Aggregate.Event):
@@ -285,7 +300,7 @@ class Commentary(Aggregate):
         self.disputes: list[UUID] = []
 
 
-class Dispute(Aggregate):
+class Dispute(Sealed, Aggregate):
     """A dispute on a ruling: opened on an event, discussed, resolved by a head judge."""
 
     TOPIC = "battlecon:Dispute"
@@ -295,43 +310,87 @@ class Dispute(Aggregate):
 
     class Opened(Aggregate.Created):
         TOPIC = "battlecon:Dispute.Opened"
+        class_version = 2  # sealed: role, when, prev, seal (events.seals)
         duel_id: UUID
         at: int
         claim: str
         author: str
+        role: str | None
+        when: str | None
+        prev: str | None
+        seal: str | None
+
+        upcast_v1_v2 = staticmethod(upcast_unsealed)
+
+        @staticmethod
+        def content(duel_id: UUID, at: int, claim: str) -> dict:
+            return {"duel": str(duel_id), "at": at, "claim": claim}
 
     class Commented(Aggregate.Event):
         TOPIC = "battlecon:Dispute.Commented"
+        class_version = 2
         author: str
         text: str
+        role: str | None
+        when: str | None
+        prev: str | None
+        seal: str | None
+
+        upcast_v1_v2 = staticmethod(upcast_unsealed)
+
+        @staticmethod
+        def content(text: str) -> dict:
+            return {"text": text}
 
         def apply(self, aggregate: Dispute) -> None:
-            aggregate.comments.append({"author": self.author, "text": self.text,
-                                       "created": self.timestamp.isoformat()})
+            aggregate.take_seal("comment", self.content(self.text), self, aggregate.duel_id)
+            aggregate.comments.append({"author": self.author, "role": self.role,
+                                       "text": self.text, "created": self.timestamp.isoformat()})
 
     class Resolved(Aggregate.Event):
         TOPIC = "battlecon:Dispute.Resolved"
+        class_version = 2
         outcome: str  # upheld | overturned
         ruling: str
         rule: str
         correction: dict | None
         author: str
         correction_event: int | None
+        role: str | None
+        when: str | None
+        prev: str | None
+        seal: str | None
+
+        upcast_v1_v2 = staticmethod(upcast_unsealed)
+
+        @staticmethod
+        def content(outcome: str, ruling: str, rule: str, correction: dict | None,
+                    correction_event: int | None) -> dict:
+            return {"outcome": outcome, "ruling": ruling, "rule": rule,
+                    "correction": correction, "correction_event": correction_event}
 
         def apply(self, aggregate: Dispute) -> None:
+            aggregate.take_seal("resolution", self.content(
+                self.outcome, self.ruling, self.rule, self.correction, self.correction_event),
+                self, aggregate.duel_id)
             aggregate.resolution = {"outcome": self.outcome, "ruling": self.ruling,
                                     "rule": self.rule, "correction": self.correction,
-                                    "author": self.author,
+                                    "author": self.author, "role": self.role,
                                     "correction_event": self.correction_event,
                                     "resolved": self.timestamp.isoformat()}
 
-    def __init__(self, duel_id: UUID, at: int, claim: str, author: str) -> None:
+    def __init__(self, duel_id: UUID, at: int, claim: str, author: str,
+                 role: str | None = None, when: str | None = None, prev: str | None = None,
+                 seal: str | None = None) -> None:
         self.duel_id = duel_id
         self.at = at
         self.claim = claim
         self.author = author
+        self.role = role
         self.comments: list[dict] = []
         self.resolution: dict | None = None
+        opened = SimpleNamespace(author=author, role=role, when=when, prev=prev, seal=seal)
+        self.take_seal("dispute", self.Opened.content(duel_id, at, claim), opened, duel_id)
 
     @property
     def status(self) -> str:
