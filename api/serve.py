@@ -64,6 +64,11 @@ def serve(host: str, port: int, db: str | None, database_url: str | None, demo: 
     if demo:
         added = load_demo(store)
         logging.getLogger("battlecon").warning("demo duels loaded: %d new", added)
+    # The duel list's read model takes in what is stored before the first request (at the
+    # first start after an upgrade: every stored duel, once).
+    changed = store.duel_list.catch_up()
+    if changed > 100:
+        logging.getLogger("battlecon").warning("duel list brought up to date: %d duels", changed)
     if workers == 1:
         _serve_one(store, anonymous_read, threads, list(ruleset_modules), host=host, port=port)
         return 0
