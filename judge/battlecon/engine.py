@@ -19,6 +19,7 @@ from judge.battlecon.cards import AFTER_RECYCLE, TIMING_NAMES
 from judge.battlecon.fighters import card, fighter
 from judge.battlecon.hooks import (
     CANNOT_HIT,
+    DAMAGE_CAP,
     DODGE,
     FINISHER_REQUIRES,
     FORCES_CLASH,
@@ -321,6 +322,10 @@ def _damage(s: DuelState, item: tuple, decision: dict | None) -> Out:
         extra = extra + [(f"{ignoring} ignores Soak {soak}", 0)]
         soak = 0
     amount = max(0, power - soak)
+    cap = _damage_cap(s, d)
+    capped = cap is not None and amount > cap[1]
+    if capped:  # the fact's power is what gets through Soak to the cap, as stored before
+        amount, power = cap[1], cap[1] + soak
     detail = "power " + " + ".join(
         f"{label} {val}" if i else str(val) for i, (label, val) in enumerate(stats.parts["power"]))
     detail = detail.replace("+ -", "- ").replace(" + ", " + ", 1) if stats.parts["power"] else \
@@ -329,12 +334,21 @@ def _damage(s: DuelState, item: tuple, decision: dict | None) -> Out:
     text = f"{them} takes {amount} damage ({detail}"
     if soak:
         text += f", less Soak {soak}"
+    if capped:
+        text += f"; at most {cap[1]} by {cap[0]}"
     text += ")."
     if amount == 0:
         text = f"{them} takes no damage ({detail}, all soaked by Soak {soak})." if soak else \
             f"The hit deals no damage ({detail}) (R13.10)."
     return [F.DamageDealt(rule="R8.1d" if soak == 0 else "R15.1", text=text, attacker=a,
                           defender=d, amount=amount, power=power, soak=soak)]
+
+
+def _damage_cap(s: DuelState, defender: int) -> tuple[str, int] | None:
+    """The lowest ``DAMAGE_CAP`` in force on the defender, if any (Safety)."""
+    caps = [cap for owner, _c, fn in query(s, DAMAGE_CAP)
+            if (cap := fn(s, owner, defender)) is not None]
+    return min(caps, key=lambda c: c[1]) if caps else None
 
 
 def _stun(s: DuelState, item: tuple, decision: dict | None) -> Out:

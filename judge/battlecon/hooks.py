@@ -60,6 +60,9 @@ the opponent; a Negation cancels the opponent's Styles). Hook names:
                        label) added to ``p``'s attack (zone bonuses). Layer 4.
 ``DAMAGE_TAKEN``       ``(s, owner, defender) -> list[tuple[str, int]]``: extra damage the
                        defender takes, labelled (R15).
+``DAMAGE_CAP``         ``(s, owner, defender) -> tuple[str, int] | None``: the most damage
+                       the defender takes from one hit, after Soak, and what says so
+                       (Magdelina's Safety); the lowest cap in force applies.
 ``IGNORES``            ``(s, owner, attacker) -> dict[str, str]``: the defender's stats
                        (``soak``, ``stun_guard``) that ``attacker``'s hits ignore, each
                        with what ignores it (R15.5, R16.9; Stun Guard ignored even at ∞,
@@ -115,6 +118,7 @@ COPIES = "copies"
 SUPPRESSES = "suppresses"
 MODIFIERS = "modifiers"
 DAMAGE_TAKEN = "damage_taken"
+DAMAGE_CAP = "damage_cap"
 HIT_BY = "hit_by"
 STUN_OFFER = "stun_offer"
 ON_STUNNED = "on_stunned"
@@ -130,7 +134,7 @@ NEGATES = "negates"
 HOOKS = (PRIORITY_TIE, PRIORITY_TIE_LOST, FORCES_CLASH, MOVEMENT_LOCK, MOVEMENT_STOPS,
          MOVEMENT_LIMITS, MOVEMENT_BLOCKS, MAY_IGNORE_MOVEMENT, MOVED, CANNOT_HIT, DODGE,
          SPECIAL_RANGE, RANGE_ORIGIN, EXTRA_CARDS, COPIES, SUPPRESSES, MODIFIERS, DAMAGE_TAKEN,
-         IGNORES, HIT_BY, PREVENTS_STUN, STUN_OFFER, ON_STUNNED, FINISHER_REQUIRES, RECYCLED,
+         DAMAGE_CAP, IGNORES, HIT_BY, PREVENTS_STUN, STUN_OFFER, ON_STUNNED, FINISHER_REQUIRES, RECYCLED,
          STAT_CAP, FORBIDS_SPENDING, NEGATES)
 OFF_BOARD = "off-board"
 

@@ -192,6 +192,10 @@ def test_safety_caps_each_attack_at_level_plus_3_damage():
         settle(duel)
         hit = dealt(duel, 1)[0]
         assert hit.amount == taken and ("Safety" in hit.text) == (taken < 6), hit.text
+        if taken < 6:  # said as a cap, not as a negative bonus
+            assert f"; at most {taken} by Safety)" in hit.text and " -" not in hit.text, \
+                hit.text
+            assert hit.power - hit.soak == taken  # the stored fact, as before the cap hook
 
 
 def test_safety_moves_0_to_3_at_end_of_beat_if_hit():

@@ -34,7 +34,7 @@ from judge.battlecon.cards import (
     Passive,
 )
 from judge.battlecon.fighters import Fighter, register
-from judge.battlecon.hooks import DAMAGE_TAKEN
+from judge.battlecon.hooks import DAMAGE_CAP
 from judge.battlecon.state import START_LIFE, DuelState
 
 TRANCE = "trance"
@@ -135,19 +135,12 @@ def blessing(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
             heal(ctx.s, ctx.opponent, 3, ctx.rule, "Blessing")] + gain_trance(ctx, decision)
 
 
-def safety_cap(s: DuelState, owner: int, defender: int) -> list[tuple[str, int]]:
-    """Safety: at most Level + 3 damage from each attack (a negative extra that trims the
-    hit's damage down to the cap)."""
-    from judge.battlecon.stats import attack
-
+def safety_cap(s: DuelState, owner: int, defender: int) -> tuple[str, int] | None:
+    """Safety: at most Level + 3 damage from each attack that hits Magdelina, however the
+    damage was made up (every extra, and Soak, counted first)."""
     if defender != owner:
-        return []
-    power = attack(s, 1 - owner).power
-    if power == NA:
-        return []
-    cap = level(s, owner) + 3
-    over = power - attack(s, owner).soak - cap
-    return [(f"Safety (at most {cap} damage)", -over)] if over > 0 else []
+        return None
+    return "Safety", level(s, owner) + 3
 
 
 def solar_soul(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
@@ -197,7 +190,7 @@ PRIESTESS = Card("priestess", "Priestess", "style", power=-2, priority=-1, fight
                      Effect(AFTER_ACTIVATING, (Custom(priestess_heal),), "Heal 1 life."),
                  ))
 SAFETY = Card("safety", "Safety", "style", power=-2, priority=-1, fighter="magdelina",
-              hooks={DAMAGE_TAKEN: safety_cap}, effects=(
+              hooks={DAMAGE_CAP: safety_cap}, effects=(
                   Effect(END_OF_BEAT, (Move(up_to=3),), "If you were hit this beat, move 0-3 "
                          "spaces.", condition=was_hit, condition_text="having been hit"),))
 EXCELSIUS = Card("excelsius", "Excelsius", "style", range=(0, 1), power=-2, priority=-1,
