@@ -273,3 +273,17 @@ def test_s42_negation_cancels_the_form_and_the_overload_style():
         assert duel.state.players[0].in_play == ["mutating"]
         # Only Overload's own numbers: no Whip range, no Bladed form, no Mutating copy.
         assert stats(duel)["range"] == (1, 1) and stats(duel)["power"] == 3
+
+
+def test_an_overload_style_has_no_reveal_or_start_of_beat_effect_to_miss():
+    """Overload joins a Style from her hand at the Start of Beat, after the Reveal, and its
+    own Start of Beat window has then begun: the engine does not run a Reveal or Start of
+    Beat effect of that Style. Only her own Styles can be Overload Styles, and none of them
+    has one; this fails if card data (errata included) ever gives one such an effect, so
+    that the rule is built before it can matter."""
+    from judge.battlecon.cards import REVEAL, START_OF_BEAT
+    from judge.battlecon.fighters import fighter
+
+    for style in fighter("kehrolyn").styles:
+        timings = {e.timing for e in style.effects}
+        assert not timings & {REVEAL, START_OF_BEAT}, (style.id, timings)
