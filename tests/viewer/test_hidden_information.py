@@ -33,3 +33,18 @@ def test_a_face_down_pair_is_shown_only_to_its_recorder_and_judges(site, page):
     expect(pair).to_contain_text("recorded:")
     shown = {li.get_attribute("data-card") for li in hand.locator("li[data-card]").all()}
     assert not {laid["style"], laid["base"]} & shown
+
+
+def test_each_decision_shows_who_entered_it_and_when(site, page):
+    record = partial_record(2)
+    record["labels"] = {"event": "browser-tests", "table": "entered-by"}
+    status, duel = site.post("/api/duels", record, role="scorekeeper")
+    assert status == 201, duel
+    open_page(page, f"/duels/{duel['id']}?at={duel['version']}")
+    sign_in(page, site.tokens["judge"], "judge")
+    open_page(page, f"/duels/{duel['id']}?at={duel['version']}")
+    rows = site.get(f"/api/duels/{duel['id']}/events", role="judge")["events"]
+    first = next(r for r in rows if r["type"] == "Decision")
+    item = page.locator(f"li.event[data-event='{first['event']}'] .by")
+    expect(item).to_contain_text(f"entered by {first['by']['name']} (scorekeeper) at ")
+    expect(item).to_contain_text(first["by"]["at"][11:19])
