@@ -323,8 +323,9 @@ def _damage(s: DuelState, item: tuple, decision: dict | None) -> Out:
         soak = 0
     amount = max(0, power - soak)
     cap = _damage_cap(s, d)
-    capped = cap is not None and amount > cap[1]
-    if capped:  # the fact's power is what gets through Soak to the cap, as stored before
+    if cap is not None and amount <= cap[1]:
+        cap = None  # under the cap: nothing to say
+    if cap is not None:  # the fact's power is what gets through Soak to the cap, as before
         amount, power = cap[1], cap[1] + soak
     detail = "power " + " + ".join(
         f"{label} {val}" if i else str(val) for i, (label, val) in enumerate(stats.parts["power"]))
@@ -334,7 +335,7 @@ def _damage(s: DuelState, item: tuple, decision: dict | None) -> Out:
     text = f"{them} takes {amount} damage ({detail}"
     if soak:
         text += f", less Soak {soak}"
-    if capped:
+    if cap is not None:
         text += f"; at most {cap[1]} by {cap[0]}"
     text += ")."
     if amount == 0:
