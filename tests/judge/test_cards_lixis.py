@@ -312,3 +312,32 @@ def test_withering_touch_base_taken_from_a_finisher_player_goes_to_discard_1():
     heketch = duel.state.players[1]
     assert "shot" in heketch.discard_1 and "shot" not in heketch.hand
     assert "strike" in heketch.hand
+
+
+def _planar_against(style: str):
+    """Khadath (7 life) antes Planar Crossing against Lixis's ``style`` + Lance at range 1:
+    Lixis's Lance (range 2) misses, Planar Crossing (range 1~2) hits her. Every prompt is
+    answered with its first option until a rearrangement is asked or the next Select."""
+    duel = new_duel("lixis", "khadath", ante_finishers=True,
+                    finishers=(None, "planar-crossing"))
+    stage(duel, spaces=(3, 4), life=(20, 7))
+    pairs(duel, (style, "lance"), ("hunters", "strike"))
+    assert duel.prompt["players"] == [1]  # Lixis has nothing to ante: she passes at once
+    answer(duel, 1, "ante", finisher=True)
+    while duel.prompt and duel.prompt["kind"] not in ("arrange", "attack_pair"):
+        settle(duel)
+        if duel.prompt and duel.prompt["kind"] not in ("arrange", "attack_pair"):
+            duel.decide(duel.prompt["options"][0])
+    return duel
+
+
+def test_naturalizing_cancels_the_effects_of_an_anted_finisher():
+    """Naturalizing: 'cancel the effects of every ... card the opponent anted': Khadath's
+    anted Planar Crossing still hits with its printed numbers (4 damage), but its On Hit
+    rearrangement does not happen. Without Naturalizing it does (the control)."""
+    control = _planar_against("venomous")
+    assert control.prompt and control.prompt["kind"] == "arrange"
+    duel = _planar_against("naturalizing")
+    assert not facts_of(duel.facts, F.StandupsArranged)
+    assert [f.amount for f in facts_of(duel.facts, F.DamageDealt) if f.attacker == 1] == [4]
+    assert life(duel)[0] == 16

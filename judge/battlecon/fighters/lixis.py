@@ -31,6 +31,7 @@ from judge.battlecon.hooks import (
     MAY_IGNORE_MOVEMENT,
     MOVEMENT_BLOCKS,
     STAT_CAP,
+    SUPPRESSES,
 )
 from judge.battlecon.state import BOARD, DuelState, known
 
@@ -116,6 +117,15 @@ def naturalizing_cancel(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
     return [LixisAntesCancelled(rule=ctx.rule, text=f"Naturalizing cancels what "
                                 f"{ctx.name(ctx.opponent)} anted ({names}) this beat.",
                                 player=ctx.opponent, tokens=anted)]
+
+
+def anted_finisher_cancelled(s: DuelState, owner: int, p: int, c: Card,
+                             timing: str | None) -> bool:
+    """Naturalizing cancels the effects of a card the opponent anted: an anted Finisher
+    (R21.2) still attacks with its printed numbers, but none of its effects applies."""
+    them = s.players[p]
+    return (p != owner and timing is not None and them.this_beat.ante_finisher
+            and c.kind == "finisher" and c.id == them.finisher)
 
 
 def no_spending(s: DuelState, owner: int, spender: int) -> str:
@@ -222,7 +232,8 @@ def rooted(s: DuelState, owner: int, mover: int, by: int) -> str:
 ROOTED = Card("rooted", "Rooted", "style", range=(-1, 0), power=1, priority=-2, soak=2,
               fighter=FID, hooks={MAY_IGNORE_MOVEMENT: rooted})
 NATURALIZING = Card("naturalizing", "Naturalizing", "style", range=(0, 1), power=-1, priority=1,
-                    fighter=FID, hooks={FORBIDS_SPENDING: no_spending, STAT_CAP: printed_cap},
+                    fighter=FID, hooks={FORBIDS_SPENDING: no_spending, STAT_CAP: printed_cap,
+                                        SUPPRESSES: anted_finisher_cancelled},
                     effects=(
     Effect(REVEAL, (Custom(naturalizing_cancel),), "Cancel what the opponent anted."),))
 VINE = Card("vine", "Vine", "style", range=(0, 2), priority=-2, stun_guard=3, fighter=FID,
