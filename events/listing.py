@@ -25,8 +25,9 @@ from __future__ import annotations
 import json
 import sqlite3
 import threading
+from abc import ABC, abstractmethod
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from typing import Any
 from uuid import UUID
 
@@ -181,16 +182,16 @@ def _uuid(value: Any) -> UUID:
 # --- the three databases -------------------------------------------------------------------
 
 
-class _Db:
+class _Db(ABC):
     """SQL over one connection kind: ``?`` placeholders, ``{t}`` the list table."""
 
     table = "duel_list"
     tracking = "duel_list_position"
     placeholder = "?"
 
-    @contextmanager
-    def cursor(self, commit: bool) -> Iterator[Any]:
-        raise NotImplementedError
+    @abstractmethod
+    def cursor(self, commit: bool) -> AbstractContextManager[Any]:
+        """A cursor in a transaction, committed at the end when ``commit``."""
 
     def sql(self, text: str) -> str:
         text = text.replace("{t}", self.table).replace("{p}", self.tracking)
@@ -241,22 +242,23 @@ class _Db:
 
 
 class _Sqlite(_Db):
+    """The SQLite file of the store, through the library's datastore (its connections
+    and, with several processes, its writers' queue)."""
+
     def __init__(self, datastore: Any) -> None:
         self.datastore = datastore
 
-    @contextmanager
-    def cursor(self, commit: bool) -> Iterator[Any]:
-        with self.datastore.transaction(commit=commit) as c:
-            yield c
+    def cursor(self, commit: bool) -> AbstractContextManager[Any]:
+        return self.datastore.transaction(commit=commit)
 
 
-class _Postgres(_Db):
-    table = "battlecon_duel_list"
-    tracking = "battlecon_duel_list_position"
+class _Postgres(_Sqlite):
+    """PostgreSQL through the library's datastore, in the store's schema."""
+
     placeholder = "%s"
 
     def __init__(self, datastore: Any) -> None:
-        self.datastore = datastore
+        super().__init__(datastore)
         schema = getattr(datastore, "schema", "public")
         self.table = f'"{schema}".battlecon_duel_list'
         self.tracking = f'"{schema}".battlecon_duel_list_position'
@@ -265,11 +267,6 @@ class _Postgres(_Db):
         # An index is named without its schema (it lives in its table's).
         text = text.replace("{t}_", "battlecon_duel_list_")
         return super().sql(text)
-
-    @contextmanager
-    def cursor(self, commit: bool) -> Iterator[Any]:
-        with self.datastore.transaction(commit=commit) as c:
-            yield c
 
 
 class _Memory(_Db):
