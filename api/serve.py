@@ -13,6 +13,7 @@ file the workers' writers queue on an OS lock (``events.writers``).
 
 from __future__ import annotations
 
+import errno
 import json
 import logging
 import multiprocessing
@@ -57,29 +58,57 @@ def serve(host: str, port: int, db: str | None, database_url: str | None, demo: 
     nothing inherited, so it imports them again) before its app reads a duel."""
     if workers < 1:
         raise ValueError("--workers must be at least 1.")
-    store = JudgeApp(db=db, database_url=database_url)  # creates the tables once, here
+    sock = bind(host, port)  # before anything is loaded: a taken port is said at once
+    try:
+        store = _open_store(db, database_url, demo, workers)
+        if workers == 1:
+            _serve_one(store, anonymous_read, threads, list(ruleset_modules), sockets=[sock])
+            return 0
+        store.close()
+        return _serve_workers(sock, db, database_url, anonymous_read, threads, workers,
+                              list(ruleset_modules))
+    except BaseException:
+        sock.close()
+        raise
+
+
+def _open_store(db: str | None, database_url: str | None, demo: bool, workers: int) -> JudgeApp:
+    """The store, its tables created once (here), the demo duels loaded if asked, and the
+    duel list's read model brought up to date before the first request (after an upgrade:
+    every stored duel, once)."""
+    store = JudgeApp(db=db, database_url=database_url)
     if workers > 1 and store.env.get("PERSISTENCE_MODULE") == "eventsourcing.popo":
+        store.close()
         raise ValueError("--workers needs a store the processes share (a SQLite file or "
                          "PostgreSQL), not :memory:.")
     if demo:
         added = load_demo(store)
         logging.getLogger("battlecon").warning("demo duels loaded: %d new", added)
-    # The duel list's read model takes in what is stored before the first request (at the
-    # first start after an upgrade: every stored duel, once).
     changed = store.duel_list.catch_up()
     if changed > 100:
         logging.getLogger("battlecon").warning("duel list brought up to date: %d duels", changed)
-    if workers == 1:
-        _serve_one(store, anonymous_read, threads, list(ruleset_modules), host=host, port=port)
-        return 0
-    store.close()
-    return _serve_workers(host, port, db, database_url, anonymous_read, threads, workers,
-                          list(ruleset_modules))
+    return store
+
+
+class PortTakenError(ValueError):
+    """The address is in use (another server, or an earlier one still stopping)."""
+
+
+def bind(host: str, port: int) -> socket.socket:
+    """The listening socket, or a ``ValueError`` that says what to do instead of a traceback."""
+    try:
+        return socket.create_server((host, port), backlog=1024)
+    except OSError as err:
+        if err.errno == errno.EADDRINUSE:
+            raise PortTakenError(
+                f"port {port} on {host} is taken (another server is using it); choose another "
+                "with --port N (or BATTLECON_PORT), or stop the other server.") from err
+        raise ValueError(f"cannot listen on {host}:{port}: {err.strerror or err}.") from err
 
 
 def _serve_one(store: JudgeApp, anonymous_read: bool, threads: int, modules: list[str],
-               **where) -> None:
-    """One waitress server on ``where`` (host and port, or sockets)."""
+               announce: bool = True, **where) -> None:
+    """One waitress server on ``where`` (its listening sockets)."""
     from waitress import serve as waitress_serve
 
     from api.app import create_app
@@ -87,8 +116,9 @@ def _serve_one(store: JudgeApp, anonymous_read: bool, threads: int, modules: lis
 
     app = install(create_app({"STORE": store, "ANONYMOUS_READ": anonymous_read,
                               "RULESET_MODULES": modules}))
-    if "port" in where:
-        print(f"BattleCON judge serving on http://{where['host']}:{where['port']}/ (viewer at /, "
+    if announce:
+        host, port = where["sockets"][0].getsockname()[:2]
+        print(f"BattleCON judge serving on http://{host}:{port}/ (viewer at /, "
               "API at /api, OpenAPI at /api/openapi.json)", flush=True)
     waitress_serve(app, threads=threads, ident="battlecon-judge", **where)
 
@@ -122,13 +152,12 @@ def _worker(sock: socket.socket, db: str | None, database_url: str | None,
     _exit_with(parent)
     load_ruleset_modules(modules)  # before the store loads a duel of a plug-in ruleset
     store = JudgeApp(db=db, database_url=database_url, queue_writers=True)
-    _serve_one(store, anonymous_read, threads, modules, sockets=[sock])
+    _serve_one(store, anonymous_read, threads, modules, announce=False, sockets=[sock])
 
 
-def _serve_workers(host: str, port: int, db: str | None, database_url: str | None,
+def _serve_workers(sock: socket.socket, db: str | None, database_url: str | None,
                    anonymous_read: bool, threads: int, workers: int,
                    modules: list[str]) -> int:
-    sock = socket.create_server((host, port), backlog=1024)
     ctx = multiprocessing.get_context("spawn")  # nothing inherited but the socket
     procs = [ctx.Process(target=_worker, name=f"battlecon-worker-{k}",
                          args=(sock, db, database_url, anonymous_read, threads, modules,

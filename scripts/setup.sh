@@ -8,3 +8,23 @@ if [ ! -x .venv/bin/python ]; then
   "$PY" -m venv .venv
 fi
 .venv/bin/python -m pip install -q --disable-pip-version-check -e '.[dev]'
+
+# Put `judge` on the PATH, so the README's commands work as written: a link in the first
+# directory of the PATH this user may write to (/usr/local/bin as root, ~/.local/bin
+# otherwise); else say how.
+link_judge() {
+  local target dir
+  target="$(pwd)/.venv/bin/judge"
+  for dir in /usr/local/bin "$HOME/.local/bin"; do
+    case ":$PATH:" in *":$dir:"*) ;; *) continue ;; esac
+    if [ -w "$dir" ]; then
+      if [ "$(readlink "$dir/judge" 2>/dev/null)" != "$target" ]; then
+        ln -sfn "$target" "$dir/judge"
+        echo "setup: judge is on your PATH ($dir/judge -> $target)"
+      fi
+      return 0
+    fi
+  done
+  echo "setup: could not put judge on your PATH; run 'source .venv/bin/activate' first (or use .venv/bin/judge)"
+}
+link_judge
