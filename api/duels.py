@@ -56,8 +56,8 @@ class Duels(MethodView):
     @blp.arguments(S.DuelListArgs, location="query")
     @blp.response(200, S.DuelListSchema)
     def get(self, args: dict):
-        """List duels, oldest first, filtered by game, labels, fighter, player name (in any
-        case), status, day of creation or fork parent; served from the list read model
+        """List duels, oldest first (or ``order=newest``), filtered by game, labels (event,
+        round, table) and player name (in any case), fighter, status, day of creation or fork parent; served from the list read model
         (``events.listing``), so a page costs the same however many duels are stored."""
         found = store().duel_list.page(args, args["page"], args["page_size"])
         page = {"items": found["items"], "total": found["total"], "page": args["page"],

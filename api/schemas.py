@@ -111,11 +111,14 @@ class DuelSummarySchema(Schema):
 
 class DuelListArgs(Schema):
     ruleset = fields.String(metadata={"description": "the game: a ruleset's name"})
-    event = fields.String()
-    round = fields.String()
-    table = fields.String()
+    event = fields.String(metadata={"description": "an event label, in any case"})
+    round = fields.String(metadata={"description": "a round label, in any case"})
+    table = fields.String(metadata={"description": "a table label, in any case"})
     fighter = fields.String()
     player = fields.String(metadata={"description": "a player's name, in any case"})
+    order = fields.String(load_default="oldest", validate=validate.OneOf(["oldest", "newest"]),
+                          metadata={"description": "oldest first (the default) or newest "
+                                                   "first, by when each duel was stored"})
     status = fields.String(validate=validate.OneOf(["in_progress", "over"]))
     date = fields.Date(metadata={"description": "the day (UTC) the duel was stored"})
     parent = fields.String(metadata={"description": "forks of this duel"})

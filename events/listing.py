@@ -132,12 +132,14 @@ class DuelList:
         return self.db.scalar("SELECT count(*) FROM {t}", [])
 
     def page(self, filters: dict, page: int, size: int) -> dict:
-        """One page of duels (oldest first) matching ``filters``, the total, and the duels
-        that do not verify (left out of the items)."""
+        """One page of duels matching ``filters`` (oldest first, or newest first when
+        ``filters["order"]`` is ``"newest"``), the total, and the duels that do not verify
+        (left out of the items)."""
         self.catch_up()
         where, params = _where(filters)
         total = self.db.scalar(f"SELECT count(*) FROM {{t}} WHERE {where}", params)
-        rows = self.db.rows(f"SELECT summary FROM {{t}} WHERE {where} ORDER BY seq, id "
+        order = "seq DESC, id DESC" if filters.get("order") == "newest" else "seq, id"
+        rows = self.db.rows(f"SELECT summary FROM {{t}} WHERE {where} ORDER BY {order} "
                             "LIMIT ? OFFSET ?", [*params, size, (page - 1) * size])
         bad = self.db.rows("SELECT id, detail FROM {t} WHERE status = 'unreadable' ORDER BY "
                            "seq LIMIT 100", [])
@@ -149,10 +151,13 @@ def _where(filters: dict) -> tuple[str, list]:
     """The SQL condition for the list's filters (each an indexed column, or for fighter and
     player a match inside the row's ``|a|b|`` list)."""
     parts, params = ["status <> 'unreadable'"], []
-    for key, column in (("ruleset", "ruleset"), ("event", "event"), ("round", "round"),
-                        ("table", "tbl"), ("status", "status"), ("parent", "parent")):
+    for key, column in (("ruleset", "ruleset"), ("status", "status"), ("parent", "parent")):
         if filters.get(key) is not None:
             parts.append(f"{column} = ?")
+            params.append(str(filters[key]))
+    for key, column in (("event", "event"), ("round", "round"), ("table", "tbl")):
+        if filters.get(key) is not None:  # labels typed by people: any case (SQL lower())
+            parts.append(f"lower({column}) = lower(?)")
             params.append(str(filters[key]))
     if filters.get("fighter"):
         parts.append("fighters LIKE ?")
@@ -206,6 +211,8 @@ class _Db(ABC):
             "CREATE INDEX IF NOT EXISTS {t}_seq_idx ON {t} (seq, id)",
             *(f"CREATE INDEX IF NOT EXISTS {{t}}_{c}_idx ON {{t}} ({c}, seq)"
               for c in ("ruleset", "event", "round", "tbl", "status", "created", "parent")),
+            *(f"CREATE INDEX IF NOT EXISTS {{t}}_{c}_lower_idx ON {{t}} (lower({c}), seq)"
+              for c in ("event", "round", "tbl")),  # the labels' filters ignore case
         ]
         with self.cursor(commit=True) as c:
             for statement in statements:

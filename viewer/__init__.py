@@ -10,7 +10,8 @@ from __future__ import annotations
 from pathlib import Path
 from uuid import UUID
 
-from flask import Blueprint, Flask, Response, render_template
+from flask import Blueprint, Flask, Response, render_template, request
+from werkzeug.exceptions import HTTPException, NotFound
 
 bp = Blueprint("viewer", __name__, template_folder="templates", static_folder="static",
                static_url_path="/viewer/static")
@@ -55,6 +56,18 @@ def console(duel_id: UUID) -> Response:
 
 
 def install(app: Flask) -> Flask:
-    """Serve the viewer's pages from ``app`` (an API app from ``create_app``)."""
+    """Serve the viewer's pages from ``app`` (an API app from ``create_app``); an address
+    that is neither a page nor under ``/api`` gets an HTML "not found" page, while the API
+    keeps answering its own 404s in JSON."""
     app.register_blueprint(bp)
+    api_handler = app.error_handler_spec[None][None].get(HTTPException)
+
+    def not_found(err: NotFound):
+        if request.path.startswith("/api") and api_handler is not None:
+            return api_handler(err)
+        response = _page("not_found.html", page="notfound", path=request.path)
+        response.status_code = 404
+        return response
+
+    app.register_error_handler(NotFound, not_found)
     return app

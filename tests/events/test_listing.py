@@ -53,6 +53,18 @@ def test_every_filter(any_store):
     assert ids(parent=str(a)) == [str(fork)]
     assert ids(date=today) == ids() and ids(date=today - datetime.timedelta(days=1)) == []
     assert ids(player="%") == [] and ids(fighter="_") == []  # no wildcards
+    # Labels are typed by people: their filters ignore case.
+    assert ids(event="spring open") == ids(event="SPRING OPEN") == ids() != []
+    assert ids(table="3", event="Spring open") == [str(a), str(fork)]
+
+
+def test_newest_first(any_store):
+    app = any_store.app()
+    made = [str(app.create_duel(partial_record(2), {"table": str(k)}, actor="sk").duel_id)
+            for k in range(5)]
+    pages = [app.duel_list.page({"order": "newest"}, p, 2) for p in (1, 2, 3)]
+    assert [r["id"] for p in pages for r in p["items"]] == made[::-1]
+    assert [r["id"] for r in app.duel_list.page({"order": "oldest"}, 1, 9)["items"]] == made
 
 
 def test_paging(any_store):

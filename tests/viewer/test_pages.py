@@ -95,7 +95,46 @@ def test_pages_send_a_strict_content_security_policy(site):
     assert "default-src 'self'" in policy and "script-src 'self'" in policy
 
 
-def test_an_unknown_duel_says_so(site, page):
-    open_page_error = "/duels/00000000-0000-0000-0000-000000000000"
-    page.goto(open_page_error)
-    expect(page.locator("#banner")).to_contain_text("This duel cannot be shown")
+@pytest.mark.parametrize("suffix", ["", "/console"], ids=["replay", "console"])
+def test_an_unknown_duel_says_so(site, page, suffix):
+    """A page for a duel the store does not hold says "No such duel" and offers nothing to
+    do: no board, no forms (the API answers 404 for it)."""
+    missing = "00000000-0000-0000-0000-000000000000"
+    status, _, _ = site.server.request("GET", f"/api/duels/{missing}")
+    assert status == 404
+    page.goto(f"/duels/{missing}{suffix}")
+    page.wait_for_selector("body[data-missing=true]")
+    expect(page.locator("main h1")).to_have_text("No such duel")
+    expect(page.locator("main")).to_contain_text(missing)
+    expect(page.locator("main form, main button, #board")).to_have_count(0)
+    expect(page.locator("main a[href='/']")).to_have_count(1)
+
+
+def test_a_mistyped_address_gets_an_html_page_and_the_api_keeps_json(site, page):
+    response = page.goto("/duelz")
+    assert response.status == 404
+    assert response.headers["content-type"].startswith("text/html")
+    expect(page.locator("main h1")).to_have_text("Nothing here")
+    expect(page.locator("main")).to_contain_text("/duelz")
+    status, headers, body = site.server.request("GET", "/api/duelz")
+    assert status == 404 and body["status"] == 404 and body["detail"]
+    assert headers["content-type"].startswith("application/")
+
+
+def test_the_list_is_newest_first_with_dates_and_filters_by_player_in_any_case(site, page):
+    record = site.get(f"/api/duels/{site.demo('demo-duel')}/record")
+    record["labels"] = {"event": "Winter Cup", "table": "list-order"}
+    record["players"][1]["name"] = "Zoë Quist"
+    status, newest = site.post("/api/duels", record, role="scorekeeper")
+    assert status == 201, newest
+    open_page(page, "/")
+    first = page.locator("#duels tbody tr").first
+    expect(first).to_have_attribute("data-duel", newest["id"])
+    expect(first.locator("td.date time")).to_have_attribute("datetime", newest["created"])
+    expect(first.locator("td.date")).to_contain_text(newest["created"][:10])
+    page.fill("#filters input[name=player]", "zoë quist")
+    page.fill("#filters input[name=event]", "WINTER CUP")
+    page.click("#filters button[type=submit]")
+    expect(page.locator("#duels tbody tr")).to_have_count(1)
+    expect(page.locator("#duels tbody tr").first).to_have_attribute("data-duel", newest["id"])
+    assert "player=" in page.url and "order" not in page.url

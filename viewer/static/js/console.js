@@ -4,7 +4,7 @@
 // The board, panels and prompt controls are the duel's ruleset's renderer's (renderer.js).
 import { api, get } from "./api.js";
 import { eventItem } from "./events.js";
-import { $, banner, clearBanner, duelId, h } from "./dom.js";
+import { $, banner, clearBanner, duelId, h, noSuchDuel } from "./dom.js";
 import { labelsText } from "./labels.js";
 import { rendererFor } from "./renderer.js";
 import { may, startSession } from "./session.js";
@@ -108,7 +108,8 @@ async function main() {
     $("#labels").textContent = labelsText(summary);
     await refresh();
   } catch (err) {
-    banner(`This duel cannot be shown: ${err.explain?.() || err.message}`);
+    if (err.status === 404) noSuchDuel(id);
+    else banner(`This duel cannot be shown: ${err.explain?.() || err.message}`);
     return;
   }
   document.addEventListener("session", () => draw());

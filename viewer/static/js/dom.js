@@ -50,3 +50,15 @@ export function typing(event) {
     (t.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(t.tagName)) &&
     !(t instanceof HTMLInputElement && ["range", "checkbox", "button"].includes(t.type));
 }
+
+// A duel page whose duel the store does not hold: the page says so and offers nothing to do
+// (no board, no forms), instead of an empty board with live forms.
+export function noSuchDuel(id) {
+  $("#main").replaceChildren(
+    h("h1", {}, "No such duel"),
+    h("p", {}, "There is no duel with the id ", h("code", {}, id), " in this store. The ",
+      h("a", { href: "/" }, "list of duels"), " leads to every duel that is stored."));
+  document.title = "No such duel · BattleCON judge";
+  document.body.dataset.missing = "true";
+  document.body.dataset.ready = "true";
+}

@@ -1,4 +1,5 @@
-// The duel list at /: filters by event, round, table, fighter and status. Each duel's
+// The duel list at /, newest first: filters by event, round, table, player (any case),
+// fighter and status. Each duel's
 // players and score are worded by its ruleset's renderer; the Game column names the ruleset.
 import { get } from "./api.js";
 import { $, banner, h } from "./dom.js";
@@ -16,8 +17,12 @@ function row(d, renderer) {
     h("td", { text: d.beat }),
     h("td", { text: d.status === "over" ? (d.winner === null ? "over (draw)" : `over: ${d.players[d.winner].name} won`) : "in progress" }),
     h("td", { text: [d.event, d.round, d.table].map((x) => x ?? "–").join(" · ") }),
+    h("td", { class: "date" }, d.created ? h("time", { datetime: d.created, title: `${d.created} (UTC)` }, day(d.created)) : "–"),
     h("td", {}, h("a", { href: `/duels/${d.id}` }, "Replay"), " · ", h("a", { href: `/duels/${d.id}/console` }, "Console")));
 }
+
+// "2026-11-24 02:01" (UTC) from the stored ISO time.
+const day = (iso) => iso.slice(0, 16).replace("T", " ");
 
 async function rows(items) {
   const renderers = await Promise.all(items.map((d) => rendererFor(d.ruleset)));
@@ -27,6 +32,7 @@ async function rows(items) {
 function query(form, page) {
   const params = new URLSearchParams();
   for (const [k, v] of new FormData(form)) if (v) params.set(k, v);
+  params.set("order", "newest");
   params.set("page", page);
   params.set("page_size", PAGE_SIZE);
   return params;
@@ -44,6 +50,7 @@ async function load(page = 1) {
   }
   const shown = new URLSearchParams(params);
   shown.delete("page_size");
+  shown.delete("order");
   if (page === 1) shown.delete("page");
   history.replaceState(null, "", `/?${shown}`);
   $("#count").textContent = `${list.total} duel${list.total === 1 ? "" : "s"}`;

@@ -4,7 +4,7 @@
 // renderer's (renderer.js); a renderer without a chart hides the chart section.
 import { allEvents, get } from "./api.js";
 import { eventItem } from "./events.js";
-import { $, banner, duelId, h, typing } from "./dom.js";
+import { $, banner, duelId, h, noSuchDuel, typing } from "./dom.js";
 import { labelsText } from "./labels.js";
 import { rendererFor } from "./renderer.js";
 import { startSession } from "./session.js";
@@ -200,7 +200,8 @@ async function main() {
     const renderer = await rendererFor(summary.ruleset);
     Object.assign(view, { summary, events, index, total: events.length, renderer });
   } catch (err) {
-    banner(`This duel cannot be shown: ${err.explain?.() || err.message}`);
+    if (err.status === 404) noSuchDuel(id);
+    else banner(`This duel cannot be shown: ${err.explain?.() || err.message}`);
     return;
   }
   $(".chart").hidden = !view.renderer.chart;
