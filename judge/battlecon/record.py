@@ -172,41 +172,51 @@ def _agree(given: Any, players: list[dict]) -> None:
 
 
 def _player(i: int, p: Any) -> dict:
+    """One player of the record, checked; every refusal names the player by the record's
+    index and, once known, by name (``players[1] (Ben)``), never by a bare number."""
     if not isinstance(p, dict):
-        raise RecordError(f"Player {i} must be an object.", "record.players", field="players")
+        raise RecordError(f"players[{i}] must be an object.", "record.players", field="players")
+    name = p.get("name", f"Player {i}")
+    if not isinstance(name, str) or not 1 <= len(name) <= 100:
+        raise RecordError(f"players[{i}].name must be a string of 1 to 100 characters.",
+                          "record.players", field="players")
+    who = f"players[{i}] ({name})"
     unknown = sorted(set(p) - PLAYER_FIELDS)
     if unknown:
-        raise RecordError(f"Unknown field {unknown[0]!r} for player {i}; known: "
+        raise RecordError(f"{who}: unknown field {unknown[0]!r}; known: "
                           f"{', '.join(sorted(PLAYER_FIELDS))}.", "record.players", field="players")
     fid = p.get("fighter")
     if not isinstance(fid, str) or not has_fighter(fid):
-        raise RecordError(f"Unknown fighter {fid!r} for player {i}; known: "
+        raise RecordError(f"{who}: unknown fighter {fid!r}; known: "
                           f"{', '.join(fighter_ids())}.", "R1.1", field="players")
     kit = fighter(fid)
     fin = p.get("finisher", kit.finishers[0].id)
     if fin not in [f.id for f in kit.finishers]:
-        raise RecordError(f"{fin!r} is not a Finisher of {kit.name}; choose "
+        raise RecordError(f"{who}: {fin!r} is not a Finisher of {kit.name}; choose "
                           f"{' or '.join(f.id for f in kit.finishers)}.", "R1.8", field="players")
     d1 = p.get("discard_1", list(kit.default_discards[0]))
     d2 = p.get("discard_2", list(kit.default_discards[1]))
-    own = {c.id for c in kit.cards()}
     for label, pile in (("discard_1", d1), ("discard_2", d2)):
-        if not isinstance(pile, list) or len(pile) != 2 or not all(isinstance(c, str) for c in pile):
-            raise RecordError(f"Player {i}'s {label} must hold two card ids.", "R1.9", field="players")
-        unknown = [c for c in pile if c not in own]
-        if unknown:
-            raise RecordError(f"{unknown[0]!r} is not a card of {kit.name}.", "R1.9", field="players")
-        kinds = sorted(card(c).kind for c in pile)
-        if kinds != ["base", "style"]:
-            raise RecordError(f"Player {i}'s {label} must be one Style and one Base.", "R1.9", field="players")
+        _check_pile(who, label, pile, kit)
     if set(d1) & set(d2):
-        raise RecordError(f"Player {i}'s two discard piles must hold different cards.", "R1.9", field="players")
-    name = p.get("name", f"Player {i}")
-    if not isinstance(name, str) or not 1 <= len(name) <= 100:
-        raise RecordError(f"Player {i}'s name must be a string of 1 to 100 characters.",
-                          "record.players", field="players")
+        twice = sorted(set(d1) & set(d2))[0]
+        raise RecordError(f"{who}: {twice!r} is in both discard piles; the two piles must hold "
+                          "different cards.", "R1.9", field="players")
     return {"name": name, "fighter": fid, "finisher": fin, "discard_1": _style_first(d1),
             "discard_2": _style_first(d2)}
+
+
+def _check_pile(who: str, label: str, pile: Any, kit: Any) -> None:
+    """One starting discard pile: two of the fighter's own cards, one Style and one Base."""
+    if not isinstance(pile, list) or len(pile) != 2 or not all(isinstance(c, str) for c in pile):
+        raise RecordError(f"{who}: {label} must hold two card ids.", "R1.9", field="players")
+    own = {c.id for c in kit.cards()}
+    unknown = [c for c in pile if c not in own]
+    if unknown:
+        raise RecordError(f"{who}: {label}: {unknown[0]!r} is not a card of {kit.name}.", "R1.9",
+                          field="players")
+    if sorted(card(c).kind for c in pile) != ["base", "style"]:
+        raise RecordError(f"{who}: {label} must be one Style and one Base.", "R1.9", field="players")
 
 
 def _style_first(pile: list[str]) -> list[str]:

@@ -594,3 +594,26 @@ def test_a_decision_after_the_end_leaves_the_duel_unchanged():
             duel.decide(decision)
         assert info.value.rule == "R20.1"
     assert (json.dumps(duel.to_json()), len(duel.events)) == before
+
+
+def test_a_setup_refusal_names_the_player_it_is_about() -> None:
+    """A card in both of the second player's discard piles is reported as theirs, by the
+    record's index and by name, never as another player's."""
+    import pytest
+
+    from judge.battlecon import Duel
+    from judge.battlecon.playout import record_setup
+    from judge.errors import RecordError
+
+    record = record_setup("cadenza", "hikaru")
+    record["players"][1] |= {"name": "Ben", "discard_1": ["advancing", "strike"],
+                             "discard_2": ["advancing", "dash"]}
+    with pytest.raises(RecordError) as err:
+        Duel.from_record(record)
+    assert err.value.reason == ("players[1] (Ben): 'advancing' is in both discard piles; the "
+                                "two piles must hold different cards.")
+    assert err.value.rule == "R1.9"
+    record["players"][1]["discard_2"] = ["palm-strike", "dash"]
+    record["players"][0]["finisher"] = "nope"
+    with pytest.raises(RecordError, match=r"^players\[0\] \(P0\): 'nope' is not a Finisher"):
+        Duel.from_record(record)

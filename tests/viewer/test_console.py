@@ -207,3 +207,35 @@ def test_trigger_order_is_offered_and_recorded(site, page):
     assert decisions[-1] == {"player": prompt["order"]["player"], "kind": "order",
                              "effects": list(reversed(printed))}
     expect(page.locator("#feed li[data-type=EffectsOrdered]")).to_have_count(1)
+
+
+CONTRAST = """(el) => {
+  const rgb = (c) => c.match(/[\\d.]+/g).slice(0, 3).map(Number);
+  const lum = (c) => {
+    const [r, g, b] = rgb(c).map((v) => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4; });
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+  };
+  const s = getComputedStyle(el);
+  const [a, b] = [lum(s.color), lum(s.backgroundColor)].sort((x, y) => y - x);
+  return (a + 0.05) / (b + 0.05);
+}"""
+
+
+def test_a_selected_option_stays_readable_under_the_pointer(site, page):
+    """The pressed card button and the primary button keep white on dark when hovered
+    (they turned white on light grey), a contrast of at least 4.5:1 (WCAG AA)."""
+    record = record_setup("hikaru", "khadath")
+    record["labels"] = {"event": "browser-tests", "table": "hover-contrast"}
+    status, duel = site.post("/api/duels", record, role="scorekeeper")
+    assert status == 201, duel
+    open_page(page, f"/duels/{duel['id']}/console")
+    sign_in(page, site.tokens["scorekeeper"], "scorekeeper")
+    page.wait_for_selector("#prompt-body [data-style]")
+    style = page.locator("#prompt-body [data-style]").first
+    style.click()
+    expect(style).to_have_attribute("aria-pressed", "true")
+    style.hover()
+    assert style.evaluate(CONTRAST) >= 4.5
+    primary = page.locator("#prompt-body button.primary")
+    primary.hover()
+    assert primary.evaluate(CONTRAST) >= 4.5
