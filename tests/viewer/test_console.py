@@ -239,3 +239,28 @@ def test_a_selected_option_stays_readable_under_the_pointer(site, page):
     primary = page.locator("#prompt-body button.primary")
     primary.hover()
     assert primary.evaluate(CONTRAST) >= 4.5
+
+
+def test_after_a_reload_what_just_happened_shows_the_beat_so_far(site, page):
+    """Reloading the console mid-beat (or catching up after a conflict) fills "What just
+    happened" with the current beat's events, from where the beat began, newest first."""
+    rng = random.Random(4)
+    duel = Duel.new(record_setup("hikaru", "khadath"))
+    while not (duel.state.seq >= 2 and duel.prompt["kind"] != "attack_pair"):
+        duel.decide(choose(duel, rng, order_rate=0))
+    record = duel.to_record() | {"labels": {"event": "browser-tests", "table": "reload-feed"}}
+    status, made = site.post("/api/duels", record, role="scorekeeper")
+    assert status == 201, made
+    index = site.get(f"/api/duels/{made['id']}/index", role="judge")
+    start = next(e["event"] for e in index if e["beat"] == index[-1]["beat"]
+                 and e["beats_played"] == index[-1]["beats_played"])
+    events = site.get(f"/api/duels/{made['id']}/events?after={start - 1}&limit=500",
+                      role="scorekeeper")["events"]
+    assert events and events[0]["type"] == "BeatBegan"
+    open_page(page, f"/duels/{made['id']}/console")
+    sign_in(page, site.tokens["scorekeeper"], "scorekeeper")
+    items = page.locator("#feed li.event")
+    expect(items).to_have_count(len(events))
+    expect(items.first).to_have_attribute("data-event", str(events[-1]["event"]))
+    expect(items.last).to_have_attribute("data-event", str(start))
+    expect(items.last).to_contain_text(events[0]["text"])

@@ -53,6 +53,29 @@ function showFacts(events) {
   $("#feed").prepend(...events.map((e) => eventItem(e)).reverse());
 }
 
+// The index entry where the current beat (a ruleset's round: the same index keys but the
+// step and event number) began.
+function roundStart(index) {
+  if (!index.length) return 1;
+  const key = (e) => JSON.stringify(Object.entries(e).filter(([k]) => k !== "event" && k !== "step").sort());
+  const now = key(index[index.length - 1]);
+  return index.find((e) => key(e) === now).event;
+}
+
+// After a reload or a conflict: "What just happened" holds the current beat's events so far.
+async function showBeatSoFar() {
+  const start = roundStart(await get(`/duels/${id}/index`));
+  const events = [];
+  for (let after = start - 1; ;) {
+    const page = await get(`/duels/${id}/events?after=${after}&limit=500`);
+    events.push(...page.events);
+    if (!page.events.length || events.length + start - 1 >= page.total) break;
+    after = page.events[page.events.length - 1].event;
+  }
+  $("#feed").replaceChildren();
+  showFacts(events);
+}
+
 async function send(decision) {
   if (ctx.busy) return;
   ctx.busy = true;
@@ -75,6 +98,7 @@ async function send(decision) {
       banner(`Someone else recorded a decision first (the duel is now at version ${err.body.current_version}). ` +
         "Your choice was not recorded; the page now shows the new state.", "warning");
       await refresh();
+      await showBeatSoFar();
     } else {
       banner(`Not recorded: ${err.explain()}`);
     }
@@ -91,6 +115,7 @@ async function watch() {
     if (summary.version !== ctx.state.event) {
       banner(`The duel moved on to version ${summary.version} (recorded elsewhere).`, "warning");
       await refresh();
+      await showBeatSoFar();
     }
   } catch {
     // A missed check is retried at the next tick.
@@ -107,6 +132,7 @@ async function main() {
     $("#title").textContent = `Console: ${renderer.title(summary)}`;
     $("#labels").textContent = labelsText(summary);
     await refresh();
+    await showBeatSoFar();
   } catch (err) {
     if (err.status === 404) noSuchDuel(id);
     else banner(`This duel cannot be shown: ${err.explain?.() || err.message}`);
