@@ -13,6 +13,13 @@ STEP_TITLES = {"ante": "Ante", "reveal": "Reveal", "start_of_beat": "Start of Be
                "after_recycle": "After Recycling"}
 
 
+def waiting_for(prompt: dict) -> str:
+    """What a prompt asks, in the game's words: its question, and how many choices."""
+    about = (prompt.get("about") or "a decision").rstrip(".?")
+    count = len(prompt["options"])
+    return f"{about} ({count} legal choice{'' if count == 1 else 's'})."
+
+
 def describe_decision(setup: dict, d: dict) -> str:
     """A player's decision in words (a secret choice stays secret until it is revealed)."""
     from judge.battlecon.fighters import card, fighter
@@ -81,4 +88,4 @@ def lines(duel: Duel) -> Iterator[str]:
     if prompt:
         names = " and ".join(duel.setup["players"][p]["name"] for p in prompt["players"])
         yield ""
-        yield f"Waiting for {names}: {prompt['kind']} ({len(prompt['options'])} options)."
+        yield f"Waiting for {names}: {waiting_for(prompt)}"

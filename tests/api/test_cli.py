@@ -47,7 +47,8 @@ def test_narrative_tells_the_beat(capsys, comic):
     assert "so Khadath is stunned" in out
     assert "Ana chooses an attack pair, face down." in out
     assert "[R8.1d]" in out  # every fact line cites its rule
-    assert out.rstrip().endswith("Waiting for Ben: move (5 options).")
+    assert out.rstrip().endswith("Waiting for Ben: Khadath's Teleport: Move directly to any space, "
+                                 "then move the Gate Trap to any space (5 legal choices).")
 
 
 def test_narrative_of_a_finished_duel(capsys, tmp_path):

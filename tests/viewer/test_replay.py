@@ -144,3 +144,22 @@ def test_screenshot_of_the_replay_page(site, page):
     page.wait_for_selector("#life-chart polyline")
     path = screenshot(page, "replay")
     assert path.stat().st_size > 10_000
+
+
+def test_where_a_duel_stands_is_said_in_the_games_words(site, page):
+    """Every step the demo duel passes through reads as BattleCON's words on the replay
+    page: no internal ids such as "beat_over" or "over"."""
+    duel = site.demo("demo-duel")
+    total = site.get(f"/api/duels/{duel}")["version"]
+    first_at: dict[str, int] = {}
+    for n in range(total + 1):
+        state = site.get(f"/api/duels/{duel}/state?at={n}")
+        first_at.setdefault("over" if state["over"] else state["step"], n)
+    assert {"beat_over", "over", "select", "ante", "reveal"} <= set(first_at)
+    for step, n in first_at.items():
+        open_page(page, f"/duels/{duel}?at={n}")
+        at(page, n)
+        where = page.locator("#where").inner_text()
+        assert "_" not in where and step not in where.split(" · "), (step, where)
+        if step == "over":
+            assert "the duel is over" in where, where

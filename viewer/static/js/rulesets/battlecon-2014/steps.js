@@ -10,11 +10,17 @@ export const STEP_NAMES = {
   reactive_attack: "Reactive Player's attack",
   end_of_beat: "End of Beat",
   recycle: "Recycle",
+  after_recycle: "After Recycling",
   clash: "Clash",
+  special: "Special Action",
+  pulse: "Pulse",
+  beat_over: "End of the beat",
+  over: "The duel is over",
 };
 
 export function whereText(state) {
-  const parts = [`Beat ${state.beat}`, STEP_NAMES[state.step] || state.step];
+  const parts = [`Beat ${state.beat}`];
+  if (!state.over) parts.push(STEP_NAMES[state.step] || state.step.replaceAll("_", " "));
   if (state.active !== null && state.active !== undefined) {
     const p = state.players[state.active];
     parts.push(`${fighterName(p.fighter)} is active`);
