@@ -16,7 +16,8 @@ from judge.errors import RecordError
 from judge.ruleset import Ruleset
 
 DEFAULT = "battlecon-2014"
-BUILT_IN = {"battlecon-2014": "judge.battlecon.ruleset"}
+BUILT_IN = {"battlecon-2014": "judge.battlecon.ruleset",
+            "artobattlers": "judge.artobattlers.ruleset"}
 
 _RULESETS: dict[str, Ruleset] = {}
 _lock = threading.Lock()

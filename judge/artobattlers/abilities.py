@@ -1,0 +1,36 @@
+"""Special Abilities (A18) as rule hooks over the ability verbs of characters.yaml: what a
+move deals to a character, and what a Direct Hit deals to it."""
+
+from __future__ import annotations
+
+from judge.artobattlers.cards import Character, Move
+
+
+def move_dp_against(move: Move, card: Character | None) -> tuple[int, str]:
+    """DP ``move`` deals to the character ``card`` (None: a striker, which has no ability),
+    after ``reduce_move_dp_by_nature``; the note says what changed it (A18.2, AG20)."""
+    ability = card.ability if card else None
+    if (ability is None or ability.action != "reduce_move_dp_by_nature"
+            or ability.nature not in move.nature):
+        return move.dp, ""
+    dp = max(ability.minimum, move.dp - ability.by)
+    nature = (ability.nature or "").upper()
+    return dp, f"{ability.name}: a {nature} move counts {move.dp - dp} less"
+
+
+def direct_hit_against(dp: int, card: Character) -> tuple[int, str]:
+    """DP of a Direct Hit of ``dp`` on ``card`` after ``reduce_direct_hit`` (A24.2)."""
+    ability = card.ability
+    if ability is None or ability.action != "reduce_direct_hit":
+        return dp, ""
+    reduced = max(ability.minimum, dp - ability.by)
+    return reduced, f"{ability.name}: {dp - reduced} less"
+
+
+def not_effective(move: Move, size: int, life: int) -> tuple[str, int, int] | None:
+    """(limit, limit value, target value) when a size or LP limit stops ``move`` (A12)."""
+    if move.size_limit is not None and size > move.size_limit:
+        return "size", move.size_limit, size
+    if move.lp_limit is not None and life > move.lp_limit:
+        return "lp", move.lp_limit, life
+    return None

@@ -1,0 +1,83 @@
+"""Declaring an attack (A10.1 steps 1-5): the move, its costs, its effectiveness against the
+target, and the non-PP raise. The reply prompt follows unless the turn was wasted."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from judge.artobattlers.abilities import move_dp_against, not_effective
+from judge.artobattlers.cards import Move
+from judge.artobattlers.damage import destroy, raise_power
+from judge.artobattlers.facts import AttackDeclared, AttackNotEffective, CostPaid
+from judge.artobattlers.table import Table
+from judge.artobattlers.turns import end_turn
+
+
+def declare(t: Table, d: dict[str, Any], chain_origin: str | None = None) -> None:
+    """Judge a legal ``attack`` or ``extra_attack`` decision."""
+    a = t.s.attack
+    who = a.character if chain_origin and a else d["character"]
+    target = a.target if chain_origin and a else d["target"]
+    striker = bool(d.get("striker")) and not chain_origin
+    move = t.card(who).move(d["move"], striker)
+    assert move is not None
+    dp, note = move_dp_against(move, t.card(target))
+    kind = "extra" if chain_origin else "normal"
+    t.emit(AttackDeclared(*_declared(t, d, who, move, target, chain_origin), d["player"], who,
+                          striker, move.id, target, kind, d["pay"], d["sacrifice"], dp, note,
+                          chain_origin))
+    victim = t.fighter(target)
+    stop = not_effective(move, victim.size, victim.life)
+    if stop is None or t.rulings["AG11"] == "costs_lost":
+        _pay(t, who, move, d["pay"])
+    if stop is not None:
+        _wasted(t, stop, (who, striker) if d["sacrifice"] else None)
+        return
+    if move.cost.non_pp(d["pay"]):
+        raise_power(t, who, "non_pp_attack", "A8.9", f"using {move.name}, a non-PP move")
+
+
+def _declared(t: Table, d: dict[str, Any], who: str, move: Move, target: str,
+              chain_origin: str | None) -> tuple[str, str]:
+    rule = "A14.3" if chain_origin else ("A9.3" if d["sacrifice"] else "A3.5")
+    attacker = t.fighter(who)
+    label = f"{attacker.striker_name} ({attacker.name}'s striker)" if move.striker else (
+        attacker.name)
+    pay = f", paying {d['pay'].upper()}" if d["pay"] else ""
+    how = " as a declared sacrifice" if d["sacrifice"] else ""
+    lead = "strikes again at once" if chain_origin else "attacks"
+    return rule, (f"{label} {lead}: {move.name} ({move.dp} DP, {move.cost.describe()}{pay}) "
+                  f"on {t.name(target)}{how}.")
+
+
+def _pay(t: Table, who: str, move: Move, pay: str | None) -> None:
+    """Costs: PP from the character, LP from the character or its striker (A9.1, AG23)."""
+    f = t.fighter(who)
+    lp, pp = move.cost.amounts(pay)
+    if pp:
+        assert f.power is not None
+        t.emit(CostPaid("A8.3", f"{f.name} pays {pp} PP: {f.power} → {f.power - pp}.", who,
+                        "power", pp, f.power, f.power - pp))
+    if lp and move.striker:
+        assert f.striker_life is not None
+        t.emit(CostPaid("AG23", f"{f.striker_name} pays {lp} LP: {f.striker_life} → "
+                        f"{max(0, f.striker_life - lp)}.", who, "striker", lp, f.striker_life,
+                        f.striker_life - lp))
+    elif lp:
+        t.emit(CostPaid("A9.1", f"{f.name} pays {lp} LP: {f.life} → {max(0, f.life - lp)}.",
+                        who, "life", lp, f.life, f.life - lp))
+
+
+def _wasted(t: Table, stop: tuple[str, int, int], sacrificer: tuple[str, bool] | None) -> None:
+    """A move that is not effective: no reply, no damage, the turn is wasted (A12.4, AG11)."""
+    limit, value, actual = stop
+    a = t.s.attack
+    assert a is not None
+    what = f"size {actual} is above its size limit {value}" if limit == "size" else (
+        f"LP {actual} are above its LP limit {value}")
+    t.emit(AttackNotEffective("A12.4", f"{t.attack_move().name} is not effective: "
+                              f"{t.name(a.target)}'s {what}. The turn is wasted.", limit, value,
+                              actual))
+    if destroy(t, sacrificer):
+        return
+    end_turn(t)

@@ -1,0 +1,500 @@
+"""Facts: past-tense, frozen, typed records of what happened in a match. Each cites its rule
+(``A10.4``, ``AGn``, or the card: ``mossjaw/damp-hide``) and says it in one sentence; running
+it is the only way the state changes, and it carries every value it sets."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass, field, fields
+from typing import Any, ClassVar
+
+from judge.artobattlers.state import Attack, Duel, EffectState, Fighter, GameState
+
+FACT_TYPES: dict[str, type[Fact]] = {}
+
+
+@dataclass(frozen=True)
+class Fact:
+    rule: str
+    text: str
+    control: ClassVar[bool] = False  # bookkeeping a narrative may skip
+
+    def __init_subclass__(cls, **kw: Any) -> None:
+        super().__init_subclass__(**kw)
+        FACT_TYPES[cls.__name__] = cls
+
+    def apply(self, s: GameState) -> None:
+        """What the fact changes; a fact that changes nothing leaves this as is."""
+
+    def run(self, s: GameState) -> None:
+        self.apply(s)
+        s.version += 1
+
+    def to_json(self) -> dict[str, Any]:
+        return {"type": type(self).__name__, **asdict(self)}
+
+    @staticmethod
+    def from_json(data: dict[str, Any]) -> Fact:
+        """A fact from its JSON; KeyError for an unknown type, TypeError for a bad field."""
+        data = dict(data)
+        cls = FACT_TYPES[data.pop("type")]
+        names = {f.name for f in fields(cls)}
+        unknown = set(data) - names
+        if unknown:
+            raise TypeError(f"{cls.__name__} has no field {sorted(unknown)[0]!r}")
+        return cls(**data)
+
+
+# --- setup ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TeamRegistered(Fact):
+    """A player's characters enter the match with their starting pools (A2.1, A2.2)."""
+
+    player: int
+    characters: list[dict[str, Any]] = field(default_factory=list)
+
+    def apply(self, s: GameState) -> None:
+        ids = []
+        for data in self.characters:
+            fighter = Fighter(**data)
+            s.fighters[fighter.id] = fighter
+            ids.append(fighter.id)
+        s.teams[self.player] = ids
+        if all(t is not None for t in s.teams):
+            s.step = "start_roll"
+
+
+@dataclass(frozen=True)
+class StartDieEntered(Fact):
+    player: int
+    value: int
+
+    def apply(self, s: GameState) -> None:
+        s.start_current[self.player] = self.value
+
+
+@dataclass(frozen=True)
+class StartRollRound(Fact):
+    """Both start dice of a round are in; equal values mean another round (A2.3)."""
+
+    values: list[int]
+    tied: bool
+
+    def apply(self, s: GameState) -> None:
+        s.start_rounds.append(list(self.values))
+        s.start_current = [None, None]
+
+
+@dataclass(frozen=True)
+class FirstPlayerDecided(Fact):
+    player: int
+
+    def apply(self, s: GameState) -> None:
+        s.first = self.player
+
+
+@dataclass(frozen=True)
+class TurnStarted(Fact):
+    turn: int
+    player: int
+
+    def apply(self, s: GameState) -> None:
+        s.turn, s.to_act, s.step, s.attack = self.turn, self.player, "turn_action", None
+
+
+@dataclass(frozen=True)
+class TurnEnded(Fact):
+    turn: int
+    player: int
+
+    def apply(self, s: GameState) -> None:
+        s.step = "end_of_turn"
+
+
+# --- the attack ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class AttackDeclared(Fact):
+    """The turn action or a chain's extra attack (A3.5, A14.3)."""
+
+    player: int
+    character: str
+    striker: bool
+    move: str
+    target: str
+    kind: str
+    pay: str | None
+    sacrifice: bool
+    dp: int
+    dp_note: str = ""
+    chain_origin: str | None = None
+
+    def apply(self, s: GameState) -> None:
+        s.attack = Attack(self.player, self.character, self.striker, self.move, self.target,
+                          self.kind, self.pay, self.sacrifice, self.dp, self.dp_note,
+                          self.chain_origin)
+        s.step = "reply"
+
+
+@dataclass(frozen=True)
+class CostPaid(Fact):
+    """LP, PP or striker LP paid for a move, a manual move or a force challenge (A9.1)."""
+
+    character: str
+    pool: str  # life | power | striker
+    amount: int
+    before: int
+    after: int
+    purpose: str = "attack"  # attack | manual_move | force_challenge
+
+    def apply(self, s: GameState) -> None:
+        f = s.fighters[self.character]
+        value = max(0, self.after)
+        if self.pool == "life":
+            f.life = value
+        elif self.pool == "power":
+            f.power = value
+        else:
+            f.striker_life = value
+        if s.attack is not None and self.purpose == "attack":
+            if self.pool == "power":
+                s.attack.paid_pp += self.amount
+            else:
+                s.attack.paid_lp += self.amount
+
+
+@dataclass(frozen=True)
+class AttackNotEffective(Fact):
+    """A size or LP limit makes the move do nothing: a wasted turn (A12.4, AG11)."""
+
+    limit: str  # size | lp
+    limit_value: int
+    target_value: int
+
+    def apply(self, s: GameState) -> None:
+        assert s.attack is not None
+        s.attack.effective = False
+        s.attack.outcome = "none"
+
+
+@dataclass(frozen=True)
+class PowerRaised(Fact):
+    """A PP-raise symbol pays out, capped at the limit (A8.6-A8.11)."""
+
+    character: str
+    trigger: str
+    requested: int
+    gained: int
+    before: int
+    after: int
+
+    def apply(self, s: GameState) -> None:
+        s.fighters[self.character].power = self.after
+
+
+@dataclass(frozen=True)
+class DieRolled(Fact):
+    """The defender's reply die, read on the target's dice type (A4)."""
+
+    player: int
+    value: int
+    dice_type: str
+    reading: str  # hit | defense | resist | escape | counterattack
+    modifier: str | None = None  # speed | DEF
+
+    def apply(self, s: GameState) -> None:
+        assert s.attack is not None
+        s.attack.reply = {"kind": "die", "value": self.value, "reading": self.reading,
+                          "modifier": self.modifier}
+        s.last_reply = self.value
+
+
+@dataclass(frozen=True)
+class ManualMoveUsed(Fact):
+    player: int
+    character: str
+    number: int
+    multiple: int | None = None
+    pay: str | None = None
+
+    def apply(self, s: GameState) -> None:
+        assert s.attack is not None
+        s.attack.reply = {"kind": "manual_move", "number": self.number,
+                          "multiple": self.multiple, "pay": self.pay}
+
+
+@dataclass(frozen=True)
+class ManualMoveOvercome(Fact):
+    """Issue type 4: the manual move does nothing; the target takes 100% (A11.5)."""
+
+    number: int
+
+
+@dataclass(frozen=True)
+class CounterattackChoiceOffered(Fact):
+    """A NORMAL 6 with two or more usable counterattacks: the defender picks (A5.5, AG7)."""
+
+    options: list[str] = field(default_factory=list)
+
+    def apply(self, s: GameState) -> None:
+        s.step = "counterattack_choice"
+
+
+@dataclass(frozen=True)
+class CounterattackActivated(Fact):
+    character: str
+    id: str
+    dp: int
+    forced: bool
+
+    def apply(self, s: GameState) -> None:
+        assert s.attack is not None
+        s.attack.counterattack = self.id
+        s.step = "reply"
+
+
+@dataclass(frozen=True)
+class NoUsableCounterattack(Fact):
+    """A NORMAL 6 with no counterattack that fits the attack's class (A5.7, AG6)."""
+
+
+@dataclass(frozen=True)
+class CounterattackOvercome(Fact):
+    id: str
+
+
+@dataclass(frozen=True)
+class Nullified(Fact):
+    id: str
+
+
+@dataclass(frozen=True)
+class DoubleImpact(Fact):
+    id: str
+
+
+# --- force challenges -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class ForceChallengeDeclared(Fact):
+    player: int
+    colour: str
+    move: str
+
+    def apply(self, s: GameState) -> None:
+        assert s.attack is not None
+        s.attack.reply = {"kind": "force_challenge", "colour": self.colour, "move": self.move}
+        s.attack.duel = Duel(self.colour, self.move)
+        s.step = "duel"
+
+
+@dataclass(frozen=True)
+class DuelDieEntered(Fact):
+    player: int
+    value: int
+
+    def apply(self, s: GameState) -> None:
+        assert s.attack is not None and s.attack.duel is not None
+        s.attack.duel.current[self.player] = self.value
+
+
+@dataclass(frozen=True)
+class DuelRound(Fact):
+    """Both duel dice of a round are in (A16.1, A16.2)."""
+
+    values: list[int]
+    result: str  # again | won | both_lost
+
+    def apply(self, s: GameState) -> None:
+        assert s.attack is not None and s.attack.duel is not None
+        s.attack.duel.rounds.append(list(self.values))
+        s.attack.duel.current = [None, None]
+
+
+@dataclass(frozen=True)
+class DuelWon(Fact):
+    player: int
+    side: str  # attacker | defender
+
+    def apply(self, s: GameState) -> None:
+        assert s.attack is not None and s.attack.duel is not None
+        s.attack.duel.result = "defender" if self.side == "attacker" else "attacker"
+        s.step = "reply"
+
+
+@dataclass(frozen=True)
+class DuelBothLost(Fact):
+    def apply(self, s: GameState) -> None:
+        assert s.attack is not None and s.attack.duel is not None
+        s.attack.duel.result = "both"
+        s.step = "reply"
+
+
+# --- damage and its consequences ---------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class DamageDealt(Fact):
+    """DP taken from a character's LP, its shield or its striker (A10.2). ``after`` keeps
+    the true value; the state shows no less than 0 (AG41)."""
+
+    character: str
+    pool: str  # life | shield | striker
+    dp: int
+    before: int
+    after: int
+    source: str = "attack"  # attack | counterattack | force_challenge | direct_hit
+
+    def apply(self, s: GameState) -> None:
+        f = s.fighters[self.character]
+        value = max(0, self.after)
+        if self.pool == "life":
+            f.life = value
+        elif self.pool == "shield":
+            f.shield = value
+        else:
+            f.striker_life = value
+
+
+@dataclass(frozen=True)
+class OutcomeClassified(Fact):
+    """The attack's result class for effects and chains (A10.6, AG20)."""
+
+    outcome: str
+    attacker_afflicted: bool
+
+    def apply(self, s: GameState) -> None:
+        assert s.attack is not None
+        s.attack.outcome, s.attack.attacker_afflicted = self.outcome, self.attacker_afflicted
+
+
+@dataclass(frozen=True)
+class ShieldDestroyed(Fact):
+    character: str
+
+    def apply(self, s: GameState) -> None:
+        f = s.fighters[self.character]
+        f.shield, f.shield_destroyed = 0, True
+
+
+@dataclass(frozen=True)
+class StrikerDestroyed(Fact):
+    character: str
+    cause: str  # damage | with_character | sacrifice
+
+    def apply(self, s: GameState) -> None:
+        f = s.fighters[self.character]
+        f.striker_destroyed = True
+        f.striker_life = 0
+
+
+@dataclass(frozen=True)
+class CharacterDestroyed(Fact):
+    character: str
+    cause: str  # damage | sacrifice
+
+    def apply(self, s: GameState) -> None:
+        f = s.fighters[self.character]
+        f.status, f.life, f.effect = "destroyed", 0, None
+
+
+@dataclass(frozen=True)
+class EffectApplied(Fact):
+    character: str
+    name: str
+    source: str
+    action: str
+    dp: int
+    replies: list[str]
+    applied_turn: int
+    ends_after_turn: int
+
+    def apply(self, s: GameState) -> None:
+        s.fighters[self.character].effect = EffectState(
+            self.name, self.source, self.action, self.dp, list(self.replies),
+            self.applied_turn, self.ends_after_turn)
+
+
+@dataclass(frozen=True)
+class EffectBlocked(Fact):
+    character: str
+    name: str
+    reason: str  # outcome | incompatible | already_affected | destroyed
+
+
+@dataclass(frozen=True)
+class EffectTicked(Fact):
+    character: str
+    name: str
+    turn: int
+
+
+@dataclass(frozen=True)
+class EffectEnded(Fact):
+    character: str
+    name: str
+    reason: str  # expired | destroyed
+
+    def apply(self, s: GameState) -> None:
+        s.fighters[self.character].effect = None
+
+
+@dataclass(frozen=True)
+class ChainSucceeded(Fact):
+    """A fully successful chain move: one extra attack may follow (A14.2, A14.3)."""
+
+    move: str
+
+    def apply(self, s: GameState) -> None:
+        s.step = "extra_attack"
+
+
+@dataclass(frozen=True)
+class ExtraAttackDeclined(Fact):
+    player: int
+
+
+@dataclass(frozen=True)
+class NoMoreIssues(Fact):
+    players: list[int]
+    declared: bool
+
+
+@dataclass(frozen=True)
+class MatchEnded(Fact):
+    """The end of the match: a winner or a draw, and why (A20)."""
+
+    winner: int | None
+    draw: bool
+    reason: str  # all_destroyed | give_up | no_more_issues | agreement
+
+    def apply(self, s: GameState) -> None:
+        s.winner, s.draw, s.end_reason = self.winner, self.draw, self.reason
+        s.step, s.to_act = "over", None
+
+
+# --- annotations and corrections ----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class AnnotationRecorded(Fact):
+    """A rejected roll, a note or a judge's ruling: recorded, no state changes (AG36)."""
+
+    kind: str
+    data: dict[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class StateCorrected(Fact):
+    """A head judge's correction of pools (a dispute's resolution)."""
+
+    characters: dict[str, dict[str, int]] = field(default_factory=dict)
+
+    def apply(self, s: GameState) -> None:
+        for key, changes in self.characters.items():
+            f = s.fighters[key]
+            for name, value in changes.items():
+                setattr(f, name, value)

@@ -1,0 +1,207 @@
+"""Legality as a query: the pending prompt and its options, each a complete decision
+(decisions.md "Prompts"). A decision is legal exactly when it equals an option or a
+standing decision (give up, no more issues)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from judge.artobattlers.cards import Move
+from judge.artobattlers.payments import attack_payments, cost_choices, lp_ok
+from judge.artobattlers.rulings import half
+from judge.artobattlers.table import Table
+from judge.ruleset import CHANCE, ONE_PLAYER
+
+DIE = range(1, 7)
+
+
+def standing() -> list[dict[str, Any]]:
+    """Accepted at any prompt (A20.3, A20.4, AG3, AG29)."""
+    return [*({"player": p, "kind": "give_up"} for p in (0, 1)),
+            *({"player": p, "kind": "no_more_issues"} for p in (0, 1)),
+            {"kind": "agree_no_more_issues", "players": [0, 1]}]
+
+
+def prompt(t: Table) -> dict[str, Any] | None:
+    """The one pending prompt, or None when the match is over."""
+    s = t.s
+    if s.over:
+        return None
+    maker = {"team": _team, "start_roll": _start_roll, "turn_action": _turn_action,
+             "reply": _reply, "counterattack_choice": _counterattack, "duel": _duel,
+             "extra_attack": _extra}[s.step]
+    out = maker(t)
+    out["standing"] = standing()
+    return out
+
+
+def _shape(players: list[int], decider: str, kind: str, options: list[dict[str, Any]],
+           about: str, rule: str) -> dict[str, Any]:
+    return {"players": players, "decider": decider, "kind": kind, "options": options,
+            "about": about, "rule": rule}
+
+
+def _team(t: Table) -> dict[str, Any]:
+    waiting = [p for p in (0, 1) if t.s.teams[p] is None]
+    options = [{"player": p, "kind": "team", "characters": [c]} for p in waiting
+               for c in t.cards]
+    return _shape(waiting, ONE_PLAYER, "team", options, "Each player brings one character.",
+                  "A2.1")
+
+
+def _start_roll(t: Table) -> dict[str, Any]:
+    waiting = [p for p in (0, 1) if t.s.start_current[p] is None]
+    options = [{"player": p, "kind": "start_die", "value": v} for p in waiting for v in DIE]
+    return _shape(waiting, CHANCE, "start_die", options,
+                  "Both players roll: the higher roll starts; equal rolls roll again.", "A2.3")
+
+
+def _turn_action(t: Table) -> dict[str, Any]:
+    p = t.s.to_act
+    assert p is not None
+    return _shape([p], ONE_PLAYER, "turn_action", turn_actions(t, p),
+                  "Attack, or pay the turn to raise PP.", "A3.3")
+
+
+def turn_actions(t: Table, p: int) -> list[dict[str, Any]]:
+    """Every legal turn action of player ``p`` (A3.3): attacks and PP turns."""
+    turns = [{"player": p, "kind": "power_turn", "character": f.id} for f in t.s.in_play(p)
+             if f.power is not None and t.card(f.id).raise_amount("pay_turn")]
+    return attacks(t, p, extra=False) + turns
+
+
+def attacks(t: Table, p: int, extra: bool) -> list[dict[str, Any]]:
+    """Attack options (A3.5, A9): every payable move of every acting character against every
+    opponent character; an extra attack excludes chain and striker moves (A14.4)."""
+    out: list[dict[str, Any]] = []
+    allow = t.rulings["AG22"] == "pp_or_lp_sacrifice_allowed"
+    for f in t.s.in_play(p):
+        card = t.card(f.id)
+        moves = list(card.moves)
+        if card.striker and f.striker_alive and not extra:
+            moves += card.striker.moves
+        if extra:
+            assert t.s.attack is not None
+            moves = [m for m in moves if not m.chain]
+            targets = [t.s.attack.target]
+        else:
+            targets = [g.id for g in t.s.in_play(1 - p)]
+        for move in moves:
+            for pay, sacrifice in attack_payments(f, move, allow):
+                for target in targets:
+                    out.append(_attack(p, f.id, move, target, pay, sacrifice, extra))
+    return out
+
+
+def _attack(p: int, who: str, move: Move, target: str, pay: str | None, sacrifice: bool,
+            extra: bool) -> dict[str, Any]:
+    if extra:
+        return {"player": p, "kind": "extra_attack", "move": move.id, "pay": pay,
+                "sacrifice": sacrifice}
+    return {"player": p, "kind": "attack", "character": who, "striker": move.striker,
+            "move": move.id, "target": target, "pay": pay, "sacrifice": sacrifice}
+
+
+def _extra(t: Table) -> dict[str, Any]:
+    p = t.s.to_act
+    assert p is not None
+    options = attacks(t, p, extra=True) + [{"player": p, "kind": "decline_extra_attack"}]
+    return _shape([p], ONE_PLAYER, "extra_attack", options,
+                  "The chain move succeeded fully: one extra attack on the same target, or "
+                  "decline.", "A14.3")
+
+
+def _reply(t: Table) -> dict[str, Any]:
+    d = t.s.defender()
+    options = reply_options(t)
+    decider = CHANCE if all(o["kind"] == "die" for o in options) else ONE_PLAYER
+    return _shape([d], decider, "reply", options,
+                  "Roll the die, use a manual move, or declare a force challenge.", "A3.7")
+
+
+def reply_options(t: Table) -> list[dict[str, Any]]:
+    a = t.s.attack
+    assert a is not None
+    d = 1 - a.player
+    target = t.fighter(a.target)
+    options: list[dict[str, Any]] = [{"player": d, "kind": "die", "value": v} for v in DIE]
+    forbidden = set(target.effect.replies) if target.effect else set()
+    if "manual_move" not in forbidden:
+        options += manual_moves(t)
+    if "force_challenge" not in forbidden:
+        options += force_challenges(t)
+    return options
+
+
+def manual_moves(t: Table) -> list[dict[str, Any]]:
+    """The target's available manual moves (A6.3-A6.12, AG9, AG10, AG25)."""
+    a = t.s.attack
+    assert a is not None
+    f, out = t.fighter(a.target), []
+    for mm in t.card(a.target).manual_moves:
+        for pay in cost_choices(f, mm.cost):
+            if mm.number == 1 and not f.shield_intact:
+                continue
+            if mm.number == 2 and not _defense_ok(t, f.life, a.dp):
+                continue
+            multiples: list[int | None] = [None]
+            if mm.number == 3:
+                free = (f.power or 0) - mm.cost.amounts(pay)[1]
+                multiples = list(range(1, free // mm.pp + 1))
+            for k in multiples:
+                out.append({"player": 1 - a.player, "kind": "manual_move",
+                            "number": mm.number, "multiple": k, "pay": pay})
+    return out
+
+
+def _defense_ok(t: Table, life: int, dp: int) -> bool:
+    halved = half(dp, t.rulings)
+    return life > halved if t.rulings["AG9"] == "lp_greater_than_half" else life >= halved
+
+
+def force_challenges(t: Table) -> list[dict[str, Any]]:
+    """Eligible force challenges (A16.5, A16.6, AG10, AG15)."""
+    a = t.s.attack
+    assert a is not None
+    colour = t.attack_move().force_challenge
+    f = t.fighter(a.target)
+    if colour is None or not lp_ok(f, 10):
+        return []
+    out = []
+    for move in t.card(a.target).moves:
+        if move.force_challenge != colour:
+            continue
+        if t.rulings["AG15"] == "colliding_move_costs_not_charged":
+            out.append({"player": 1 - a.player, "kind": "force_challenge", "move": move.id})
+            continue
+        for pay in cost_choices(f, move.cost, extra_lp=10):
+            out.append({"player": 1 - a.player, "kind": "force_challenge", "move": move.id,
+                        "pay": pay})
+    return out
+
+
+def _counterattack(t: Table) -> dict[str, Any]:
+    d = t.s.defender()
+    options = [{"player": d, "kind": "counterattack", "id": ca_id}
+               for ca_id in usable_counterattacks(t)]
+    return _shape([d], ONE_PLAYER, "counterattack", options,
+                  "Choose which usable counterattack to activate.", "A5.5")
+
+
+def usable_counterattacks(t: Table) -> list[str]:
+    """Ids of the target's counterattacks that fit the attack's class, sorted (A5.2, AG7)."""
+    a = t.s.attack
+    assert a is not None
+    klass = t.attack_move().klass
+    return sorted(ca.id for ca in t.card(a.target).counterattacks if ca.fits(klass))
+
+
+def _duel(t: Table) -> dict[str, Any]:
+    a = t.s.attack
+    assert a is not None and a.duel is not None
+    waiting = [p for p in (0, 1) if a.duel.current[p] is None]
+    options = [{"player": p, "kind": "duel_die", "value": v} for p in waiting for v in DIE]
+    rule = "A16.2" if a.duel.colour == "green" else "A16.1"
+    return _shape(waiting, CHANCE, "duel_die", options,
+                  f"The {a.duel.colour} force challenge: both players roll.", rule)
+

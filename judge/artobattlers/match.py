@@ -1,0 +1,94 @@
+"""One ART O BATTLERS match: its setup and its events in order, the state they made and
+the pending prompt (judge.ruleset.Match)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from judge.artobattlers import setup as setups
+from judge.artobattlers.facts import AttackNotEffective, Fact
+from judge.artobattlers.judging import judge
+from judge.artobattlers.legal import prompt
+from judge.artobattlers.state import GameState
+from judge.artobattlers.table import Table
+from judge.artobattlers.view import state_json
+from judge.ruleset import Outcome
+
+
+def initial_state(setup: dict[str, Any]) -> GameState:
+    return GameState([p["name"] for p in setup["players"]], dict(setup["rulings"]),
+                     setup["format"])
+
+
+class AobMatch:
+    """The events are the truth: the state is what running their facts made."""
+
+    def __init__(self, setup: dict[str, Any]) -> None:
+        self.setup = setup
+        self.cards = setups.cards(setup["characters"])
+        self.events: list[tuple[str, Any]] = []
+        self._state = initial_state(setup)
+
+    @property
+    def state(self) -> GameState:
+        return self._state
+
+    @property
+    def over(self) -> bool:
+        return self._state.over
+
+    @property
+    def outcome(self) -> Outcome | None:
+        s = self._state
+        return Outcome(s.winner, s.draw, s.end_reason) if s.over and s.end_reason else None
+
+    @property
+    def prompt(self) -> dict[str, Any] | None:
+        return prompt(Table(self._state, self.cards, self.setup))
+
+    def decide(self, decision: Any) -> list[Fact]:
+        """Judge ``decision``; IllegalDecisionError (reason, rule) and nothing changes."""
+        work = Table(self._state.clone(), self.cards, self.setup)
+        facts = list(judge(work, decision, self._wasted()))
+        self.events.append(("decision", dict(decision)))
+        for fact in facts:
+            fact.run(self._state)
+            self.events.append(("fact", fact))
+        return facts
+
+    def _wasted(self) -> bool:
+        """Whether the facts since the last decision include a wasted attack (A12.4)."""
+        for kind, event in reversed(self.events):
+            if kind == "decision":
+                return False
+            if isinstance(event, AttackNotEffective):
+                return True
+        return False
+
+    def absorb(self, kind: str, payload: Any) -> None:
+        if kind == "fact":
+            fact = Fact.from_json(payload) if isinstance(payload, dict) else payload
+            fact.run(self._state)
+            self.events.append(("fact", fact))
+        else:
+            self.events.append(("decision", dict(payload)))
+
+    def state_at(self, n: int) -> GameState:
+        s = initial_state(self.setup)
+        for kind, event in self.events[:n]:
+            if kind == "fact":
+                event.run(s)
+        return s
+
+    def prompt_at(self, n: int, state: Any = None) -> dict[str, Any] | None:
+        if n < len(self.events) and self.events[n][0] != "decision":
+            return None
+        at = state if state is not None else self.state_at(n)
+        return prompt(Table(at, self.cards, self.setup))
+
+    def to_json(self) -> dict[str, Any]:
+        return state_json(self._state, self.prompt)
+
+    def to_record(self) -> dict[str, Any]:
+        return {**setups.envelope(self.setup),
+                "decisions": [e for k, e in self.events if k == "decision"]}

@@ -1,0 +1,83 @@
+"""ART O BATTLERS behind the ruleset interface (judge.ruleset), registered as
+``artobattlers``. Records are ``{"format", "ruleset", "setup": {...}, "decisions": [...]}``
+(decisions.md); nothing in this game is secret (A0.3)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from judge import registry
+from judge.artobattlers import setup as setups
+from judge.artobattlers.catalogue import SAMPLE_SET, sample_document
+from judge.artobattlers.facts import DieRolled, Fact, TurnStarted
+from judge.artobattlers.match import AobMatch, initial_state
+from judge.artobattlers.rulings import READINGS
+from judge.artobattlers.schemas import all_schemas
+from judge.artobattlers.state import GameState
+from judge.artobattlers.view import describe, state_json, summary
+from judge.ruleset import IndexMark, Ruleset
+
+
+class ArtOBattlers(Ruleset):
+    name, record_format = setups.NAME, setups.FORMAT
+    title = "ART O BATTLERS (rulebook v4.5): simple duel"
+    standing_kinds = ("give_up", "no_more_issues", "agree_no_more_issues")
+
+    def parse_setup(self, record: Any) -> dict[str, Any]:
+        return setups.parse(record)
+
+    def envelope(self, setup: dict[str, Any]) -> dict[str, Any]:
+        return setups.envelope(setup)
+
+    def match(self, setup: dict[str, Any]) -> AobMatch:
+        return AobMatch(self.parse_setup(self.envelope(setup)))
+
+    def restore(self, setup: dict[str, Any]) -> AobMatch:
+        return AobMatch(setup)
+
+    def initial_state(self, setup: dict[str, Any]) -> GameState:
+        return initial_state(setup)
+
+    def fact_from_json(self, data: dict[str, Any]) -> Fact:
+        return Fact.from_json(data)
+
+    def state_json(self, state: Any, prompt: dict[str, Any] | None) -> dict[str, Any]:
+        return state_json(state, prompt)
+
+    def describe_decision(self, setup: dict[str, Any], decision: dict[str, Any]) -> str:
+        return describe([p["name"] for p in setup["players"]], decision)
+
+    def narrative(self, match: Any) -> Iterator[str]:
+        names = [p["name"] for p in match.setup["players"]]
+        for n, (kind, event) in enumerate(match.events, 1):
+            yield f"{n:>4}  " + (f"> {describe(names, event)}" if kind == "decision"
+                                 else f"  {event.text} [{event.rule}]")
+
+    def summary(self, match: Any) -> dict[str, Any]:
+        return summary(match.state)
+
+    def index_mark(self, state: Any, fact: Any) -> IndexMark | None:
+        if isinstance(fact, TurnStarted):
+            return IndexMark({"beat": fact.turn, "step": "turn_action",
+                              "player": fact.player}, round_start=True)
+        return None
+
+    def teaching_question(self, setup: dict[str, Any], fact: Any) -> dict[str, Any] | None:
+        """Before a reply die is read: what does this face mean on this chart? (A4.2)"""
+        if not isinstance(fact, DieRolled):
+            return None
+        return {"text": f"A {fact.value} on the {fact.dice_type.upper()} chart: what happens?",
+                "answers": [{"label": r.title(), "right": r == fact.reading}
+                            for r in ("hit", "defense", "resist", "escape", "counterattack")]}
+
+    def catalogue(self) -> dict[str, Any]:
+        doc = sample_document()
+        return {"sets": {SAMPLE_SET: {"sample_data": True, "characters": doc["characters"]}},
+                "rulings": {gap: list(r) for gap, r in READINGS.items()}}
+
+    def schemas(self) -> dict[str, Any]:
+        return all_schemas()
+
+
+ARTOBATTLERS = registry.register(ArtOBattlers())

@@ -1,0 +1,138 @@
+"""The position of an ART O BATTLERS match. Changed only by running facts (facts.py); every
+value a fact sets is carried by the fact itself, so replay never consults card data."""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+from typing import Any
+
+STEPS = ("team", "start_roll", "turn_action", "reply", "counterattack_choice", "duel",
+         "extra_attack", "over")
+
+
+@dataclass
+class EffectState:
+    """An effect in force on a character (A13, AG19)."""
+
+    name: str
+    source: str  # "<character>/<move>"
+    action: str
+    dp: int
+    replies: list[str]
+    applied_turn: int
+    ends_after_turn: int
+
+
+@dataclass
+class Fighter:
+    """One character instance in a match, with its pools (A1.25-A1.28)."""
+
+    id: str
+    card: str
+    player: int
+    name: str
+    dice_type: str
+    type: str
+    size: int
+    level_globes: int
+    life: int
+    life_start: int
+    power: int | None = None
+    power_limit: int | None = None
+    shield: int | None = None
+    shield_destroyed: bool = False
+    striker_name: str | None = None
+    striker_life: int | None = None
+    striker_destroyed: bool = False
+    status: str = "in_play"  # in_play | destroyed
+    effect: EffectState | None = None
+
+    @property
+    def in_play(self) -> bool:
+        return self.status == "in_play"
+
+    @property
+    def shield_intact(self) -> bool:
+        return self.shield is not None and not self.shield_destroyed and self.shield > 0
+
+    @property
+    def striker_alive(self) -> bool:
+        return self.striker_life is not None and not self.striker_destroyed
+
+
+@dataclass
+class Duel:
+    """A force challenge's dice duel (A16): colour, the colliding move, the rounds."""
+
+    colour: str
+    move: str
+    rounds: list[list[int]] = field(default_factory=list)
+    current: list[int | None] = field(default_factory=lambda: [None, None])
+    result: str | None = None  # attacker | defender | both (lost)
+
+
+@dataclass
+class Attack:
+    """The attack being resolved (A10.1)."""
+
+    player: int
+    character: str
+    striker: bool
+    move: str
+    target: str
+    kind: str  # normal | extra
+    pay: str | None
+    sacrifice: bool
+    dp: int  # what the move deals to this target (after Special Abilities, A18)
+    dp_note: str = ""
+    chain_origin: str | None = None
+    paid_lp: int = 0
+    paid_pp: int = 0
+    effective: bool = True
+    reply: dict[str, Any] | None = None
+    counterattack: str | None = None
+    duel: Duel | None = None
+    outcome: str | None = None  # full | partial | none
+    attacker_afflicted: bool = False
+
+
+@dataclass
+class GameState:
+    """Everything a position is: fighters, whose turn, the step, the attack, the result."""
+
+    names: list[str]
+    rulings: dict[str, str]
+    format: str = "simple_duel"
+    teams: list[list[str] | None] = field(default_factory=lambda: [None, None])
+    fighters: dict[str, Fighter] = field(default_factory=dict)
+    start_current: list[int | None] = field(default_factory=lambda: [None, None])
+    start_rounds: list[list[int]] = field(default_factory=list)
+    first: int | None = None
+    turn: int = 0
+    to_act: int | None = None
+    step: str = "team"
+    attack: Attack | None = None
+    last_reply: int | None = None
+    winner: int | None = None
+    draw: bool = False
+    end_reason: str | None = None
+    version: int = 0
+
+    @property
+    def over(self) -> bool:
+        return self.step == "over"
+
+    def clone(self) -> GameState:
+        return copy.deepcopy(self)
+
+    def of(self, player: int) -> list[Fighter]:
+        """A player's characters in team order."""
+        return [self.fighters[i] for i in (self.teams[player] or [])]
+
+    def in_play(self, player: int) -> list[Fighter]:
+        return [f for f in self.of(player) if f.in_play]
+
+    def defender(self) -> int:
+        assert self.attack is not None
+        return 1 - self.attack.player
