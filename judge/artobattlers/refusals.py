@@ -19,6 +19,8 @@ def reason(t: Table, d: dict[str, Any], prompt: dict[str, Any],
     if kind in REPLIES and prompt["kind"] != "reply" and wasted:
         return "attack not effective (A12.4): there is no reply to make.", "A12.4"
     expected = {o["kind"] for o in prompt["options"]}
+    if prompt["kind"] == "reply":
+        expected |= set(REPLIES)
     if kind not in expected:
         return (f"a {kind!r} decision is not expected now; waiting for "
                 f"{', '.join(sorted(expected))} from player(s) {prompt['players']}.",

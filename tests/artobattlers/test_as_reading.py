@@ -5,7 +5,22 @@ from __future__ import annotations
 import pytest
 
 from tests.artobattlers.scene import (
-    EK, GB, MJ, VW, attack, ca, die, duel, f, kinds, lp, mm, moves, pp, record, R,
+    EK,
+    GB,
+    MJ,
+    VW,
+    R,
+    attack,
+    ca,
+    die,
+    duel,
+    f,
+    kinds,
+    lp,
+    mm,
+    moves,
+    pp,
+    record,
 )
 
 
