@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from judge.errors import DuelOverError, IllegalDecisionError, RecordError
-from tests.artobattlers.scene import EK, GB, VW, attack, die, duel, lp, record, R
+from tests.artobattlers.scene import EK, GB, VW, R, attack, die, duel, lp, record
 
 
 def test_ag6_as_hit_reads_an_unusable_six_as_a_hit():
