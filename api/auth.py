@@ -1,10 +1,17 @@
 """Bearer tokens with roles. A token is shown once; only its sha256 is stored (as an
-event in the same store), and every write records the token's name as its actor."""
+event in the same store), and every write records the token's name as its actor.
+
+A token may carry an expiry (``judge token create --expires``) and may be revoked
+(``judge token revoke``): both are events of the token's aggregate, so a server that has
+the token cached sees a revocation made by another process at its next request (the cache
+asks the store for newer events of that token, one indexed read)."""
 
 from __future__ import annotations
 
+import datetime
 import hashlib
 import secrets
+from dataclasses import dataclass
 from functools import wraps
 from uuid import NAMESPACE_URL, UUID, uuid5
 
@@ -46,10 +53,51 @@ class AccessToken(Aggregate):
         role: str
         holder: str
 
-    def __init__(self, digest: str, role: str, holder: str) -> None:
+    class IssuedUntil(Aggregate.Created):
+        """A token with an expiry (ISO 8601, UTC); tokens issued before have none."""
+
+        TOPIC = "battlecon:AccessToken.IssuedUntil"
+        digest: str
+        role: str
+        holder: str
+        expires: str
+
+    def __init__(self, digest: str, role: str, holder: str, expires: str | None = None) -> None:
         self.digest = digest
         self.role = role
         self.holder = holder
+        self.expires = expires
+        self.revoked: str | None = None  # when, ISO 8601
+
+    class Revoked(Aggregate.Event):
+        TOPIC = "battlecon:AccessToken.Revoked"
+        at: str
+        by: str
+
+        def apply(self, aggregate: AccessToken) -> None:  # type: ignore[override]
+            aggregate.revoked = self.at
+
+
+ISSUED_TOPICS = [AccessToken.Issued.TOPIC, AccessToken.IssuedUntil.TOPIC]
+
+
+@dataclass(frozen=True)
+class Holder:
+    """Who a token names, and until when it is good (cached per token digest)."""
+
+    role: str
+    holder: str
+    expires: str | None
+    revoked: str | None
+    version: int
+
+    def refusal(self, now: datetime.datetime) -> str | None:
+        """Why the token is refused now, or None."""
+        if self.revoked:
+            return f"This token was revoked at {self.revoked}."
+        if self.expires and now.isoformat() >= self.expires:
+            return f"This token expired at {self.expires}."
+        return None
 
 
 def digest(token: str) -> str:
@@ -60,31 +108,88 @@ def token_id(token_digest: str) -> UUID:
     return uuid5(NAMESPACE_URL, f"battlecon:token:{token_digest}")
 
 
-def create_token(app, role: str, holder: str) -> str:
-    """A new token for ``holder`` with ``role``; the plain token is returned only here."""
+def create_token(app, role: str, holder: str,
+                 expires: datetime.datetime | None = None) -> str:
+    """A new token for ``holder`` with ``role`` (good until ``expires``, an aware datetime,
+    if given); the plain token is returned only here."""
     if role not in ROLES:
         raise ValueError(f"Unknown role {role!r}; choose one of {', '.join(ROLES)}.")
     token = "bcj_" + secrets.token_urlsafe(24)
     d = digest(token)
-    app.save(AccessToken._create(AccessToken.Issued, id=token_id(d), digest=d, role=role,
-                                 holder=holder))
+    if expires is None:
+        app.save(AccessToken._create(AccessToken.Issued, id=token_id(d), digest=d, role=role,
+                                     holder=holder))
+    else:
+        when = expires.astimezone(datetime.UTC).isoformat()
+        app.save(AccessToken._create(AccessToken.IssuedUntil, id=token_id(d), digest=d,
+                                     role=role, holder=holder, expires=when))
     return token
 
 
-def lookup(app, token: str) -> tuple[str, str] | None:
-    """(role, holder) for a token, or None."""
+def _holder(agg: AccessToken) -> Holder:
+    return Holder(agg.role, agg.holder, getattr(agg, "expires", None),
+                  getattr(agg, "revoked", None), agg.version)
+
+
+def lookup(app, token: str) -> Holder | None:
+    """Whom a token names (valid or not: ``Holder.refusal`` says), or None if unknown.
+
+    A cached holder is used only while the store holds no newer event of its token (a
+    revocation by ``judge token revoke`` in another process is seen at once)."""
     d = digest(token)
     cache = current_app.extensions["battlecon"]["tokens"]
-    if d in cache:
-        return cache[d]
+    known = cache.get(d)
+    if known is not None and not app.recorder.select_events(token_id(d), gt=known.version,
+                                                            limit=1):
+        return known
     try:
         agg = app.repository.get(token_id(d))
     except AggregateNotFoundError:
         return None
     if not isinstance(agg, AccessToken) or agg.digest != d:
         return None
-    cache[d] = (agg.role, agg.holder)
+    cache[d] = _holder(agg)
     return cache[d]
+
+
+def all_tokens(app) -> list[dict]:
+    """Every token ever issued, oldest first: id, holder, role, issued, expires, status."""
+    ids, start = [], 1
+    while batch := app.recorder.select_notifications(start=start, limit=500,
+                                                     topics=ISSUED_TOPICS):
+        ids += [n.originator_id for n in batch]
+        start = batch[-1].id + 1
+    now = datetime.datetime.now(datetime.UTC)
+    out = []
+    for token in ids:
+        agg = app.repository.get(token)
+        held = _holder(agg)
+        refusal = held.refusal(now)
+        status = "active" if refusal is None else ("revoked" if held.revoked else "expired")
+        out.append({"id": str(token), "holder": agg.holder, "role": agg.role,
+                    "issued": agg.created_on.isoformat(), "expires": held.expires,
+                    "revoked": held.revoked, "status": status})
+    return out
+
+
+def revoke_token(app, token_or_id: str, by: str) -> dict:
+    """Revoke a token, named by its id (``judge token list``) or by the token itself."""
+    try:
+        ident = UUID(token_or_id)
+    except ValueError:
+        ident = token_id(digest(token_or_id))
+    try:
+        agg = app.repository.get(ident)
+    except AggregateNotFoundError:
+        raise ValueError(f"No token {token_or_id!r} in this store.") from None
+    if not isinstance(agg, AccessToken):
+        raise ValueError(f"No token {token_or_id!r} in this store.")
+    if getattr(agg, "revoked", None):
+        raise ValueError(f"That token was already revoked at {agg.revoked}.")
+    agg.trigger_event(AccessToken.Revoked, at=datetime.datetime.now(datetime.UTC).isoformat(),
+                      by=by)
+    app.save(agg)
+    return {"id": str(ident), "holder": agg.holder, "role": agg.role, "revoked": agg.revoked}
 
 
 def identify() -> None:
@@ -106,7 +211,10 @@ def identify() -> None:
     found = lookup(current_app.extensions["battlecon"]["store"], token.strip())
     if found is None:
         raise ApiError(401, "This token is not valid.", headers={"WWW-Authenticate": "Bearer"})
-    g.role, g.actor = found
+    refusal = found.refusal(datetime.datetime.now(datetime.UTC))
+    if refusal:
+        raise ApiError(401, refusal, headers={"WWW-Authenticate": "Bearer"})
+    g.role, g.actor = found.role, found.holder
     g.token_digest = digest(token.strip())  # the rate limit's key (api.ratelimit)
 
 

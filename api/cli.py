@@ -212,10 +212,65 @@ def cmd_key(args: argparse.Namespace) -> int:
 def cmd_token(args: argparse.Namespace) -> int:
     from api.auth import create_token
 
-    token = create_token(_app(args), args.role, args.name)
+    expires = _expiry(args.expires) if args.expires else None
+    token = create_token(_app(args), args.role, args.name, expires)
     print(token)
-    print(f"(a {args.role} token for {args.name}; it is shown only now, only its hash is "
-          "stored)", file=sys.stderr)
+    until = f", good until {expires.isoformat()}" if expires else ""
+    print(f"(a {args.role} token for {args.name}{until}; it is shown only now, only its hash "
+          "is stored)", file=sys.stderr)
+    return 0
+
+
+def _expiry(text: str):
+    """``--expires``: a date (the token ends at that day's start, UTC), a date and time
+    (UTC unless it says otherwise), or ``Nd`` (N days from now)."""
+    import datetime
+
+    now = datetime.datetime.now(datetime.UTC)
+    if text.endswith("d") and text[:-1].isdigit():
+        return now + datetime.timedelta(days=int(text[:-1]))
+    try:
+        when = datetime.datetime.fromisoformat(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(
+            f"--expires {text!r}: give a date (2026-12-31), a date and time "
+            "(2026-12-31T18:00), or a number of days (30d).") from None
+    when = when if when.tzinfo else when.replace(tzinfo=datetime.UTC)
+    if when <= now:
+        raise argparse.ArgumentTypeError(f"--expires {text!r} is already past.")
+    return when
+
+
+def _checked_expiry(text: str) -> str:
+    _expiry(text)  # refused by argparse with the message when it cannot be read or is past
+    return text
+
+
+def cmd_token_list(args: argparse.Namespace) -> int:
+    from api.auth import all_tokens
+
+    tokens = all_tokens(_app(args))
+    if args.json:
+        print(json.dumps(tokens, indent=2))
+        return 0
+    for t in tokens:
+        until = f"until {t['expires']}" if t["expires"] else "no expiry"
+        print(f"{t['id']}  {t['status']:<8} {t['role']:<11} {t['holder']}  (issued "
+              f"{t['issued'][:19]}, {until})")
+    print(f"({len(tokens)} token{'' if len(tokens) == 1 else 's'}; revoke one with judge token "
+          "revoke ID)", file=sys.stderr)
+    return 0
+
+
+def cmd_token_revoke(args: argparse.Namespace) -> int:
+    from api.auth import revoke_token
+
+    try:
+        done = revoke_token(_app(args), args.token, by="operator")
+    except ValueError as err:
+        print(f"judge: {err}", file=sys.stderr)
+        return 2
+    print(f"revoked {done['id']} ({done['role']} {done['holder']}) at {done['revoked']}")
     return 0
 
 
@@ -307,8 +362,22 @@ def build_parser() -> argparse.ArgumentParser:
     create.add_argument("--role", required=True, choices=["scorekeeper", "judge",
                                                           "head_judge"])
     create.add_argument("--name", required=True, help="who holds it (recorded with writes)")
+    create.add_argument("--expires", type=_checked_expiry, metavar="WHEN",
+                        help="when it stops working: a date (2026-12-31), a date and time "
+                        "(UTC unless given), or days from now (30d); default: never")
     _store_options(create)
     create.set_defaults(func=cmd_token)
+    listing = tok_sub.add_parser("list", help="every token issued: id, status, role, holder, "
+                                 "expiry (never the token itself)")
+    listing.add_argument("--json", action="store_true", help="as JSON")
+    _store_options(listing)
+    listing.set_defaults(func=cmd_token_list)
+    revoke = tok_sub.add_parser("revoke", help="stop a token from working, at once, also on a "
+                                "running server")
+    revoke.add_argument("token", metavar="ID", help="the id judge token list shows, or the "
+                        "token itself")
+    _store_options(revoke)
+    revoke.set_defaults(func=cmd_token_revoke)
     return parser
 
 

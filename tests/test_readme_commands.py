@@ -27,10 +27,13 @@ RUNS: dict[str, list[str]] = {
     "judge replay RECORD.json --events": ["judge replay record.json --events"],
     "judge fighters [--json]": ["judge fighters", "judge fighters --json"],
     "judge fighters --doubts [--json]": ["judge fighters --doubts", "judge fighters --doubts --json"],
-    "judge token create --role scorekeeper|judge|head_judge --name NAME [--db PATH]": [
+    "judge token create --role scorekeeper|judge|head_judge --name NAME [--expires WHEN] "
+    "[--db PATH]": [
         "judge token create --role scorekeeper --name Ana",
         "judge token create --role judge --name Ben --db other.db",
-        "judge token create --role head_judge --name Cleo"],
+        "judge token create --role head_judge --name Cleo --expires 30d"],
+    "judge token list [--json] [--db PATH]": ["judge token list", "judge token list --json --db other.db"],
+    "judge token revoke ID [--db PATH]": ["judge token revoke {token_id}"],
     "judge import RECORD.json [--db battlecon.db]": [
         "judge import record.json", "judge import record.json --db battlecon.db"],
     "judge export DUEL_ID [--log] [-o FILE]": [
@@ -86,7 +89,7 @@ def run(line: str, where: Path, **fill: str) -> subprocess.CompletedProcess:
 
 def test_the_readme_judge_commands_run_as_written(on_path, tmp_path) -> None:
     shutil.copy(EXAMPLE, tmp_path / "record.json")
-    fill = {"duel": "", "key": ""}
+    fill = {"duel": "", "key": "", "token_id": ""}
     order = [k for k in RUNS if not k.startswith("judge serve")]
     order.sort(key=lambda k: ["import", "key", "export", "verify"].index(k.split()[1])
                if k.split()[1] in ("import", "key", "export", "verify") else -1)
@@ -98,6 +101,8 @@ def test_the_readme_judge_commands_run_as_written(on_path, tmp_path) -> None:
                 fill["duel"] = json.loads(done.stdout)["id"]
             if line == "judge key":
                 fill["key"] = done.stdout.strip()
+            if line == "judge token list":
+                fill["token_id"] = done.stdout.split()[0]
     assert (tmp_path / "duel.log.json").exists() and (tmp_path / "other.db").exists()
 
 
