@@ -214,6 +214,7 @@ def test_s36_zone_bonus_changes_when_the_opponent_moves():
     pass_ante(duel)
     assert juto_zone(s, 0) == 2 and attack(s, 0).soak == 1
     assert priorities(duel) == [5 + 1, 4]  # Tatsumi active: Grasp misses at range 3
+    assert option_values(duel) == [3, 4]  # Juto is no standup: nothing hops over him
     answer(duel, 1, "move", to=3)  # Khadath's Drive: advance 2, 5 → 3, past Juto on 4
     settle(duel)
     [hit] = dealt(duel, 1)
@@ -418,3 +419,27 @@ def test_guardian_xandjinn_hits_around_juto_stuns_and_moves_him():
     pass_ante(far)
     settle(far)
     assert missed(far, 0) == ["range_x"]
+
+
+def test_tsunamis_collide_without_juto_is_not_stopped():
+    """Ruling (tatsumi.toml): with Juto off the board nothing keeps Tsunami's Collide from
+    hitting, but it has no Reveal bonus (no Zone 3): power 0 hits for 0."""
+    duel = duel_at(1, 3, None, juto_life=0, my_life=7, finisher="tsunamis-collide",
+                   ante_finishers=True, uses=("siren", "strike"))
+    pairs(duel, ("siren", "strike"), ("hunters", "strike"))
+    answer(duel, 0, "ante", finisher=True)
+    pass_ante(duel)
+    settle(duel)
+    assert missed(duel, 0) == [] and [f.amount for f in dealt(duel, 0)] == [0]
+    assert not [f for f in facts_of(duel.facts, F.StatusGained) if f.player == 0]
+
+
+def test_wave_moves_juto_toward_the_opponent_on_tatsumis_left_too():
+    """Wave, mirrored: Tatsumi on 6, Khadath on 3: toward the opponent is leftward, so
+    Juto on 6 may go to any space from 6 down to 1."""
+    duel = duel_at(6, 3, 6, uses=("wave", "strike"))
+    pairs(duel, ("wave", "strike"), ("hunters", "shot"))
+    pass_ante(duel)
+    settle(duel)
+    answer(duel, 0, "move", to=3)  # Wave's push 0 spaces
+    assert duel.prompt["figure"] == "juto" and option_values(duel) == [1, 2, 3, 4, 5, 6]
