@@ -20,6 +20,7 @@ from judge.battlecon.fighters import card, fighter
 from judge.battlecon.hooks import (
     CANNOT_HIT,
     DAMAGE_CAP,
+    DAMAGE_DEALT,
     DODGE,
     FINISHER_REQUIRES,
     FORCES_CLASH,
@@ -125,11 +126,14 @@ def run(s: DuelState, decision: dict | None = None, sink: list | None = None,
 
 
 def _after_moves(s: DuelState, out: list, facts: list[F.Fact]) -> None:
-    """What a ``MOVED`` hook makes of each standup movement just applied (Merciless)."""
+    """What a ``MOVED`` hook makes of each standup movement just applied (Merciless), and
+    a ``DAMAGE_DEALT`` hook of each attack's damage (a companion's soak)."""
     for f in facts:
-        if isinstance(f, F.Moved) and not s.over:
+        hook = MOVED if isinstance(f, F.Moved) else \
+            DAMAGE_DEALT if isinstance(f, F.DamageDealt) else None
+        if hook is not None and not s.over:
             follow: list[F.Fact] = []
-            for owner, _c, fn in query(s, MOVED):
+            for owner, _c, fn in query(s, hook):
                 follow += fn(s, owner, f)
             _apply(s, out, follow)
 
@@ -280,11 +284,13 @@ def _range(s: DuelState, item: tuple, decision: dict | None) -> Out:
         return [F.Missed(rule="R13.6", text=f"{who}'s {attack_name(s, a)} (range X) does not "
                          f"reach space {s.players[d].space}.", attacker=a, reason="range_x")]
     lo, hi = stats.range
-    if lo <= dist <= hi and dist >= 1:
-        return _hit(s, a, F.Hit(rule="R13.3", text=f"{them} is at range {dist}, within {who}'s "
+    moved_origin = origin != s.players[a].space  # R13.4 bars only the attacker's own space
+    at = f"range {dist} (measured from space {origin})" if moved_origin else f"range {dist}"
+    if lo <= dist <= hi and (dist >= 1 or moved_origin):
+        return _hit(s, a, F.Hit(rule="R13.3", text=f"{them} is at {at}, within {who}'s "
                                 f"range {stats.range_text()}: {attack_name(s, a)} hits.",
                                 attacker=a))
-    return [F.Missed(rule="R13.3", text=f"{them} is at range {dist}, outside {who}'s range "
+    return [F.Missed(rule="R13.3", text=f"{them} is at {at}, outside {who}'s range "
                      f"{stats.range_text()}: {attack_name(s, a)} misses.", attacker=a,
                      reason="out_of_range")]
 

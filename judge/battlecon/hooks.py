@@ -48,7 +48,9 @@ the opponent; a Negation cancels the opponent's Styles). Hook names:
                        (R13.6).
 ``RANGE_ORIGIN``       ``(s, owner, attacker) -> int | str | None``: the space range is
                        measured from (an int), ``OFF_BOARD`` (the attack cannot hit), or
-                       None (no say: the attacker's standup).
+                       None (no say: the attacker's standup). Measured from another
+                       figure, range 0 is that figure's space and may hit (R13.4 bars
+                       only the attacker's own space).
 ``EXTRA_CARDS``        ``(s, owner, p) -> list[str]``: cards in force for ``p`` besides
                        the attack pair (a form, an Overload Style). Layer 1.
 ``COPIES``             ``(s, owner, p) -> list[str]``: cards ``p`` copies from elsewhere,
@@ -60,6 +62,10 @@ the opponent; a Negation cancels the opponent's Styles). Hook names:
                        label) added to ``p``'s attack (zone bonuses). Layer 4.
 ``DAMAGE_TAKEN``       ``(s, owner, defender) -> list[tuple[str, int]]``: extra damage the
                        defender takes, labelled (R15).
+``DAMAGE_DEALT``       ``(s, owner, dealt) -> list[Fact]``: what follows at once when an
+                       attack's damage is dealt (``facts.DamageDealt``, soaked damage
+                       included), before the stun check (a companion losing the life it
+                       soaked).
 ``DAMAGE_CAP``         ``(s, owner, defender) -> tuple[str, int] | None``: the most damage
                        the defender takes from one hit, after Soak, and what says so
                        (Magdelina's Safety); the lowest cap in force applies.
@@ -119,6 +125,7 @@ SUPPRESSES = "suppresses"
 MODIFIERS = "modifiers"
 DAMAGE_TAKEN = "damage_taken"
 DAMAGE_CAP = "damage_cap"
+DAMAGE_DEALT = "damage_dealt"
 HIT_BY = "hit_by"
 STUN_OFFER = "stun_offer"
 ON_STUNNED = "on_stunned"
@@ -134,8 +141,8 @@ NEGATES = "negates"
 HOOKS = (PRIORITY_TIE, PRIORITY_TIE_LOST, FORCES_CLASH, MOVEMENT_LOCK, MOVEMENT_STOPS,
          MOVEMENT_LIMITS, MOVEMENT_BLOCKS, MAY_IGNORE_MOVEMENT, MOVED, CANNOT_HIT, DODGE,
          SPECIAL_RANGE, RANGE_ORIGIN, EXTRA_CARDS, COPIES, SUPPRESSES, MODIFIERS, DAMAGE_TAKEN,
-         DAMAGE_CAP, IGNORES, HIT_BY, PREVENTS_STUN, STUN_OFFER, ON_STUNNED, FINISHER_REQUIRES, RECYCLED,
-         STAT_CAP, FORBIDS_SPENDING, NEGATES)
+         DAMAGE_CAP, DAMAGE_DEALT, IGNORES, HIT_BY, PREVENTS_STUN, STUN_OFFER, ON_STUNNED,
+         FINISHER_REQUIRES, RECYCLED, STAT_CAP, FORBIDS_SPENDING, NEGATES)
 OFF_BOARD = "off-board"
 
 

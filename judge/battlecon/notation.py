@@ -17,6 +17,8 @@ def prompt_json(need: Need | None) -> dict | None:
            "about": need.about, "rule": need.rule}
     if "order" in need.extra:
         out["order"] = need.extra["order"]
+    if "figure" in need.extra:  # a move of a figure besides the standups (Juto)
+        out["figure"] = need.extra["figure"]
     return out
 
 

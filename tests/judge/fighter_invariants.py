@@ -13,6 +13,7 @@ from judge.battlecon.fighters.demitras import TOKEN as CRESCENDO
 from judge.battlecon.fighters.kehrolyn import STYLES as KEHROLYN_STYLES
 from judge.battlecon.fighters.kehrolyn import current_form
 from judge.battlecon.fighters.rukyuk import TOKENS as AMMO
+from judge.battlecon.fighters.tatsumi import JUTO, JUTO_LIFE
 from judge.battlecon.fighters.vanaah import PILE
 from judge.battlecon.fighters.vanaah import TOKEN as DIVINE_RUSH
 from judge.battlecon.state import DuelState
@@ -86,9 +87,19 @@ def rukyuk(s: DuelState, i: int, where: str) -> None:
     assert set(beat.anted) <= set(AMMO) and set(beat.bonus_tokens) <= set(beat.anted), where
 
 
+def tatsumi(s: DuelState, i: int, where: str) -> None:
+    """Juto: life 0-4; on a space 1-7 exactly while he has life, off the board at 0."""
+    juto = s.figure(i, JUTO)
+    assert juto is not None, f"{where}: Tatsumi without Juto"
+    assert juto.life is not None and 0 <= juto.life <= JUTO_LIFE, f"{where}: Juto {juto}"
+    assert (juto.space is None) == (juto.life == 0), f"{where}: Juto {juto}"
+    assert juto.space is None or 1 <= juto.space <= 7, f"{where}: Juto {juto}"
+    assert not juto.solid and [k for k in s.figures if k[0] == i] == [(i, JUTO)], where
+
+
 CHECKS: dict[str, Check] = {"luc": luc, "magdelina": magdelina, "demitras": demitras,
                             "vanaah": vanaah, "heketch": heketch, "lixis": lixis,
-                            "kehrolyn": kehrolyn, "rukyuk": rukyuk}
+                            "kehrolyn": kehrolyn, "rukyuk": rukyuk, "tatsumi": tatsumi}
 
 
 def check_fighters(s: DuelState, where: str) -> None:
