@@ -93,7 +93,8 @@ def test_schemas_and_catalogue() -> None:
     assert schemas["record"]["properties"]["format"]
     assert "oneOf" in schemas["decision"] or "anyOf" in schemas["decision"]
     fighters = [f["id"] for f in rules.catalogue()["fighters"]]
-    assert fighters == ["cadenza", "demitras", "heketch", "hikaru", "kallistar", "kehrolyn",
+    assert fighters == ["cadenza", "demitras", "heketch", "hepzibah", "hikaru", "kallistar",
+                        "kehrolyn",
                         "khadath", "lixis", "luc", "magdelina", "rukyuk", "vanaah"]
 
 
