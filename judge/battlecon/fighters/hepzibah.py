@@ -49,6 +49,7 @@ FREE_PACT, FREE_BEAT, SEALED = "pactbond-free", "pactbond-beat", "sealed"
 ANTE_RULE = "dark-pact: Ante"
 OPPONENT = "opponent"  # an ante option's ``paid_by``: Seal the Pact's payment
 PAID = "pact-paid"  # ThisBeat.marks: a Pact was paid for with life this beat
+HOOK_ONLY = "passive"  # never a window: the text of what a hook does (Corruption's IGNORES)
 
 
 def pacts(s: DuelState, p: int) -> list[str]:
@@ -146,8 +147,9 @@ def pacts_return(s: DuelState, owner: int, p: int, recycled: F.Recycled) -> list
     if not back:
         return []
     names = ", ".join(card(c).name for c in back)
-    return [F.LeftPlay(rule="dark-pact: End of Beat", text=f"Hepzibah's Dark Pacts ({names}) "
-                       "come back to her, ready to be anted again.", player=owner, cards=back)]
+    what = f"Dark Pacts ({names}) come" if len(back) > 1 else f"Dark Pact {names} comes"
+    return [F.LeftPlay(rule="dark-pact: End of Beat", text=f"Hepzibah's {what} back to her, "
+                       "ready to be anted again.", player=owner, cards=back)]
 
 
 def corruption_ignores(s: DuelState, owner: int, attacker: int) -> dict[str, str]:
@@ -161,7 +163,7 @@ PACT_CARDS = (
     Card(ALMIGHTY, "Almighty", "pact", fighter=FID,
          passives=(Passive("power", 2, "Almighty: +2 power."),)),
     Card(CORRUPTION, "Corruption", "pact", fighter=FID, hooks={IGNORES: corruption_ignores},
-         passives=()),
+         effects=(Effect(HOOK_ONLY, (), "Corruption: her attack ignores Stun Guard."),)),
     Card(ENDLESS, "Endless", "pact", fighter=FID,
          passives=(Passive("priority", 2, "Endless: +2 priority."),)),
     Card(IMMORTALITY, "Immortality", "pact", fighter=FID,
@@ -177,8 +179,9 @@ DARK_PACT = Card("dark-pact", "Dark Pact", "ability", fighter=FID,
 
 
 def pactbond_heal(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
-    n = min(2, len(pacts(ctx.s, ctx.owner)))
-    return [heal(ctx.s, ctx.owner, n, ctx.rule, f"Pactbond, {counted(n)} anted, at most 2")]
+    anted = len(pacts(ctx.s, ctx.owner))
+    return [heal(ctx.s, ctx.owner, min(2, anted), ctx.rule,
+                 f"Pactbond: {counted(anted)} anted, at most 2")]
 
 
 def pactbond_free(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
@@ -245,7 +248,7 @@ def bloodlight_heal(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
     dealt = ctx.s.players[ctx.opponent].this_beat.last_damage
     n = len(pacts(ctx.s, ctx.owner))
     return [heal(ctx.s, ctx.owner, min(dealt, n), ctx.rule, f"Bloodlight: {dealt} damage "
-                 f"dealt, at most {counted(n)} anted")]
+                 f"dealt, but no more than the {counted(n)} anted")]
 
 
 def any_pact(s: DuelState, p: int) -> bool:
