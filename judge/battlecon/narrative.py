@@ -58,6 +58,9 @@ def describe_decision(setup: dict, d: dict) -> str:
         "concede": lambda: "concedes",
     }
     try:
+        if d.get("kind") == "ante" and "paid_by" in d:  # Seal the Pact (Hepzibah)
+            return f"{who} antes {kit.token_name(str(d.get('token')))}, paid with the " \
+                f"{d['paid_by']}'s life."
         return f"{who} {words[d['kind']]()}."
     except (KeyError, IndexError, TypeError):
         rest = ", ".join(f"{k}={v}" for k, v in d.items() if k not in ("player", "kind"))

@@ -25,7 +25,8 @@ KNOWN_RULINGS: dict[str, tuple[Any, ...]] = {"lure-power": (0, -1),
 RECORD_FIELDS = frozenset({"format", "ruleset", "options", "players", "first_to_ante",
                            "decisions", "labels", "position", "cards"})
 DECISION_FIELDS = frozenset({"player", "kind", "style", "base", "token", "count", "finisher",
-                             "to", "marker", "accept", "option", "spaces", "effects"})
+                             "to", "marker", "accept", "option", "spaces", "effects",
+                             "paid_by"})
 PLAYER_FIELDS = frozenset({"name", "fighter", "finisher", "discard_1", "discard_2"})
 DECISION_KINDS = ("attack_pair", "ante", "pass", "clash_base", "move", "place", "may", "pick",
                   "arrange", "order", "concede")

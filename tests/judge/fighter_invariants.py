@@ -10,6 +10,7 @@ from collections.abc import Callable
 from judge.battlecon.fighters import fighter
 from judge.battlecon.fighters.demitras import MAX as CRESCENDO_MAX
 from judge.battlecon.fighters.demitras import TOKEN as CRESCENDO
+from judge.battlecon.fighters.hepzibah import FREE_BEAT, FREE_PACT, PACTS, SEALED
 from judge.battlecon.fighters.kehrolyn import STYLES as KEHROLYN_STYLES
 from judge.battlecon.fighters.kehrolyn import current_form
 from judge.battlecon.fighters.rukyuk import TOKENS as AMMO
@@ -97,9 +98,24 @@ def tatsumi(s: DuelState, i: int, where: str) -> None:
     assert not juto.solid and [k for k in s.figures if k[0] == i] == [(i, JUTO)], where
 
 
+def hepzibah(s: DuelState, i: int, where: str) -> None:
+    """Anted Dark Pacts are in play, each once, only from the Ante to her recycling; the
+    counters stay in their ranges."""
+    p = s.players[i]
+    assert set(p.in_play) <= set(PACTS), f"{where}: {p.in_play} in play"
+    assert len(set(p.in_play)) == len(p.in_play), f"{where}: a Pact anted twice"
+    before_ante = s.step == "select" and not s.cancel_reselect
+    if (before_ante or s.step == "beat_over") and not s.over:
+        assert not p.in_play, f"{where}: Dark Pacts {p.in_play} outlived their beat"
+    c = p.counters
+    assert 0 <= c[FREE_PACT] <= len(PACTS) and c[SEALED] in (0, 1), f"{where}: {c}"
+    assert 0 <= c[FREE_BEAT] <= s.seq + 1, f"{where}: {c}"
+
+
 CHECKS: dict[str, Check] = {"luc": luc, "magdelina": magdelina, "demitras": demitras,
                             "vanaah": vanaah, "heketch": heketch, "lixis": lixis,
-                            "kehrolyn": kehrolyn, "rukyuk": rukyuk, "tatsumi": tatsumi}
+                            "kehrolyn": kehrolyn, "rukyuk": rukyuk, "tatsumi": tatsumi,
+                            "hepzibah": hepzibah}
 
 
 def check_fighters(s: DuelState, where: str) -> None:

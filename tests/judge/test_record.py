@@ -146,7 +146,7 @@ def test_every_decision_kind_is_valid():
 def test_a_fighter_not_yet_in_the_engine_is_valid_for_the_schema():
     """New fighters come later: the schema checks the id's spelling, the engine its existence."""
     record = comic()
-    record["players"][1] = {"fighter": "hepzibah", "finisher": "altazziar"}
+    record["players"][1] = {"fighter": "rexan", "finisher": "eternal-overlord"}  # not of 2014
     assert schema_errors(record) == []
     assert refusal(record).rule == "R1.1"
 

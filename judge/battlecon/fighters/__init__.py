@@ -202,6 +202,7 @@ from judge.battlecon.fighters import (  # noqa: E402,F401
     cadenza,
     demitras,
     heketch,
+    hepzibah,
     hikaru,
     kallistar,
     kehrolyn,
