@@ -15,6 +15,7 @@ from judge.battlecon.fighters.kehrolyn import current_form
 from judge.battlecon.fighters.rukyuk import TOKENS as AMMO
 from judge.battlecon.fighters.vanaah import PILE
 from judge.battlecon.fighters.vanaah import TOKEN as DIVINE_RUSH
+from judge.battlecon.hooks import cards_in_force
 from judge.battlecon.state import DuelState
 
 Check = Callable[[DuelState, int, str], None]
@@ -86,9 +87,24 @@ def rukyuk(s: DuelState, i: int, where: str) -> None:
     assert set(beat.anted) <= set(AMMO) and set(beat.bonus_tokens) <= set(beat.anted), where
 
 
+def sagas(s: DuelState, i: int, where: str) -> None:
+    """One Mirror token at most; his counters are beat numbers no later than the next beat;
+    copies in force are copies of the opponent's cards."""
+    p = s.players[i]
+    assert p.token_pool.count("mirror") <= 1, f"{where}: two Mirror tokens"
+    assert set(p.counters) == {"repelled", "staff-pinned", "shattering-next", "assimilated"}
+    for name, value in p.counters.items():
+        assert 0 <= value <= s.seq + 1, f"{where}: {name} {value} at beat {s.seq}"
+    assert set(p.this_beat.anted) <= {"mirror"}, where
+    for c in cards_in_force(s, i):
+        if "~" in c.id:
+            them = s.players[1 - i].fighter
+            assert c.id.endswith("~sagas") and c.fighter == them, f"{where}: copy {c.id}"
+
+
 CHECKS: dict[str, Check] = {"luc": luc, "magdelina": magdelina, "demitras": demitras,
                             "vanaah": vanaah, "heketch": heketch, "lixis": lixis,
-                            "kehrolyn": kehrolyn, "rukyuk": rukyuk}
+                            "kehrolyn": kehrolyn, "rukyuk": rukyuk, "sagas": sagas}
 
 
 def check_fighters(s: DuelState, where: str) -> None:
