@@ -296,6 +296,8 @@ NAME_BOUND: dict[str, dict[int, tuple[tuple[int, ...], str]]] = {
     "reload": {1: ((), "")},
     "blessing": {0: ((), "")},
     "reaping": {0: ((), "")},
+    "lure": {0: ((), "")},
+    "mutating": {0: ((0,), "Lose 1 life.")},
 }
 NAME_BOUND_HOOKS: dict[str, tuple[str, ...]] = {
     "illusory": (DODGE,), "merciless": (MOVED,), "evacuation": (DODGE,),
@@ -351,6 +353,8 @@ UNNAMED: dict[str, tuple[Effect, ...]] = {
                         "Trance counter is Magdelina's: ignored)."),),
     "reaping": (Effect(ON_HIT, (Custom(reaping_discard),), "The opponent discards a token of "
                        "their choice (Divine Rush is Vanaah's: ignored)."),),
+    "lure": (Effect(ON_HIT, (Movement("pull", tuple(range(0, 7))),), "Pull the opponent any "
+                    "number of spaces (the limit naming Khadath is ignored)."),),
 }
 
 add_deriver(COPY, copy_card)
