@@ -421,15 +421,19 @@ def test_soul_mirror_swaps_places_and_life_totals():
 
 
 def test_assimilate_stops_the_opponents_effects_for_the_rest_of_the_beat():
-    """Assimilate (On Hit): Cadenza's Battery End of Beat effect does not resolve."""
-    s = laid("cadenza", ("negation", "strike"), ("battery", "strike"))
+    """Assimilate (On Hit): Cadenza's Hydraulic advance (Before Activating) no longer
+    resolves; End of Beat effects still do (Battery), the card theft not being judged."""
+    s = laid("cadenza", ("negation", "strike"), ("hydraulic", "strike"))
     s.players[0].pair = Pair(None, None, revealed=True, finisher=True)
     s.players[0].finisher = "assimilate"
     s.touch()
-    assert queued(s, 1, END_OF_BEAT) == ["battery"]
+    assert queued(s, 1, BEFORE_ACTIVATING) == ["hydraulic"]
     s.players[0].counters[ASSIMILATED] = s.seq
     s.touch()
-    assert queued(s, 1, END_OF_BEAT) == []
+    assert queued(s, 1, BEFORE_ACTIVATING) == []
+    s.players[1].pair = Pair("battery", "strike", revealed=True)
+    s.touch()
+    assert queued(s, 1, END_OF_BEAT) == ["battery"]
 
 
 # --- FAQ scenarios --------------------------------------------------------------------------

@@ -238,10 +238,11 @@ def copying_staff(s: DuelState, p: int) -> bool:
 
 def ability_suppresses(s: DuelState, owner: int, p: int, c: Card, timing: str | None) -> bool:
     """Staff as a copy applies nothing of its own; after Assimilate hits, the opponent
-    activates no more effects this beat."""
+    activates no more effects in this beat's attacks (End of Beat effects still resolve:
+    with the card theft not judged, they put things back, such as an Overload Style)."""
     if p == owner:
         return c.id == "staff" and copying_staff(s, owner)
-    return timing is not None and beat_counter(s, owner, ASSIMILATED)
+    return timing not in (None, END_OF_BEAT) and beat_counter(s, owner, ASSIMILATED)
 
 
 def staff_pin(s: DuelState, owner: int, mover: int) -> dict[str, str]:
