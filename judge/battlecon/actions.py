@@ -132,8 +132,10 @@ class Movement(Action):
                             not_past=owner if self.not_past_owner else None,
                             own=self.mover_is_owner)
         if not ends:
-            limit = movement_limits(s, mover).get("retreat") if self.kind in (
-                "retreat", "move") else None
+            limits = movement_limits(s, mover)
+            limit = limits.get("retreat") if self.kind in ("retreat", "move") else None
+            if limit is None and self.kind in ("advance", "move"):
+                limit = limits.get("advance")
             why = limit[1] if limit else "no legal option"
             return [F.MovementIgnored(
                 rule="R17.9", text=f"{ctx.name(mover)} cannot {self.verb()} as {ctx.card.name} "

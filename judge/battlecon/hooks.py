@@ -34,7 +34,7 @@ the opponent; a Negation cancels the opponent's Styles). Hook names:
                        at all this beat (``""``: it may), checked before dodges (no Ammo).
 ``MOVEMENT_LIMITS``    ``(s, owner, mover) -> dict[str, str]``: what ``mover`` may not do,
                        each with why: ``"retreat"`` (no movement of its own away from the
-                       opponent) and ``"pass"`` (no movement past the opponent: it goes no
+                       opponent), ``"advance"`` (none toward the opponent: Staff) and ``"pass"`` (no movement past the opponent: it goes no
                        farther than the adjacent space, R17.14; direct moves too, R17.12b).
 ``MOVEMENT_BLOCKS``    ``(s, owner, mover) -> dict[int, str]``: spaces ``mover``'s movement
                        may not enter or pass through, each with what blocks it (Lance);
@@ -57,7 +57,9 @@ the opponent; a Negation cancels the opponent's Styles). Hook names:
                        stats and effects (a Mirror). Layer 2.
 ``SUPPRESSES``         ``(s, owner, p, card, timing) -> bool``: ``card`` of ``p`` applies
                        nothing now (``timing`` None: its stats; else that window's
-                       effects). Layer 3; a suppressing card is never itself suppressed.
+                       effects). Layer 3: every suppression is asked of layers 1-2 at
+                       once, so one suppressing card may cancel another (Negation cancels
+                       Naturalizing) while a card never suppresses itself.
 ``MODIFIERS``          ``(s, owner, p) -> list[tuple[str, Any, str]]``: (stat, amount,
                        label) added to ``p``'s attack (zone bonuses). Layer 4.
 ``DAMAGE_TAKEN``       ``(s, owner, defender) -> list[tuple[str, int]]``: extra damage the
@@ -265,12 +267,12 @@ def cards_in_force(s: DuelState, p: int, timing: str | None = None) -> list[Card
     if not (layered or _layer_1(s, 1 - p)[1]):
         return list(mine)  # no extra, copied or suppressed cards: layer 1 is all
     layers = _layers(s)
-    suppressors = [(owner, fn) for owner, cards in layers.items() for c in cards
+    suppressors = [(owner, c, fn) for owner, cards in layers.items() for c in cards
                    if (fn := c.hooks.get(SUPPRESSES)) is not None]
     if not suppressors:
         return layers[p]
-    return [c for c in layers[p] if SUPPRESSES in c.hooks
-            or not any(fn(s, owner, p, c, timing) for owner, fn in suppressors)]
+    return [c for c in layers[p] if not any(
+        fn(s, owner, p, c, timing) for owner, src, fn in suppressors if src is not c)]
 
 
 def query(s: DuelState, name: str) -> Iterator[tuple[int, Card, Any]]:

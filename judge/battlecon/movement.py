@@ -102,12 +102,12 @@ def movement_lock(s: DuelState, mover: int) -> str:
     return ""
 
 
-Limits = dict[str, tuple[str, str]]  # "retreat" | "pass" -> (card id, why)
+Limits = dict[str, tuple[str, str]]  # "retreat" | "advance" | "pass" -> (card id, why)
 
 
 def movement_limits(s: DuelState, mover: int) -> Limits:
-    """What the mover may not do now (``MOVEMENT_LIMITS`` hooks): ``"retreat"`` and
-    ``"pass"``, each with the card and why; the first source named keeps it."""
+    """What the mover may not do now (``MOVEMENT_LIMITS`` hooks): ``"retreat"``,
+    ``"advance"`` and ``"pass"``, each with the card and why; the first source named keeps it."""
     limits: Limits = {}
     for owner, c, fn in query(s, MOVEMENT_LIMITS):
         for limit, why in fn(s, owner, mover).items():
@@ -138,6 +138,8 @@ def destinations(
     limits = movement_limits(s, mover)
     if own and "retreat" in limits:
         directions = tuple(d for d in directions if d != -toward(s, mover))
+    if own and "advance" in limits:
+        directions = tuple(d for d in directions if d != toward(s, mover))
     blocks = movement_blocks(s, mover)
     found: dict[int, End] = {}
     for direction in directions:

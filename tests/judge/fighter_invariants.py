@@ -17,6 +17,7 @@ from judge.battlecon.fighters.rukyuk import TOKENS as AMMO
 from judge.battlecon.fighters.tatsumi import JUTO, JUTO_LIFE
 from judge.battlecon.fighters.vanaah import PILE
 from judge.battlecon.fighters.vanaah import TOKEN as DIVINE_RUSH
+from judge.battlecon.hooks import cards_in_force
 from judge.battlecon.state import DuelState
 
 Check = Callable[[DuelState, int, str], None]
@@ -112,10 +113,25 @@ def hepzibah(s: DuelState, i: int, where: str) -> None:
     assert 0 <= c[FREE_BEAT] <= s.seq + 1, f"{where}: {c}"
 
 
+def sagas(s: DuelState, i: int, where: str) -> None:
+    """One Mirror token at most; his counters are beat numbers no later than the next beat;
+    copies in force are copies of the opponent's cards."""
+    p = s.players[i]
+    assert p.token_pool.count("mirror") <= 1, f"{where}: two Mirror tokens"
+    assert set(p.counters) == {"repelled", "staff-pinned", "shattering-next", "assimilated"}
+    for name, value in p.counters.items():
+        assert 0 <= value <= s.seq + 1, f"{where}: {name} {value} at beat {s.seq}"
+    assert set(p.this_beat.anted) <= {"mirror"}, where
+    for c in cards_in_force(s, i):
+        if "~" in c.id:
+            them = s.players[1 - i].fighter
+            assert c.id.endswith("~sagas") and c.fighter == them, f"{where}: copy {c.id}"
+
+
 CHECKS: dict[str, Check] = {"luc": luc, "magdelina": magdelina, "demitras": demitras,
                             "vanaah": vanaah, "heketch": heketch, "lixis": lixis,
                             "kehrolyn": kehrolyn, "rukyuk": rukyuk, "tatsumi": tatsumi,
-                            "hepzibah": hepzibah}
+                            "hepzibah": hepzibah, "sagas": sagas}
 
 
 def check_fighters(s: DuelState, where: str) -> None:

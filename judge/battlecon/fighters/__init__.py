@@ -126,6 +126,7 @@ def apply_errata(choices: list[Choice]) -> None:
     if unknown:
         raise ValueError(f"The card errata name unknown cards: {', '.join(unknown)}.")
     _ERRATA[:] = choices
+    _forget_derived_cards()
     for c in (*GENERIC_BASES, SPECIAL_ACTION_CARD):
         _add_card(corrected(c, project_choices() + tuple(_ERRATA)))
     for fid, declared in _DECLARED.items():
@@ -179,7 +180,50 @@ def unregister(fid: str) -> None:
 
 def effect(key: str) -> tuple[Card, int]:
     """The card and index of a triggered effect, by its key (``card/timing/index``)."""
-    return _EFFECTS[key]
+    found = _EFFECTS.get(key)
+    if found is None:
+        _derive(key.split("/")[0])
+        found = _EFFECTS[key]
+    return found
+
+
+# --- derived cards: one card remade by a fighter's rule (Sagas's copies) ----------------
+
+DERIVED = "~"  # a derived card's id: ``<card id>~<deriver>``
+_DERIVERS: dict[str, Callable[[Card], Card]] = {}
+
+
+def add_deriver(name: str, make: Callable[[Card], Card]) -> None:
+    """Declare how ``name`` remakes any card (a copy that drops what names its fighter);
+    the card ``<id>~<name>`` is ``make(card(<id>))``, built and registered on first use
+    (never part of a kit, so no card-data version changes)."""
+    _DERIVERS[name] = make
+
+
+def derived(cid: str, name: str) -> str:
+    """The id of card ``cid`` as the deriver ``name`` remakes it, registered if new."""
+    did = f"{cid}{DERIVED}{name}"
+    if did not in _CARDS:
+        _derive(did)
+    return did
+
+
+def _derive(did: str) -> Card:
+    base, _, name = did.rpartition(DERIVED)
+    make = _DERIVERS.get(name)
+    if not base or make is None:
+        raise KeyError(did)
+    made = dataclasses.replace(make(card(base)), id=did)
+    _add_card(made)
+    return made
+
+
+def _forget_derived_cards() -> None:
+    """Derived cards are remade from the corrected cards on next use (errata)."""
+    for cid in [c for c in _CARDS if DERIVED in c]:
+        _CARDS.pop(cid)
+    for key in [k for k in _EFFECTS if DERIVED in k.split("/")[0]]:
+        _EFFECTS.pop(key)
 
 
 def fighter(fid: str) -> Fighter:
@@ -187,7 +231,8 @@ def fighter(fid: str) -> Fighter:
 
 
 def card(cid: str) -> Card:
-    return _CARDS[cid]
+    found = _CARDS.get(cid)
+    return found if found is not None else _derive(cid)
 
 
 def fighter_ids() -> list[str]:
@@ -211,6 +256,7 @@ from judge.battlecon.fighters import (  # noqa: E402,F401
     luc,
     magdelina,
     rukyuk,
+    sagas,
     tatsumi,
     vanaah,
 )

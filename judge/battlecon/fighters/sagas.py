@@ -1,0 +1,643 @@
+"""Sagas Seities: Shadow Mirror (Reflection), one Mirror token; he copies and cancels.
+
+Where his things live:
+
+- the Mirror token (one, R19.1): anted, its bonus is ``("power", 0)`` and Reflection is
+  in force while it is among his ``bonus_tokens`` (so Naturalizing, which cancels what was
+  anted, cancels Reflection too). Reflection is a ``MODIFIERS`` hook of his ability card:
+  each fighter receives the other's current range, priority and power bonuses and penalties
+  from status effects, unique abilities (their passives and ``MODIFIERS`` hooks: Tatsumi's
+  zone bonus) and tokens, computed whenever stats are, so the copy follows them (S38, R18.12)
+  and never sees an extra Style such as Kehrolyn's form (S40, R18.11). He regains the token
+  at the End of Beat when his Base shares its name with a Base in the opponent's discards.
+- Negation: a ``SUPPRESSES`` hook, every Style of the opponent's in force (forms, Overload
+  Styles, copies) applies nothing but its End of Beat effects (S42); statuses stay (S43).
+- Echo and Staff: ``COPIES`` hooks. A copy is a derived card ``<id>~sagas``
+  (``fighters.derived``): the printed card less what names its fighter (R0.13): special
+  range effects (range X becomes N/A; range measured from his own standup, S39), private
+  hooks, and the effects listed in ``NAME_BOUND`` (those that work on the fighter's own
+  tokens, counters or markers). Staff, while it is a copy, is suppressed by his ability.
+- counters (R19.4), each a beat number (``DuelState.seq``) or 0: ``repelled`` (Repelling's
+  spent Mirror: opponents may not enter the spaces next to him), ``staff-pinned`` (Staff
+  hit: the opponent cannot advance), ``shattering-next`` (the beat whose attack stuns on
+  hit), ``assimilated`` (Assimilate hit: the opponent activates no more effects).
+
+Not done: Assimilate does not take the opponent's attack pair into his hand (nor stop their
+recycling); a Mirror token does not stand in for another fighter's token in copied effects
+(those effects are name-bound here and dropped); Shadow's wrap-around covers Shadow's own
+move and Staff's push, not a generic Base's movement.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any
+
+from judge.battlecon import facts as F
+from judge.battlecon.actions import (
+    Action,
+    Ctx,
+    Custom,
+    Movement,
+    Need,
+    StunOpponent,
+    may,
+    moved,
+    name,
+)
+from judge.battlecon.antes import bonus_when_anted
+from judge.battlecon.cards import (
+    BEFORE_ACTIVATING,
+    END_OF_BEAT,
+    NA,
+    ON_HIT,
+    START_OF_BEAT,
+    Card,
+    Effect,
+    X,
+)
+from judge.battlecon.fighters import Fighter, add_deriver, card, derived, fighter, register
+from judge.battlecon.hooks import (
+    COPIES,
+    DAMAGE_CAP,
+    DODGE,
+    FORBIDS_SPENDING,
+    IGNORES,
+    MODIFIERS,
+    MOVED,
+    MOVEMENT_BLOCKS,
+    MOVEMENT_LIMITS,
+    PREVENTS_STUN,
+    PRIORITY_TIE,
+    RANGE_ORIGIN,
+    SPECIAL_RANGE,
+    SUPPRESSES,
+    cards_in_force,
+    first_reason,
+    query,
+)
+from judge.battlecon.movement import (
+    FIRST,
+    LAST,
+    End,
+    destinations,
+    movement_blocks,
+    movement_limits,
+    movement_lock,
+    obstacles,
+    toward,
+)
+from judge.battlecon.state import BOARD, DuelState, known
+
+FID = "sagas"
+MIRROR = "mirror"
+COPY = "sagas"  # the deriver: card "<id>~sagas" is Sagas's copy of card <id>
+REPELLED, PINNED, SHATTERED, ASSIMILATED = ("repelled", "staff-pinned", "shattering-next",
+                                            "assimilated")
+SHARED = ("range", "priority", "power")  # what Reflection shares
+
+
+# --- facts ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SagasMirrorSpent(F.Fact):
+    """Sagas spends his Mirror token from his pool for a card's effect (no bonus)."""
+
+    player: int
+
+    def apply(self, s: DuelState) -> None:
+        p = s.players[self.player]
+        p.token_pool.remove(MIRROR)
+        p.token_discard.append(MIRROR)
+
+
+@dataclass(frozen=True)
+class SagasAttacksAgain(F.Fact):
+    """Shadow: the attack is activated again, as a normal activation (R8)."""
+
+    player: int
+
+    def apply(self, s: DuelState) -> None:
+        s.agenda.insert(0, ("activate", self.player))
+
+
+@dataclass(frozen=True)
+class SagasSwapped(F.Moved):
+    """Soul Mirror: Sagas and the opponent swap places, a direct movement (R17.13): each
+    standup is put on the other's space at once. ``player`` is Sagas; the opponent's own
+    ``Moved`` follows, so what follows a movement past a fighter applies to both (R17.12a)."""
+
+    def apply(self, s: DuelState) -> None:
+        s.players[1 - self.player].space = self.start
+        super().apply(s)
+
+
+@dataclass(frozen=True)
+class SagasLifeSwapped(F.Fact):
+    """Soul Mirror: the two fighters exchange life totals."""
+
+    player: int
+
+    def apply(self, s: DuelState) -> None:
+        a, b = s.players[self.player], s.players[1 - self.player]
+        a.life, b.life = b.life, a.life
+
+
+# --- the Mirror token and Reflection ---------------------------------------------------
+
+
+def has_mirror(s: DuelState, p: int) -> bool:
+    return MIRROR in s.players[p].token_pool
+
+
+def may_spend(s: DuelState, p: int) -> bool:
+    return has_mirror(s, p) and not first_reason(s, FORBIDS_SPENDING, p)
+
+
+def beat_counter(s: DuelState, p: int, counter: str) -> bool:
+    """Whether ``counter`` names this beat."""
+    return s.players[p].counters.get(counter, 0) == s.seq
+
+
+def counter_set(ctx: Ctx, counter: str, value: int, text: str) -> F.CounterSet:
+    return F.CounterSet(rule=ctx.rule, text=text, player=ctx.owner, counter=counter,
+                        value=value)
+
+
+def ante_options(s: DuelState, p: int) -> list[dict]:
+    me = s.players[p]
+    if me.this_beat.anted or not has_mirror(s, p):
+        return []
+    return [{"player": p, "kind": "ante", "token": MIRROR}]
+
+
+def reflecting(s: DuelState, p: int) -> bool:
+    """Reflection is in force: the Mirror was anted and nothing cancelled it."""
+    return MIRROR in s.players[p].this_beat.bonus_tokens
+
+
+def own_bonuses(s: DuelState, q: int) -> list[tuple[str, Any, str]]:
+    """Player q's current range, priority and power bonuses and penalties from tokens,
+    status effects and unique abilities, each with its source (never Reflection's)."""
+    me = s.players[q]
+    kit = fighter(me.fighter)
+    out: list[tuple[str, Any, str]] = []
+    for token in me.this_beat.bonus_tokens:
+        stat, amount = kit.token_bonus.get(token, ("", 0))
+        out.append((stat, amount, kit.token_name(token)))
+    out += [(st.stat, st.amount, st.source) for st in s.statuses
+            if st.player == q and st.beat <= s.seq <= st.until]
+    for c in cards_in_force(s, q):
+        if c.kind == "ability":
+            for pas in c.passives:
+                if pas.target == "self" and (pas.condition is None or pas.condition(s, q)):
+                    amount = pas.amount(s, q) if callable(pas.amount) else pas.amount
+                    out.append((pas.stat, amount, c.name))
+    for owner, c, fn in query(s, MODIFIERS):
+        if c.kind == "ability" and fn is not reflection:
+            out += [(stat, amount, label) for stat, amount, label in fn(s, owner, q)]
+    return [(stat, amount, source) for stat, amount, source in out
+            if stat in SHARED and amount not in (0, (0, 0))]
+
+
+def reflection(s: DuelState, owner: int, p: int) -> list[tuple[str, Any, str]]:
+    """Reflection: each fighter also has the other's own bonuses and penalties, as they
+    are at this moment (R18.12)."""
+    if not reflecting(s, owner):
+        return []
+    return [(stat, amount, f"Reflection ({source})")
+            for stat, amount, source in own_bonuses(s, 1 - p)]
+
+
+def regains(s: DuelState, p: int) -> bool:
+    """His Base shares its name with a Base in the opponent's discards; not in a beat of
+    Shattering; never a second token."""
+    me, them = s.players[p], s.players[1 - p]
+    pair = me.pair
+    if has_mirror(s, p) or MIRROR not in me.token_discard or pair is None or pair.finisher \
+            or not pair.base or pair.style == "shattering":
+        return False
+    return pair.base in [c for c in them.discard_1 + them.discard_2 if card(c).kind == "base"]
+
+
+def regain(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
+    base = card(known(ctx.s.players[ctx.owner].pair, "the attack pair").base or "").name
+    return [F.TokenRecovered(rule=ctx.rule, text=f"Sagas regains his Mirror token: {base} is "
+                             f"also in {ctx.name(ctx.opponent)}'s discard piles.",
+                             player=ctx.owner, token=MIRROR)]
+
+
+def copying_staff(s: DuelState, p: int) -> bool:
+    """Staff is his Base and he anted the Mirror this beat: Staff is a copy."""
+    pair = s.players[p].pair
+    return pair is not None and pair.revealed and pair.base == "staff" and \
+        not pair.finisher and MIRROR in s.players[p].this_beat.anted
+
+
+def ability_suppresses(s: DuelState, owner: int, p: int, c: Card, timing: str | None) -> bool:
+    """Staff as a copy applies nothing of its own; after Assimilate hits, the opponent
+    activates no more effects in this beat's attacks (End of Beat effects still resolve:
+    with the card theft not judged, they put things back, such as an Overload Style)."""
+    if p == owner:
+        return c.id == "staff" and copying_staff(s, owner)
+    return timing not in (None, END_OF_BEAT) and beat_counter(s, owner, ASSIMILATED)
+
+
+def staff_pin(s: DuelState, owner: int, mover: int) -> dict[str, str]:
+    if mover == owner or not beat_counter(s, owner, PINNED):
+        return {}
+    return {"advance": f"Staff: {name(s, mover)} cannot advance for the rest of this beat"}
+
+
+def shattering_due(s: DuelState, p: int) -> bool:
+    return beat_counter(s, p, SHATTERED)
+
+
+SHADOW_MIRROR = Card("shadow-mirror", "Shadow Mirror", "ability", fighter=FID, hooks={
+    MODIFIERS: reflection, SUPPRESSES: ability_suppresses, MOVEMENT_LIMITS: staff_pin},
+    effects=(
+    Effect(END_OF_BEAT, (Custom(regain),), "Regain the Mirror token if your Base has the "
+           "same name as a Base in the opponent's discard piles.", condition=regains,
+           condition_text="a Base matching one in the opponent's discards"),
+    Effect(ON_HIT, (StunOpponent(),), "Shattering's grant: this attack stuns the opponent.",
+           condition=shattering_due, condition_text="Shattering's grant"),
+))
+
+
+# --- copies (Echo, Staff): the printed card less what names its fighter ----------------
+
+# Effects that work on the copied fighter's own pieces (tokens, counters, markers): by
+# card, effect index -> the action indexes kept and the text said; () drops the effect.
+NAME_BOUND: dict[str, dict[int, tuple[tuple[int, ...], str]]] = {
+    "deathblow": {0: ((), ""), 1: ((), "")},
+    "bloodletting": {0: ((), "")},
+    "illusory": {0: ((), "")},
+    "palm-strike": {1: ((), "")},
+    "trance": {0: ((), ""), 1: ((), "")},
+    "geomantic": {0: ((), "")},
+    "focused": {0: ((), "")},
+    "merciless": {0: ((), "")},
+    "critical": {0: ((), "")},
+    "rasping": {0: ((), "")},
+    "assassin": {1: ((), "")},
+    "psycho": {1: ((), "")},
+    "evacuation": {0: ((1,), "Retreat 1 space (the Gate Trap is Khadath's: ignored).")},
+    "hunters": {0: ((), "")},
+    "teleport": {0: ((0,), "Move directly to any space (the Gate Trap is Khadath's: "
+                         "ignored).")},
+    "blight": {0: ((), "")},
+    "overload": {0: ((), ""), 1: ((), "")},
+    "chrono": {0: ((), "")},
+    "eternal": {0: ((), "")},
+    "memento": {0: ((), "")},
+    "gunner": {0: ((), "")},
+    "crossfire": {0: ((), "")},
+    "reload": {1: ((), "")},
+    "blessing": {0: ((), "")},
+    "reaping": {0: ((), "")},
+    "lure": {0: ((), "")},
+    "mutating": {0: ((0,), "Lose 1 life.")},
+}
+NAME_BOUND_HOOKS: dict[str, tuple[str, ...]] = {
+    "illusory": (DODGE,), "merciless": (MOVED,), "evacuation": (DODGE,),
+    "teleport": (DODGE,), "eternal": (MODIFIERS,), "safety": (DAMAGE_CAP,),
+}
+
+
+def copy_card(c: Card) -> Card:
+    """Sagas's copy of ``c``: its special range's effect names its fighter, so range X
+    reverts to N/A and range is his own (S39, R0.13); private hooks and the name-bound
+    effects of ``NAME_BOUND`` are dropped; Blessing and Reaping keep their unnamed part."""
+    drop = NAME_BOUND_HOOKS.get(c.id, ()) + (SPECIAL_RANGE, RANGE_ORIGIN)
+    hooks = {k: v for k, v in c.hooks.items() if k not in drop and "." not in k}
+    effects: list[Effect] = []
+    for i, e in enumerate(c.effects):
+        kept, text = NAME_BOUND.get(c.id, {}).get(i, (tuple(range(len(e.actions))), e.text))
+        if kept:
+            effects.append(dataclasses.replace(e, actions=tuple(e.actions[a] for a in kept),
+                                               text=text))
+    effects += list(UNNAMED.get(c.id, ()))
+    rng = NA if c.range == X else c.range
+    return dataclasses.replace(c, name=f"{c.name} (copied)", hooks=hooks,
+                               effects=tuple(effects), range=rng)
+
+
+def blessing_heal(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
+    from judge.battlecon.fighters.magdelina import heal
+
+    return [heal(ctx.s, ctx.owner, 3, ctx.rule, "Blessing"),
+            heal(ctx.s, ctx.opponent, 3, ctx.rule, "Blessing")]
+
+
+def reaping_discard(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
+    """The opponent discards a token of their choice (Divine Rush's part is Vanaah's)."""
+    s, opp = ctx.s, ctx.opponent
+    held = sorted(set(s.players[opp].token_pool))
+    if not held:
+        return [F.Declined(rule=ctx.rule, text=f"{name(s, opp)} has no token to discard.",
+                           player=opp)]
+    if len(held) > 1 and decision is None:
+        return Need("pick", (opp,), [{"player": opp, "kind": "pick", "option": t}
+                                     for t in held],
+                    about=f"Reaping: {name(s, opp)} discards which token?")
+    token = held[0] if len(held) == 1 else known(decision, "the pick")["option"]
+    kit = fighter(s.players[opp].fighter)
+    return [F.TokenDiscarded(rule=ctx.rule, text=f"{name(s, opp)} discards "
+                             f"{kit.token_name(token)} from the token pool.", player=opp,
+                             token=token)]
+
+
+UNNAMED: dict[str, tuple[Effect, ...]] = {
+    "blessing": (Effect(ON_HIT, (Custom(blessing_heal),), "Both fighters heal 3 life (the "
+                        "Trance counter is Magdelina's: ignored)."),),
+    "reaping": (Effect(ON_HIT, (Custom(reaping_discard),), "The opponent discards a token of "
+                       "their choice (Divine Rush is Vanaah's: ignored)."),),
+    "lure": (Effect(ON_HIT, (Movement("pull", tuple(range(0, 7))),), "Pull the opponent any "
+                    "number of spaces (the limit naming Khadath is ignored)."),),
+}
+
+add_deriver(COPY, copy_card)
+
+
+def echo_copies(s: DuelState, owner: int, p: int) -> list[str]:
+    """Echo: the Style in the opponent's Discard 1 (the last put there) applies too."""
+    if p != owner:
+        return []
+    styles = [c for c in s.players[1 - owner].discard_1 if card(c).kind == "style"]
+    return [derived(styles[-1], COPY)] if styles else []
+
+
+def staff_copies(s: DuelState, owner: int, p: int) -> list[str]:
+    """Staff, with the Mirror anted: a copy of the opponent's unique Base."""
+    if p != owner or not copying_staff(s, owner):
+        return []
+    return [derived(fighter(s.players[1 - owner].fighter).unique_base.id, COPY)]
+
+
+# --- Negation -----------------------------------------------------------------------------
+
+
+def negation(s: DuelState, owner: int, p: int, c: Card, timing: str | None) -> bool:
+    """Every Style of the opponent's in force applies nothing this beat but its End of
+    Beat effects (S42); status effects are not cards and stay (S43)."""
+    return p != owner and c.kind == "style" and timing != END_OF_BEAT
+
+
+def mirror_ties(s: DuelState, owner: int) -> bool:
+    return has_mirror(s, owner)
+
+
+# --- Repelling ------------------------------------------------------------------------------
+
+
+def spend_offer(ctx: Ctx, decision: dict | None, what: str) -> bool | Need:
+    """Ask whether to spend the Mirror for ``what``; False when he cannot."""
+    if not may_spend(ctx.s, ctx.owner):
+        return False
+    return may(ctx, decision, f"{ctx.card.name}: spend the Mirror token {what}?")
+
+
+def spent(ctx: Ctx, what: str) -> F.Fact:
+    return SagasMirrorSpent(rule=ctx.rule, text=f"{ctx.card.name}: Sagas spends his Mirror "
+                            f"token {what}.", player=ctx.owner)
+
+
+def declined(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
+    if decision is None:
+        return [F.Declined(rule=ctx.rule, text="Sagas has no Mirror token he may spend.",
+                           player=ctx.owner)]
+    return [F.Declined(rule=ctx.rule, text="Sagas keeps his Mirror token.", player=ctx.owner)]
+
+
+def repel_spend(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
+    answer = spend_offer(ctx, decision, "to keep the opponent out of the spaces next to you")
+    if isinstance(answer, Need):
+        return answer
+    if not answer:
+        return declined(ctx, decision)
+    return [spent(ctx, "to repel"), counter_set(ctx, REPELLED, ctx.s.seq, "Repelling: "
+                                               f"{ctx.name(ctx.opponent)} cannot enter the "
+                                               "spaces next to Sagas this beat.")]
+
+
+def repel_push(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
+    """An opponent next to him when he repels is pushed 1 space."""
+    if not beat_counter(ctx.s, ctx.owner, REPELLED) or ctx.s.distance() != 1:
+        return []
+    return Movement("push", (1,)).resolve(ctx, decision)
+
+
+def repel_blocks(s: DuelState, owner: int, mover: int) -> dict[int, str]:
+    if mover == owner or not beat_counter(s, owner, REPELLED):
+        return {}
+    me = s.players[owner].space
+    return {x: "before the spaces next to Sagas (Repelling)" for x in (me - 1, me + 1)
+            if x in BOARD}
+
+
+# --- Shadow: the board's edges meet -----------------------------------------------------------
+
+
+def shadow_in_force(s: DuelState, p: int) -> bool:
+    return any(c.id == "shadow" for c in cards_in_force(s, p))
+
+
+def wrapped(s: DuelState, mover: int, direction: int) -> int | None:
+    """One space in ``direction`` with the two edges adjacent, hopping standups (R17.5)."""
+    hop = obstacles(s, mover)
+    pos = s.players[mover].space
+    for _ in range(len(BOARD)):
+        pos += direction
+        pos = LAST if pos < FIRST else FIRST if pos > LAST else pos
+        if pos not in hop:
+            return pos
+    return None
+
+
+def one_space(s: DuelState, mover: int, directions: tuple[int, ...], own: bool,
+              wrap: bool) -> list[End]:
+    """Every end of a 1-space movement; across the edge too when ``wrap``."""
+    found = {e.end: e for e in destinations(s, mover, directions, (1,), own=own)}
+    if not wrap:
+        return list(found.values())
+    limits = movement_limits(s, mover) if own else {}
+    blocks = movement_blocks(s, mover)
+    start, other = s.players[mover].space, s.players[1 - mover].space
+    for d in directions:
+        plain = destinations(s, mover, (d,), (1,), own=own)
+        t = toward(s, mover)
+        if plain or (own and (("retreat" in limits and d == -t) or
+                              ("advance" in limits and d == t))):
+            continue
+        end = wrapped(s, mover, d)
+        if end is not None and end not in blocks:
+            passed = (start - other) * (end - other) < 0
+            found.setdefault(end, End(end, 1, passed))
+    return [found[k] for k in sorted(found)]
+
+
+def wrap_move(ctx: Ctx, decision: dict | None, mover: int, directions: tuple[int, ...],
+              kind: str) -> list[F.Fact] | Need:
+    s = ctx.s
+    lock = movement_lock(s, mover)
+    if lock:
+        return [F.MovementIgnored(rule="R17.9", text=f"{ctx.name(mover)} cannot move as "
+                                  f"{ctx.card.name} asks: {lock}.", player=mover, kind=kind)]
+    ends = one_space(s, mover, directions, mover == ctx.owner, shadow_in_force(s, ctx.owner))
+    if not ends:
+        return [F.MovementIgnored(rule="R17.9", text=f"{ctx.name(mover)} cannot move as "
+                                  f"{ctx.card.name} asks: no legal option.", player=mover,
+                                  kind=kind)]
+    if len(ends) > 1 and decision is None:
+        return Need("move", (ctx.owner,), [{"player": ctx.owner, "kind": "move", "to": e.end}
+                                           for e in ends],
+                    about=f"Sagas's {ctx.card.name}: {ctx.effect.text}", extra={"mover": mover})
+    chosen = ends[0] if len(ends) == 1 else next(
+        e for e in ends if e.end == known(decision, "the move decision")["to"])
+    return [moved(s, mover, ctx.owner, kind, chosen.end, 1, chosen.passed,
+                  forced=len(ends) == 1, stopped_by=chosen.stopped_by, rule=ctx.rule,
+                  stop_text=chosen.stop_text)]
+
+
+def shadow_move(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
+    """Move exactly 1 space; with Shadow the board's two edges are adjacent."""
+    return wrap_move(ctx, decision, ctx.owner, (-1, 1), "move")
+
+
+def shadow_again(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
+    if ctx.s.distance() != 3:
+        return []
+    answer = spend_offer(ctx, decision, "to activate this attack again")
+    if isinstance(answer, Need):
+        return answer
+    if not answer:
+        return declined(ctx, decision)
+    return [spent(ctx, "to attack again"), SagasAttacksAgain(
+        rule=ctx.rule, text="Shadow: Sagas activates this attack again.", player=ctx.owner)]
+
+
+# --- Shattering -------------------------------------------------------------------------------
+
+
+def shattering_ignores(s: DuelState, owner: int, attacker: int) -> dict[str, str]:
+    return {"stun_guard": "Shattering"} if attacker == owner else {}
+
+
+def shattering_spend(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
+    answer = spend_offer(ctx, decision, "so that your next attack stuns on hit")
+    if isinstance(answer, Need):
+        return answer
+    if not answer:
+        return declined(ctx, decision)
+    return [spent(ctx, "for his next attack"),
+            counter_set(ctx, SHATTERED, ctx.s.seq + 1, "Shattering: Sagas's attack next beat "
+                        "gains 'On Hit: the opponent is stunned'.")]
+
+
+# --- Staff ------------------------------------------------------------------------------------
+
+
+def staff_no_stun(s: DuelState, owner: int, attacker: int, defender: int) -> str:
+    return "Staff does not stun at range 1" if attacker == owner and s.distance() == 1 else ""
+
+
+def staff_push(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
+    """Push the opponent 1 space (across the board's edge with Shadow)."""
+    away = -toward(ctx.s, ctx.opponent)
+    return wrap_move(ctx, decision, ctx.opponent, (away,), "push")
+
+
+def staff_pins(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
+    return [counter_set(ctx, PINNED, ctx.s.seq, f"Staff: {ctx.name(ctx.opponent)} cannot "
+                        "advance for the rest of this beat.")]
+
+
+# --- Finishers ----------------------------------------------------------------------------------
+
+
+def soul_swap(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
+    """Swap places with the opponent: a direct move for both (R17.13)."""
+    s, me, them = ctx.s, ctx.owner, ctx.opponent
+    for p in (me, them):
+        why = movement_lock(s, p) or (movement_limits(s, p).get("pass") or ("", ""))[1]
+        if why:
+            return [F.MovementIgnored(rule="R17.12b", text=f"Soul Mirror cannot swap the "
+                                      f"fighters: {why}.", player=p, kind="direct")]
+    a, b = s.players[me].space, s.players[them].space
+    spaces = abs(a - b)
+    return [SagasSwapped(rule=ctx.rule, text=f"Sagas and {ctx.name(them)} swap places: Sagas "
+                         f"{a} → {b}, {ctx.name(them)} {b} → {a}, a direct move past each "
+                         "other (R17.13).", player=me, by=me, kind="direct", start=a, end=b,
+                         spaces=spaces, passed=True),
+            F.Moved(rule=ctx.rule, text=f"{ctx.name(them)} is now on space {a}.", player=them,
+                    by=me, kind="direct", start=b, end=a, spaces=spaces, passed=True)]
+
+
+def soul_life(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
+    mine, theirs = ctx.s.players[ctx.owner].life, ctx.s.players[ctx.opponent].life
+    return [SagasLifeSwapped(rule=ctx.rule, text=f"Sagas and {ctx.name(ctx.opponent)} swap "
+                             f"life totals: Sagas {mine} → {theirs}, {ctx.name(ctx.opponent)} "
+                             f"{theirs} → {mine}.", player=ctx.owner)]
+
+
+def assimilate(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
+    return [counter_set(ctx, ASSIMILATED, ctx.s.seq, f"Assimilate: {ctx.name(ctx.opponent)} "
+                        "activates no more effects this beat.")]
+
+
+# --- the cards ------------------------------------------------------------------------------
+
+
+def _effect(timing: str, action: Action, text: str) -> Effect:
+    return Effect(timing, (action,), text)
+
+
+NEGATION = Card("negation", "Negation", "style", fighter=FID,
+                hooks={SUPPRESSES: negation, PRIORITY_TIE: mirror_ties})
+ECHO = Card("echo", "Echo", "style", fighter=FID, hooks={COPIES: echo_copies})
+REPELLING = Card("repelling", "Repelling", "style", range=(1, 2), power=-1, priority=1,
+                 fighter=FID, hooks={MOVEMENT_BLOCKS: repel_blocks}, effects=(
+    Effect(START_OF_BEAT, (Custom(repel_spend), Custom(repel_push)), "You may spend the "
+           "Mirror token: opponents cannot enter the spaces next to you this beat, and an "
+           "adjacent opponent is pushed 1 space."),
+    _effect(ON_HIT, Movement("push", (0, 1, 2)), "Push the opponent 0-2 spaces."),
+))
+SHADOW = Card("shadow", "Shadow", "style", range=(0, 1), power=-1, fighter=FID, effects=(
+    _effect(BEFORE_ACTIVATING, Custom(shadow_move), "Move exactly 1 space (the board's two "
+            "edges count as adjacent)."),
+    Effect(END_OF_BEAT, (Custom(shadow_again),), "At range 3 you may spend the Mirror token "
+           "to activate this attack again.", condition=lambda s, p: s.distance() == 3,
+           condition_text="range 3 of the opponent"),
+))
+SHATTERING = Card("shattering", "Shattering", "style", range=(1, 2), power=1, priority=-1,
+                  stun_guard=2, fighter=FID, hooks={IGNORES: shattering_ignores}, effects=(
+    _effect(ON_HIT, Custom(shattering_spend), "You may spend the Mirror token: your next "
+            "attack gains 'On Hit: the opponent is stunned'."),
+))
+STAFF = Card("staff", "Staff", "base", range=(1, 2), power=3, priority=4, stun_guard=4,
+             fighter=FID, hooks={PREVENTS_STUN: staff_no_stun, COPIES: staff_copies},
+             effects=(
+    Effect(ON_HIT, (Custom(staff_push), Custom(staff_pins)), "Push the opponent 1 space; "
+           "they cannot advance for the rest of the beat."),
+))
+SOUL_MIRROR = Card("soul-mirror", "Soul Mirror", "finisher", range=(1, 1), power=NA,
+                   priority=7, fighter=FID, effects=(
+    Effect(ON_HIT, (Custom(soul_swap), Custom(soul_life)), "Swap places (a direct move) and "
+           "life totals with the opponent."),
+))
+ASSIMILATE = Card("assimilate", "Assimilate", "finisher", range=(3, 4), power=3, priority=6,
+                  fighter=FID, effects=(
+    _effect(ON_HIT, Custom(assimilate), "The opponent activates no more effects this beat."),
+))
+
+SAGAS = register(Fighter(
+    id=FID, name="Sagas Seities", short="Sagas", pronoun="he",
+    styles=(NEGATION, ECHO, REPELLING, SHADOW, SHATTERING), unique_base=STAFF,
+    finishers=(SOUL_MIRROR, ASSIMILATE),
+    default_discards=(("negation", "dash"), ("repelling", "grasp")), ability=SHADOW_MIRROR,
+    tokens=(MIRROR,), token_bonus={MIRROR: ("power", 0)}, token_names={MIRROR: "Mirror"},
+    counters=(REPELLED, PINNED, SHATTERED, ASSIMILATED),
+    ante_options=ante_options, token_anted=bonus_when_anted,
+))

@@ -1,0 +1,541 @@
+"""Sagas Seities's cards (sagas.yaml): the Mirror token and Reflection, five Styles, Staff
+and both Finishers, and the FAQ scenarios S20, S38-S40, S42, S43 (S41 waits for Tatsumi).
+Sagas is player 0 unless a test says otherwise.
+
+Two kinds of test: whole beats through the engine (prompts, spaces, life, tokens), and
+positions laid out by hand (``laid``) where what matters is an attack's numbers or which
+effects a window would queue at one moment of the beat.
+"""
+
+from __future__ import annotations
+
+from judge.battlecon import facts as F
+from judge.battlecon import rules
+from judge.battlecon.actions import Ctx
+from judge.battlecon.cards import BEFORE_ACTIVATING, END_OF_BEAT, NA, ON_HIT
+from judge.battlecon.engine import range_origin
+from judge.battlecon.fighters import card
+from judge.battlecon.fighters.heketch import merciless_passed
+from judge.battlecon.fighters.sagas import (
+    ASSIMILATED,
+    MIRROR,
+    PINNED,
+    REPELLED,
+    SHATTERED,
+    SagasLifeSwapped,
+    SagasSwapped,
+    ante_options,
+    soul_swap,
+)
+from judge.battlecon.hooks import PREVENTS_STUN, cards_in_force, first_reason
+from judge.battlecon.state import DuelState, Pair, Status
+from judge.battlecon.stats import attack
+from tests.judge import hook_fighter as H
+from tests.judge.scene import (
+    answer,
+    dealt,
+    facts_of,
+    life,
+    new_duel,
+    option_values,
+    pairs,
+    pass_ante,
+    priorities,
+    settle,
+    spaces,
+    stage,
+)
+
+COUNTERS = {REPELLED: 0, PINNED: 0, SHATTERED: 0, ASSIMILATED: 0}
+KEEP_ALL = (("echo", "dash"), ("shadow", "grasp"))  # Negation, Repelling, Shattering in hand
+ECHO_KEEP = (("negation", "dash"), ("repelling", "grasp"))  # Echo, Shadow, Shattering in hand
+BATTERY_KEEP = (("battery", "dash"), ("grapnel", "grasp"))  # Cadenza keeps Hydraulic, Clockwork
+
+
+def sagas_vs(f1: str, **kw):
+    """A duel of Sagas (player 0) against ``f1``; Sagas keeps Negation, Repelling and
+    Shattering in hand unless ``d0`` says otherwise."""
+    kw.setdefault("d0", KEEP_ALL)
+    if kw["d0"] is None:
+        kw["d0"] = KEEP_ALL
+    return new_duel("sagas", f1, **kw)
+
+
+def pools(duel, p=0):
+    me = duel.state.players[p]
+    return sorted(me.token_pool), sorted(me.token_discard)
+
+
+def laid(f1: str, sagas: tuple[str, str], theirs: tuple[str, str], spaces=(3, 5),
+         d1: tuple | None = None, **kw) -> DuelState:
+    """A position at the Reveal: Sagas (player 0) and ``f1`` with their pairs face up."""
+    duel = sagas_vs(f1, d1=d1, d0=(("echo", "dash"), ("shadow", "grasp")) if sagas[0] not in (
+        "echo", "shadow") else (("negation", "dash"), ("repelling", "grasp")), **kw)
+    s = duel.state.clone()
+    s.players[0].space, s.players[1].space = spaces
+    for p, (style, base) in ((0, sagas), (1, theirs)):
+        pl = s.players[p]
+        pl.hand = [c for c in pl.hand if c not in (style, base)]
+        pl.pair = Pair(style, base, revealed=True)
+    s.touch()
+    return s
+
+
+def ante(s: DuelState, p: int, token: str) -> None:
+    """A token anted for its bonus, as the Ante step leaves it (R5.5)."""
+    pl = s.players[p]
+    pl.token_pool.remove(token)
+    pl.token_discard.append(token)
+    pl.this_beat.anted.append(token)
+    pl.this_beat.bonus_tokens.append(token)
+    s.touch()
+
+
+def numbers(s: DuelState, p: int) -> tuple:
+    a = attack(s, p)
+    return a.range if a.range in (NA, "X") else tuple(a.range), a.power, a.priority
+
+
+def queued(s: DuelState, p: int, timing: str) -> list[str]:
+    return [c.id for c, _i in rules.effects_for(s, p, timing)]
+
+
+def may(duel, player, accept):
+    settle(duel)
+    return answer(duel, player, "may", accept=accept)
+
+
+def play_out(duel, choose=lambda options: options[0]):
+    """Answer every prompt with ``choose`` until the next beat's attack pairs."""
+    settle(duel)
+    while duel.prompt and duel.prompt["kind"] != "attack_pair":
+        duel.decide(choose(duel.prompt["options"]))
+        settle(duel)
+
+
+# --- Shadow Mirror: the Mirror token and Reflection -----------------------------------------
+
+
+def test_the_mirror_token_starts_in_the_pool():
+    """Setup: one Mirror token in Sagas's pool; his counters start at 0."""
+    duel = sagas_vs("cadenza")
+    assert pools(duel) == ([MIRROR], [])
+    assert duel.state.players[0].counters == COUNTERS
+
+
+def test_the_mirror_is_anted_once_and_spent_at_once():
+    """Ante: the Mirror is offered while it is in the pool; anted, it goes to the token
+    discard at once (R5.5) and is not offered again."""
+    duel = sagas_vs("cadenza")
+    pairs(duel, ("negation", "strike"), ("battery", "strike"))
+    assert {"player": 0, "kind": "ante", "token": MIRROR} in duel.prompt["options"]
+    answer(duel, 0, "ante", token=MIRROR)
+    assert pools(duel) == ([], [MIRROR])
+    assert ante_options(duel.state, 0) == []
+
+
+def test_reflection_gives_sagas_the_opponents_token_bonus():
+    """Reflection: Hikaru's anted Fire gives him +3 power; with the Mirror anted Sagas has
+    the same +3 power, labelled as Reflection's; without it he has nothing."""
+    s = laid("hikaru", ("negation", "strike"), ("focused", "strike"))
+    ante(s, 1, "fire")
+    assert numbers(s, 0) == ((1, 1), 4, 3)
+    ante(s, 0, MIRROR)
+    assert numbers(s, 0) == ((1, 1), 7, 3)
+    assert ("Reflection (Fire)", 3) in attack(s, 0).parts["power"]
+
+
+def test_reflection_shares_sagas_penalties_with_the_opponent():
+    """Reflection works both ways (the reference's reading): a -3 priority status on Sagas
+    (the Gate Trap's) is the opponent's too, so both totals move together."""
+    s = laid("khadath", ("repelling", "strike"), ("lure", "strike"))
+    s.statuses.append(Status(0, "priority", -3, "Gate Trap", s.seq, s.seq))
+    ante(s, 0, MIRROR)
+    assert numbers(s, 0)[2] == 3 + 1 - 3
+    assert numbers(s, 1)[2] == 3 - 1 - 3
+    assert ("Reflection (Gate Trap)", -3) in attack(s, 1).parts["priority"]
+
+
+def test_reflection_ignores_soak_and_stun_guard_bonuses():
+    """Reflection shares range, priority and power only: Hikaru's Earth (Soak 3) is not
+    copied."""
+    s = laid("hikaru", ("negation", "strike"), ("focused", "strike"))
+    ante(s, 1, "earth")
+    ante(s, 0, MIRROR)
+    assert attack(s, 0).soak == 0 and attack(s, 1).soak == 3
+
+
+def test_the_mirror_is_regained_when_his_base_is_in_the_opponents_discards():
+    """End of Beat: Sagas attacks with Grasp while Grasp lies in Cadenza's discard 2: he
+    regains the Mirror token; with Strike (in no discard of Cadenza's) he does not."""
+    for base, back in (("strike", False), ("grasp", True)):
+        duel = sagas_vs("cadenza", d0=(("echo", "burst"), ("shadow", "drive")))
+        stage(duel, spaces=(3, 6), token_pool=([],), token_discard=([MIRROR],))
+        pairs(duel, ("negation", base), ("battery", "shot"))
+        pass_ante(duel)
+        play_out(duel)
+        assert pools(duel) == (([MIRROR], []) if back else ([], [MIRROR])), base
+    regained = [f for f in facts_of(duel.facts, F.TokenRecovered) if f.player == 0]
+    assert regained and "Grasp is also in Cadenza's discard piles" in regained[0].text
+
+
+def test_shattering_forbids_regaining_the_mirror():
+    """Shattering: Sagas cannot gain a Mirror token this beat, even with a matching Base."""
+    duel = sagas_vs("cadenza", d0=(("echo", "burst"), ("shadow", "drive")))
+    stage(duel, spaces=(3, 6), token_pool=([],), token_discard=([MIRROR],))
+    pairs(duel, ("shattering", "grasp"), ("battery", "shot"))
+    pass_ante(duel)
+    play_out(duel)
+    assert pools(duel) == ([], [MIRROR])
+
+
+# --- Negation -------------------------------------------------------------------------------
+
+
+def test_negation_cancels_the_opponents_style_stats_and_effects():
+    """Negation: Cadenza's Hydraulic gives neither +2 power, -1 priority, Soak 1 nor its
+    Before Activating advance; Battery's End of Beat effect still resolves."""
+    s = laid("cadenza", ("negation", "strike"), ("hydraulic", "strike"))
+    assert numbers(s, 1) == ((1, 1), 4, 3) and attack(s, 1).soak == 0
+    assert queued(s, 1, BEFORE_ACTIVATING) == []
+    s = laid("cadenza", ("negation", "strike"), ("battery", "strike"))
+    assert queued(s, 1, END_OF_BEAT) == ["battery"]
+
+
+def test_negation_wins_priority_ties_while_the_mirror_is_in_the_pool():
+    """Negation: with the Mirror in his pool Sagas wins a tie without a Clash; with it
+    anted, the tie is a Clash."""
+    duel = sagas_vs("cadenza")
+    pairs(duel, ("negation", "strike"), ("battery", "strike"))  # Battery is cancelled: 3 = 3
+    pass_ante(duel)
+    became = facts_of(duel.facts, F.BecameActive)[0]
+    assert became.priorities == [3, 3] and became.player == 0 and "Negation" in became.text
+    duel = sagas_vs("cadenza")
+    pairs(duel, ("negation", "strike"), ("battery", "strike"))
+    answer(duel, 0, "ante", token=MIRROR)
+    duel.decide({"player": 1, "kind": "pass"})
+    assert facts_of(duel.facts, F.ClashOccurred)
+
+
+# --- Echo -----------------------------------------------------------------------------------
+
+
+def test_echo_applies_the_style_in_the_opponents_discard_1():
+    """Echo: Cadenza's Discard 1 holds Clockwork: Sagas's attack has +3 power, -3 priority
+    and Soak 3 as well, from a copy named as such."""
+    s = laid("cadenza", ("echo", "strike"), ("battery", "strike"),
+             d1=(("clockwork", "dash"), ("hydraulic", "grasp")))
+    assert numbers(s, 0) == ((1, 1), 7, 0) and attack(s, 0).soak == 3
+    assert ("Clockwork (copied)", 3) in attack(s, 0).parts["power"]
+
+
+def test_echo_copies_effects_as_sagass_own():
+    """Echo copying Hydraulic: Sagas advances 1 space Before Activating."""
+    duel = sagas_vs("cadenza", d0=ECHO_KEEP, d1=(("hydraulic", "dash"), ("clockwork", "grasp")))
+    stage(duel, spaces=(3, 6))
+    pairs(duel, ("echo", "strike"), ("battery", "shot"))
+    pass_ante(duel)
+    play_out(duel)
+    moves = [f for f in facts_of(duel.facts, F.Moved) if f.player == 0]
+    assert [(f.start, f.end, f.kind) for f in moves] == [(3, 4, "advance")]
+    assert "hydraulic~sagas" in [f.card for f in facts_of(duel.facts, F.Triggered)]
+
+
+def test_echo_ignores_the_part_of_an_effect_that_names_its_fighter():
+    """R0.13: Echo copying Khadath's Evacuation: Sagas retreats 1 space but puts no Gate
+    Trap anywhere (the trap is Khadath's), and Evacuation's dodge is not his."""
+    duel = sagas_vs("khadath", d0=ECHO_KEEP, d1=(("evacuation", "dash"), ("teleport", "grasp")))
+    stage(duel, spaces=(3, 5))
+    pairs(duel, ("echo", "strike"), ("hunters", "shot"))
+    pass_ante(duel)
+    play_out(duel)
+    moves = [f for f in facts_of(duel.facts, F.Moved) if f.player == 0]
+    assert [(f.start, f.end) for f in moves] == [(3, 2)]
+    assert facts_of(duel.facts, F.MarkerPlaced) == []
+    copied = card("evacuation~sagas")
+    assert "dodge" not in copied.hooks and copied.range == (0, 1)
+
+
+# --- Repelling ------------------------------------------------------------------------------
+
+
+def test_repelling_spent_pushes_an_adjacent_opponent_and_keeps_them_out():
+    """Repelling (Start of Beat): Sagas spends the Mirror; adjacent Cadenza is pushed 1
+    space (4 → 5), and his Hydraulic advance cannot enter the space next to Sagas."""
+    duel = sagas_vs("cadenza", d1=BATTERY_KEEP)
+    stage(duel, spaces=(3, 4))
+    pairs(duel, ("repelling", "strike"), ("hydraulic", "strike"))
+    pass_ante(duel)
+    may(duel, 0, True)
+    assert pools(duel) == ([], [MIRROR])
+    assert duel.state.players[0].counters[REPELLED] == duel.state.seq
+    play_out(duel)
+    moves = [(f.player, f.start, f.end) for f in facts_of(duel.facts, F.Moved)]
+    assert moves[0] == (1, 4, 5)
+    assert (1, 5, 4) not in moves
+    assert spaces(duel)[1] == 5
+
+
+def test_repelling_pushes_0_to_2_on_hit():
+    """Repelling (On Hit): Sagas pushes the opponent 0, 1 or 2 spaces."""
+    duel = sagas_vs("cadenza", d0=KEEP_ALL)
+    stage(duel, spaces=(3, 5))
+    pairs(duel, ("repelling", "strike"), ("mechanical", "strike"))
+    pass_ante(duel)
+    may(duel, 0, False)
+    settle(duel)
+    assert duel.prompt["kind"] == "move" and option_values(duel) == [5, 6, 7]
+    answer(duel, 0, "move", to=7)
+    assert spaces(duel)[1] == 7
+
+
+# --- Shadow ---------------------------------------------------------------------------------
+
+
+def test_shadow_moves_exactly_one_space_across_the_board_edge():
+    """Shadow (Before Activating): from space 1, Sagas moves to 2 or, the edges being
+    adjacent, to 7."""
+    duel = sagas_vs("cadenza", d0=(("echo", "dash"), ("negation", "grasp")))
+    stage(duel, spaces=(1, 4))
+    pairs(duel, ("shadow", "strike"), ("mechanical", "shot"))
+    pass_ante(duel)
+    settle(duel)
+    assert duel.prompt["kind"] == "move" and option_values(duel) == [2, 7]
+    answer(duel, 0, "move", to=7)
+    moved = [f for f in facts_of(duel.facts, F.Moved) if f.player == 0][-1]
+    assert (moved.start, moved.end, moved.passed) == (1, 7, True)
+
+
+def test_shadow_activates_again_at_range_3_for_the_mirror():
+    """Shadow (End of Beat): at range 3 Sagas may spend the Mirror to attack again."""
+    duel = sagas_vs("cadenza", d0=(("echo", "dash"), ("negation", "grasp")))
+    stage(duel, spaces=(2, 6))
+    pairs(duel, ("shadow", "shot"), ("mechanical", "strike"))  # Strike misses at range 3
+    pass_ante(duel)
+    settle(duel)
+    answer(duel, 0, "move", to=3)  # range 3
+    settle(duel)
+    while duel.prompt["kind"] != "may":
+        duel.decide(duel.prompt["options"][0])
+        settle(duel)
+    assert "again" in duel.prompt["about"]
+    hits_before = len([f for f in facts_of(duel.facts, F.Activated) if f.player == 0])
+    answer(duel, 0, "may", accept=True)
+    play_out(duel)
+    activations = [f for f in facts_of(duel.facts, F.Activated) if f.player == 0]
+    assert len(activations) == hits_before + 1 and pools(duel)[1] == [MIRROR]
+
+
+# --- Shattering -----------------------------------------------------------------------------
+
+
+def test_shattering_ignores_stun_guard():
+    """Shattering: against Cadenza's Press (Stun Guard 6), 3 damage stuns."""
+    duel = sagas_vs("cadenza", d1=BATTERY_KEEP)
+    stage(duel, spaces=(3, 5))
+    pairs(duel, ("shattering", "shot"), ("clockwork", "press"))
+    pass_ante(duel)
+    may(duel, 0, False)
+    play_out(duel)
+    checks = [f for f in facts_of(duel.facts, F.StunChecked) if f.player == 1]
+    assert checks and checks[0].stunned
+
+
+def test_shattering_spent_mirror_makes_the_next_attack_stun():
+    """Shattering (On Hit): the Mirror spent, next beat's attack stuns on hit."""
+    duel = sagas_vs("cadenza", d1=BATTERY_KEEP)
+    stage(duel, spaces=(3, 5))
+    pairs(duel, ("shattering", "shot"), ("clockwork", "press"))
+    pass_ante(duel)
+    may(duel, 0, True)
+    assert duel.state.players[0].counters[SHATTERED] == 2  # beat 2's attack
+    play_out(duel)
+    stage(duel, spaces=(3, 4))
+    pairs(duel, ("negation", "strike"), ("grapnel", "shot"))
+    pass_ante(duel)
+    play_out(duel)
+    stuns = [f for f in facts_of(duel.facts, F.Stunned) if f.player == 1]
+    assert stuns and stuns[-1].rule == "shadow-mirror: On Hit"
+
+
+# --- Staff ----------------------------------------------------------------------------------
+
+
+def test_staff_does_not_stun_at_range_1():
+    """Staff (passive): it does not stun an opponent at range 1; at range 2 it may."""
+    s = laid("cadenza", ("negation", "staff"), ("battery", "strike"), spaces=(3, 4))
+    assert first_reason(s, PREVENTS_STUN, 0, 1) == "Staff does not stun at range 1"
+    s.players[1].space = 5
+    s.touch()
+    assert first_reason(s, PREVENTS_STUN, 0, 1) == ""
+
+
+def test_staff_pushes_1_and_the_opponent_cannot_advance():
+    """Staff (On Hit): Cadenza is pushed 4 → 5 and his Mechanical advance at the End of Beat
+    is refused."""
+    duel = sagas_vs("cadenza", d0=KEEP_ALL)
+    stage(duel, spaces=(3, 4))
+    pairs(duel, ("negation", "staff"), ("mechanical", "shot"))
+    pass_ante(duel)
+    play_out(duel)
+    moves = [(f.player, f.start, f.end) for f in facts_of(duel.facts, F.Moved)]
+    assert moves == [(1, 4, 5)]
+    assert duel.state.players[0].counters[PINNED] == 1
+    assert spaces(duel) == (3, 5)
+
+
+def test_staff_becomes_the_opponents_unique_base_with_the_mirror_anted():
+    """Staff, Mirror anted: a copy of Cadenza's Press (1~2, power 1, priority 0, Stun
+    Guard 6); Staff's own numbers and effects are gone."""
+    s = laid("cadenza", ("negation", "staff"), ("battery", "strike"))
+    assert numbers(s, 0) == ((1, 2), 3, 4)
+    ante(s, 0, MIRROR)
+    s.players[0].this_beat.bonus_tokens.remove(MIRROR)  # the copy needs only the ante
+    s.touch()
+    assert numbers(s, 0) == ((1, 2), 1, 0) and attack(s, 0).stun_guard == 6
+    assert queued(s, 0, ON_HIT) == []
+
+
+# --- Finishers -----------------------------------------------------------------------------
+
+
+def soul_mirror_beat(f1, d1=None, pair=("battery", "strike"), at=(2, 3), lives=(5, 18)):
+    duel = sagas_vs(f1, d1=d1, finishers=("soul-mirror", None))
+    stage(duel, spaces=at, life=lives)
+    duel.decide({"player": 0, "kind": "attack_pair", "style": "special-action",
+                 "base": "strike"})
+    duel.decide({"player": 1, "kind": "attack_pair", "style": pair[0], "base": pair[1]})
+    pass_ante(duel)
+    return duel
+
+
+def test_soul_mirror_swaps_places_and_life_totals():
+    """Soul Mirror (On Hit): Sagas 2 ↔ Cadenza 3, and life 5 ↔ 18."""
+    duel = soul_mirror_beat("cadenza")
+    play_out(duel)
+    swap = facts_of(duel.facts, SagasSwapped)[0]
+    assert (swap.start, swap.end, swap.passed) == (2, 3, True) and spaces(duel) == (3, 2)
+    assert "Sagas 5 → 18, Cadenza 18 → 5" in facts_of(duel.facts, SagasLifeSwapped)[0].text
+    taken = sum(f.amount for f in dealt(duel, 1))
+    assert life(duel) == (18 - taken, 5)
+
+
+def test_assimilate_stops_the_opponents_effects_for_the_rest_of_the_beat():
+    """Assimilate (On Hit): Cadenza's Hydraulic advance (Before Activating) no longer
+    resolves; End of Beat effects still do (Battery), the card theft not being judged."""
+    s = laid("cadenza", ("negation", "strike"), ("hydraulic", "strike"))
+    s.players[0].pair = Pair(None, None, revealed=True, finisher=True)
+    s.players[0].finisher = "assimilate"
+    s.touch()
+    assert queued(s, 1, BEFORE_ACTIVATING) == ["hydraulic"]
+    s.players[0].counters[ASSIMILATED] = s.seq
+    s.touch()
+    assert queued(s, 1, BEFORE_ACTIVATING) == []
+    s.players[1].pair = Pair("battery", "strike", revealed=True)
+    s.touch()
+    assert queued(s, 1, END_OF_BEAT) == ["battery"]
+
+
+# --- FAQ scenarios --------------------------------------------------------------------------
+
+
+def test_s38_the_mirror_copy_follows_the_opponents_bonuses():
+    """S38: Demitras antes a Crescendo token (+2 power; 1 left in his pool: +1 priority);
+    Sagas copies +2 power and +1 priority. Illusory returns the token: Demitras loses the
+    +2 power and gains +1 priority, and Sagas's copy follows (R18.12)."""
+    s = laid("demitras", ("negation", "strike"), ("jousting", "strike"))
+    ante(s, 1, "crescendo")
+    ante(s, 0, MIRROR)
+    assert numbers(s, 0) == ((1, 1), 4 + 2, 3 + 1)
+    F.TokensReturned(rule="illusory: Reveal", text="", player=1, tokens=["crescendo"]).run(s)
+    assert numbers(s, 0) == ((1, 1), 4, 3 + 2)
+
+
+def test_s38_in_a_whole_beat_priority_counts_the_copied_bonus():
+    """S38 through the engine: Demitras's Illusory returns his anted token at the Reveal,
+    so at priority Sagas copies +2 priority (his pool of 2) and no power."""
+    duel = sagas_vs("demitras", d1=(("darkside", "dash"), ("jousting", "grasp")))
+    stage(duel, spaces=(3, 5))
+    pairs(duel, ("repelling", "strike"), ("illusory", "shot"))
+    answer(duel, 0, "ante", token=MIRROR)
+    answer(duel, 1, "ante", token="crescendo")
+    pass_ante(duel)
+    assert priorities(duel) == [3 + 1 + 2, 2 + 1 + 2]
+
+
+def test_s39_a_copied_snare_has_range_na_and_never_hits():
+    """S39: Staff, Mirror anted, copies Khadath's Snare: its range X is set by an effect
+    naming Khadath, so it reverts to N/A and the attack never hits (R13.5)."""
+    duel = sagas_vs("khadath")
+    stage(duel, spaces=(3, 5))
+    pairs(duel, ("repelling", "staff"), ("lure", "shot"))
+    answer(duel, 0, "ante", token=MIRROR)
+    pass_ante(duel)
+    assert card("snare~sagas").range == NA
+    play_out(duel, lambda options: next((o for o in options if o.get("accept") is False),
+                                        options[0]))
+    missed = [f for f in facts_of(duel.facts, F.Missed) if f.attacker == 0]
+    assert [f.reason for f in missed] == ["range_na"]
+
+
+def test_s39_a_copied_range_set_by_a_named_effect_uses_sagass_own_range():
+    """S39: Echo copying a Fearless Style (range measured from Juto, an effect naming its
+    fighter, prototyped in hook_fighter.py): Sagas measures range from his own standup."""
+    with H.registered():
+        s = laid(H.FID, ("echo", "shot"), ("ht-plain", "ht-base"),
+                 d1=(("ht-fearless", "dash"), ("ht-steady", "grasp")))
+        assert "ht-fearless~sagas" in [c.id for c in cards_in_force(s, 0)]
+        assert range_origin(s, 0) == s.players[0].space
+        assert range_origin(s, 1) == s.figures[(1, H.JUTO)].space
+
+
+def test_s40_reflection_does_not_copy_kehrolyns_form():
+    """S40: Kehrolyn's current form (Bladed, +2 power, an extra Style) is not a bonus:
+    Sagas's Reflection copies nothing of it (R18.11)."""
+    s = laid("kehrolyn", ("repelling", "strike"), ("whip", "strike"),
+             d1=(("bladed", "dash"), ("mutating", "grasp")))
+    ante(s, 0, MIRROR)
+    assert numbers(s, 1)[1] == 4 + 2
+    assert numbers(s, 0) == ((2, 3), 3, 4)
+
+
+def test_s42_negation_cancels_kehrolyns_form_and_overload_style():
+    """S42: Negation cancels her current form (Bladed) and an Overload Style in play
+    (Quicksilver): Overload's printed 3 power, 3 priority remain."""
+    s = laid("kehrolyn", ("negation", "strike"), ("whip", "overload"),
+             d1=(("bladed", "dash"), ("mutating", "grasp")))
+    s.players[1].in_play = ["quicksilver"]
+    s.touch()
+    assert numbers(s, 1) == ((1, 1), 3, 3)
+    assert queued(s, 1, END_OF_BEAT) == ["overload", "quicksilver"]  # End of Beat stays
+
+
+def test_s43_negation_leaves_status_effects():
+    """S43: a +2 power status effect on Cadenza stays under Negation (R18.10)."""
+    s = laid("cadenza", ("negation", "strike"), ("clockwork", "strike"))
+    s.statuses.append(Status(1, "power", 2, "Feedback Field", s.seq, s.seq))
+    s.touch()
+    assert numbers(s, 1) == ((1, 1), 4 + 2, 3)
+
+
+def test_s20_soul_mirror_swaps_2_and_5_as_a_direct_move():
+    """S20: Sagas on 2, Heketch on 5 after Soul Mirror hits: Sagas on 5, Heketch on 2; a
+    direct move past each other, so Merciless's 'moved past' applies (R17.12a)."""
+    s = laid("heketch", ("negation", "strike"), ("merciless", "knives"), spaces=(2, 5))
+    ctx = Ctx(s, 0, card("soul-mirror"), card("soul-mirror").effects[0])
+    facts = soul_swap(ctx, None)
+    for f in facts:
+        f.run(s)
+    assert (s.players[0].space, s.players[1].space) == (5, 2)
+    assert all(isinstance(f, F.Moved) and f.passed and f.kind == "direct" for f in facts)
+    assert [type(f).__name__ for f in merciless_passed(s, 1, facts[0])][0] == "LifeLost"
+
+
+def test_s20_soul_mirror_in_a_whole_beat():
+    """S20 through the engine: Soul Mirror hits at range 1; the standups swap."""
+    duel = soul_mirror_beat("cadenza", pair=("grapnel", "burst"), at=(2, 5), lives=(6, 18))
+    play_out(duel)
+    assert facts_of(duel.facts, SagasSwapped) == []  # range 3: Soul Mirror misses
+    assert [f.reason for f in facts_of(duel.facts, F.Missed) if f.attacker == 0] == [
+        "out_of_range"]
+
