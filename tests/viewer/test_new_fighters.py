@@ -1,4 +1,4 @@
-"""The console for the eight fighters added to the roster: for each, one whole beat logged by
+"""The console for the fourteen fighters added to the roster (parts 1 and 2): for each, one whole beat logged by
 clicking only what the page offers (a button, or a highlighted space for a move), every
 option labelled in words, and afterwards the panel shows life, spaces, tokens, counters,
 cards in play and markers as the API's state has them, by name."""
@@ -17,10 +17,13 @@ from tests.viewer.conftest import open_page, sign_in
 
 pytestmark = pytest.mark.usefixtures("chromium_path")
 
-# Each new fighter against one of the first four, so every opponent is met twice.
+# Each new fighter against one of the first four, so every opponent is met several times.
 PAIRINGS = [("luc", "hikaru"), ("magdelina", "cadenza"), ("vanaah", "hikaru"),
             ("demitras", "kallistar"), ("heketch", "khadath"), ("kehrolyn", "cadenza"),
-            ("lixis", "kallistar"), ("rukyuk", "khadath")]
+            ("lixis", "kallistar"), ("rukyuk", "khadath"),
+            # part 2
+            ("cherri", "hikaru"), ("hepzibah", "cadenza"), ("sagas", "kallistar"),
+            ("seth", "cadenza"), ("tatsumi", "khadath"), ("zaamassal", "hikaru")]
 SECRET = ("attack_pair", "clash_base")
 
 
@@ -112,6 +115,13 @@ def check_panel(page, state: dict, i: int, kit: dict) -> None:
     if kit["cards_in_play"]:
         expect(panel.locator("[data-zone=in_play]")).to_have_attribute("data-ids", " ".join(p.get("in_play", [])))
     expect(page.locator("#board .marker:not(.figure)")).to_have_count(len(state["markers"]))
+    for f in (f for f in state.get("figures", []) if f["owner"] == i):  # Juto, with his life
+        shown = page.locator(f"#board .figure[data-owner='{i}'][data-figure='{f['name']}']")
+        if f["space"] is None:
+            expect(shown).to_have_count(0)
+        else:
+            expect(shown).to_have_attribute("data-space", str(f["space"]))
+            expect(shown).to_have_attribute("data-life", str(f["life"]))
 
 
 @pytest.mark.parametrize("fighters", PAIRINGS, ids=[f for f, _ in PAIRINGS])
@@ -132,9 +142,9 @@ def test_one_beat_of_a_new_fighter_by_clicking(site, page, fighters):
     assert len(record["decisions"]) == len(kinds)
 
 
-def test_new_duel_form_offers_all_twelve_with_their_discards_and_finishers(site, page):
+def test_new_duel_form_offers_all_eighteen_with_their_discards_and_finishers(site, page):
     fighters = site.get("/api/fighters")["fighters"]
-    assert len(fighters) == 12
+    assert len(fighters) == 18
     open_page(page, "/duels/new")
     offered = page.locator("select[name=fighter-0] option").all_inner_texts()
     assert offered == [f["name"] for f in fighters]

@@ -34,7 +34,7 @@ function figure(f, state) {
   return h("div", {
     class: `marker figure p${f.owner}`, role: "img",
     "aria-label": `${fighterName(owner.fighter)}'s ${markerName(f.name)} on space ${f.space}${life}`,
-    dataset: { figure: f.name, owner: f.owner, space: f.space },
+    dataset: { figure: f.name, owner: f.owner, space: f.space, life: f.life ?? "" },
   }, h("span", { "aria-hidden": "true", text: "● " + markerName(f.name) + (f.life === null ? "" : ` ♥ ${f.life}`) }));
 }
 

@@ -31,11 +31,17 @@ export const tokenName = (id) => tokens.get(id) || titleCase(id);
 export const fighterKit = (id) => fighters.get(id);
 export const markerName = (id) => cards.get(id)?.name || titleCase(id);
 
-// What a counter's value means where the id alone would not say it (Heketch, Lixis).
+// What a counter's value means where the id alone would not say it.
 const COUNTER_NAMES = {
   "pinned-from": "Pinned from beat", "pinned-until": "Pinned until beat", vanished: "Vanished in beat",
   "virus-style": "Life Virus Style (number)", "virus-base": "Life Virus Base (number)",
   "divine-rush-pile": "Divine Rush pile",
+  // Hepzibah
+  "pactbond-free": "Pact freed by Pactbond (1–5, 0: none)", "pactbond-beat": "Pactbond's free Pact in beat",
+  sealed: "Seal the Pact in force",
+  // Sagas
+  repelled: "Repelling: kept away in beat", "staff-pinned": "Staff: cannot advance in beat",
+  "shattering-next": "Shattering: stuns on hit in beat", assimilated: "Assimilate: no more effects in beat",
 };
 export const counterName = (id) => COUNTER_NAMES[id] || titleCase(id);
 export const card = (id) => cards.get(id);
