@@ -15,6 +15,7 @@ from judge.battlecon.fighters.kehrolyn import current_form
 from judge.battlecon.fighters.rukyuk import TOKENS as AMMO
 from judge.battlecon.fighters.vanaah import PILE
 from judge.battlecon.fighters.vanaah import TOKEN as DIVINE_RUSH
+from judge.battlecon.fighters.zaamassal import MOST_WITH_THE_GATE, PARADIGMS, SOAK_MARK
 from judge.battlecon.state import DuelState
 
 Check = Callable[[DuelState, int, str], None]
@@ -86,9 +87,22 @@ def rukyuk(s: DuelState, i: int, where: str) -> None:
     assert set(beat.anted) <= set(AMMO) and set(beat.bonus_tokens) <= set(beat.anted), where
 
 
+def zaamassal(s: DuelState, i: int, where: str) -> None:
+    """Paradigms only, each once; one at a time, up to three once Open the Gate was used;
+    Resilience's Soak mark is on or off."""
+    p = s.players[i]
+    assert set(p.in_play) <= set(PARADIGMS), f"{where}: {p.in_play} in play"
+    assert len(set(p.in_play)) == len(p.in_play), f"{where}: a Paradigm twice"
+    gate = p.finisher == "open-the-gate" and (p.finisher_used or (
+        p.pair is not None and p.pair.finisher))
+    most = MOST_WITH_THE_GATE if gate else 1
+    assert len(p.in_play) <= most, f"{where}: {len(p.in_play)} Paradigms in play"
+    assert p.this_beat.marks.get(SOAK_MARK, 0) in (0, 1), where
+
+
 CHECKS: dict[str, Check] = {"luc": luc, "magdelina": magdelina, "demitras": demitras,
                             "vanaah": vanaah, "heketch": heketch, "lixis": lixis,
-                            "kehrolyn": kehrolyn, "rukyuk": rukyuk}
+                            "kehrolyn": kehrolyn, "rukyuk": rukyuk, "zaamassal": zaamassal}
 
 
 def check_fighters(s: DuelState, where: str) -> None:

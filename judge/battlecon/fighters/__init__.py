@@ -211,4 +211,5 @@ from judge.battlecon.fighters import (  # noqa: E402,F401
     magdelina,
     rukyuk,
     vanaah,
+    zaamassal,
 )
