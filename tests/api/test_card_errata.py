@@ -13,6 +13,7 @@ from api.app import create_app
 from api.errata import ErrataError
 from events.app import JudgeApp
 from judge import registry
+from judge.battlecon.fighters import fighter_ids
 from tests.serving import ROOT, child_env, judge_command
 
 ERRATA = '[[choice]]\ncard = "memento"\nfield = "priority"\nvalue = 2\nwhy = "ops"\n'
@@ -30,10 +31,10 @@ def errata_file(tmp_path):
     return str(path)
 
 
-def test_judge_fighters_lists_all_twelve_with_their_cards() -> None:
+def test_judge_fighters_lists_every_fighter_with_their_cards() -> None:
     done = judge("fighters")
     assert done.returncode == 0, done.stderr
-    assert done.stdout.count("\n  style    ") == 60  # five Styles each
+    assert done.stdout.count("\n  style    ") == 5 * len(fighter_ids())  # five Styles each
     assert "Luc von Gott (luc)\n" in done.stdout and "Magdelina" in done.stdout
     assert "  style    Hydraulic             range +0, power +2, priority -1, soak 1" in done.stdout
 
@@ -41,7 +42,7 @@ def test_judge_fighters_lists_all_twelve_with_their_cards() -> None:
 def test_judge_fighters_json_gives_the_catalogue_fields() -> None:
     done = judge("fighters", "--json")
     fighters = {f["id"]: f for f in json.loads(done.stdout)}
-    assert len(fighters) == 12
+    assert sorted(fighters) == fighter_ids()
     magdelina = fighters["magdelina"]
     assert {"id", "name", "ability", "styles", "unique_base", "finishers", "tokens",
             "counters"} <= set(magdelina)
