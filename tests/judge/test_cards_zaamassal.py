@@ -305,7 +305,7 @@ def test_s30_haste_stops_an_opponent_advancing_3_on_the_space_next_to_zaamassal(
     [moved] = Advance(3).resolve(Ctx(s, 1, card("hydraulic"), step), None)
     assert isinstance(moved, F.Moved)
     assert (moved.start, moved.end, moved.spaces, moved.stopped_by) == (2, 4, 2, HASTE)
-    assert "stopped on entering a space next to Zaamassal (Paradigm of Haste)" in moved.text
+    assert "stopped on entering a space next to Zaamassal, held by his Paradigm of Haste" in moved.text
 
 
 def test_s30_in_a_duel_mechanicals_advance_stops_next_to_zaamassal():

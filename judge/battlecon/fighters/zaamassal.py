@@ -213,8 +213,8 @@ def haste_stops(s: DuelState, owner: int, mover: int) -> dict[int, str]:
     if mover == owner:
         return {}
     me = s.players[owner].space
-    return {x: "a space next to Zaamassal (Paradigm of Haste)" for x in (me - 1, me + 1)
-            if x in BOARD}
+    return {x: "a space next to Zaamassal, held by his Paradigm of Haste"
+            for x in (me - 1, me + 1) if x in BOARD}
 
 
 def haste_lock(s: DuelState, owner: int, mover: int) -> str:
@@ -250,7 +250,7 @@ def distortion_dodge(s: DuelState, owner: int, attacker: int, defender: int) -> 
 
     origin = range_origin(s, attacker)
     if origin is not None and abs(s.players[owner].space - origin) == 4:
-        return "the Paradigm of Distortion: attacks at range 4 cannot hit Zaamassal"
+        return "the Paradigm of Distortion keeps attacks at range 4 from hitting Zaamassal"
     return ""
 
 
