@@ -14,7 +14,7 @@ from typing import Any
 
 from judge.battlecon import facts as F
 from judge.battlecon.cards import TIMING_NAMES, Card, Effect
-from judge.battlecon.hooks import MAY_IGNORE_MOVEMENT, first_reason
+from judge.battlecon.hooks import MAY_IGNORE_MOVEMENT, ON_STUNNED, first_reason, query
 from judge.battlecon.movement import (
     destinations,
     direct_destinations,
@@ -315,8 +315,12 @@ def stun(s: DuelState, who: int, source: str, rule: str) -> list[F.Fact]:
     if attack(s, who).stun_immunity:
         return [F.StunPrevented(rule="R16.10", text=f"{source} would stun {name(s, who)}, but "
                                 f"{pronoun(s, who)} has Stun Immunity.", player=who)]
-    return [F.Stunned(rule=rule, text=f"{name(s, who)} is stunned by {source}, whatever "
-                      f"{pronoun(s, who)} has of Soak or Stun Guard (R16.8).", player=who)]
+    out: list[F.Fact] = [F.Stunned(rule=rule, text=f"{name(s, who)} is stunned by {source}, "
+                                   f"whatever {pronoun(s, who)} has of Soak or Stun Guard "
+                                   "(R16.8).", player=who)]
+    if not s.players[who].this_beat.stunned:  # a new stun: what follows it (ON_STUNNED)
+        out += [f for owner, _c, fn in query(s, ON_STUNNED) for f in fn(s, owner, who)]
+    return out
 
 
 @dataclass(frozen=True)

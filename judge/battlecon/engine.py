@@ -18,6 +18,7 @@ from judge.battlecon.actions import Ctx, Need, name, possessive
 from judge.battlecon.cards import AFTER_RECYCLE, TIMING_NAMES
 from judge.battlecon.fighters import card, fighter
 from judge.battlecon.hooks import (
+    ALSO_IN_RANGE,
     CANNOT_HIT,
     DAMAGE_CAP,
     DAMAGE_DEALT,
@@ -290,9 +291,26 @@ def _range(s: DuelState, item: tuple, decision: dict | None) -> Out:
         return _hit(s, a, F.Hit(rule="R13.3", text=f"{them} is at {at}, within {who}'s "
                                 f"range {stats.range_text()}: {attack_name(s, a)} hits.",
                                 attacker=a))
+    also = _also_in_range(s, a, dist)
+    if also is not None:
+        return _hit(s, a, F.Hit(rule=f"{also[0]}: passive", text=f"{them} is at {at}, "
+                                f"outside {who}'s range {stats.range_text()}, but {also[1]}: "
+                                f"{attack_name(s, a)} hits.", attacker=a))
     return [F.Missed(rule="R13.3", text=f"{them} is at {at}, outside {who}'s range "
                      f"{stats.range_text()}: {attack_name(s, a)} misses.", attacker=a,
                      reason="out_of_range")]
+
+
+def _also_in_range(s: DuelState, a: int, dist: int) -> tuple[str, str] | None:
+    """The card and reason an ``ALSO_IN_RANGE`` hook gives for a's attack hitting at
+    ``dist`` outside its own range (the first one found), else None."""
+    if dist < 1:
+        return None
+    for owner, c, fn in query(s, ALSO_IN_RANGE):
+        why = fn(s, owner, a).get(dist)
+        if why:
+            return c.id, str(why)
+    return None
 
 
 def _hit(s: DuelState, a: int, hit: F.Hit) -> list[F.Fact]:

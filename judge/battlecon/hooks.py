@@ -46,6 +46,9 @@ the opponent; a Negation cancels the opponent's Styles). Hook names:
                        hit ``defender`` (``""``: it may), R13.8.
 ``SPECIAL_RANGE``      ``(s, owner, attacker) -> set[int]``: spaces a range-X attack hits
                        (R13.6).
+``ALSO_IN_RANGE``      ``(s, owner, attacker) -> dict[int, str]``: ranges at which the
+                       attacker's numeric-range attack hits besides its own, each with
+                       what says so (Paradigm of Distortion); never for N/A or X.
 ``RANGE_ORIGIN``       ``(s, owner, attacker) -> int | str | None``: the space range is
                        measured from (an int), ``OFF_BOARD`` (the attack cannot hit), or
                        None (no say: the attacker's standup). Measured from another
@@ -81,8 +84,8 @@ the opponent; a Negation cancels the opponent's Styles). Hook names:
                        damage cannot stun the defender (Knives at range 1).
 ``STUN_OFFER``         an ``Offer``: a spend asked of the defender before the stun check
                        (Iron Body, R16.12).
-``ON_STUNNED``         ``(s, owner, stunned) -> list[Fact]``: what follows a stun (a
-                       Paradigm lost).
+``ON_STUNNED``         ``(s, owner, stunned) -> list[Fact]``: what follows a new stun, by
+                       the stun check or a card that stuns (a Paradigm lost).
 ``FINISHER_REQUIRES``  ``(s, owner) -> bool``: on a Finisher, whether it may be used now.
 ``RECYCLED``           ``(s, owner, p, recycled) -> list[Fact]``: what follows player ``p``'s
                        ``Recycled`` fact (a token that cycles with the discard piles).
@@ -120,6 +123,7 @@ MOVEMENT_STOPS = "movement_stops"
 MOVEMENT_LIMITS = "movement_limits"
 DODGE = "dodge"
 SPECIAL_RANGE = "x_range"
+ALSO_IN_RANGE = "also_in_range"
 RANGE_ORIGIN = "range_origin"
 EXTRA_CARDS = "extra_cards"
 COPIES = "copies"
@@ -142,9 +146,9 @@ NEGATES = "negates"
 
 HOOKS = (PRIORITY_TIE, PRIORITY_TIE_LOST, FORCES_CLASH, MOVEMENT_LOCK, MOVEMENT_STOPS,
          MOVEMENT_LIMITS, MOVEMENT_BLOCKS, MAY_IGNORE_MOVEMENT, MOVED, CANNOT_HIT, DODGE,
-         SPECIAL_RANGE, RANGE_ORIGIN, EXTRA_CARDS, COPIES, SUPPRESSES, MODIFIERS, DAMAGE_TAKEN,
-         DAMAGE_CAP, DAMAGE_DEALT, IGNORES, HIT_BY, PREVENTS_STUN, STUN_OFFER, ON_STUNNED,
-         FINISHER_REQUIRES, RECYCLED, STAT_CAP, FORBIDS_SPENDING, NEGATES)
+         SPECIAL_RANGE, ALSO_IN_RANGE, RANGE_ORIGIN, EXTRA_CARDS, COPIES, SUPPRESSES, MODIFIERS,
+         DAMAGE_TAKEN, DAMAGE_CAP, DAMAGE_DEALT, IGNORES, HIT_BY, PREVENTS_STUN, STUN_OFFER,
+         ON_STUNNED, FINISHER_REQUIRES, RECYCLED, STAT_CAP, FORBIDS_SPENDING, NEGATES)
 OFF_BOARD = "off-board"
 
 

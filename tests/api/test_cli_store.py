@@ -287,7 +287,7 @@ def test_an_illegal_record_import_exits_2_and_stores_nothing(capsys, tmp_path, d
 
 @pytest.mark.parametrize("change, words", [
     (lambda r: r.__setitem__("format", "battlecon-record/9"), "record.format"),
-    (lambda r: r["players"][0].__setitem__("fighter", "zaamassal"), "R1.1"),
+    (lambda r: r["players"][0].__setitem__("fighter", "no-such-fighter"), "R1.1"),
     (lambda r: r["decisions"].insert(0, {"player": 0, "kind": "dance"}), "Decision 0 "),
 ])
 def test_bad_records_are_refused_on_import(capsys, tmp_path, db, record, change, words):

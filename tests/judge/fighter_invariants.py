@@ -17,6 +17,7 @@ from judge.battlecon.fighters.rukyuk import TOKENS as AMMO
 from judge.battlecon.fighters.tatsumi import JUTO, JUTO_LIFE
 from judge.battlecon.fighters.vanaah import PILE
 from judge.battlecon.fighters.vanaah import TOKEN as DIVINE_RUSH
+from judge.battlecon.fighters.zaamassal import MOST_WITH_THE_GATE, PARADIGMS, SOAK_MARK
 from judge.battlecon.hooks import cards_in_force
 from judge.battlecon.state import DuelState
 
@@ -128,10 +129,23 @@ def sagas(s: DuelState, i: int, where: str) -> None:
             assert c.id.endswith("~sagas") and c.fighter == them, f"{where}: copy {c.id}"
 
 
+def zaamassal(s: DuelState, i: int, where: str) -> None:
+    """Paradigms only, each once; one at a time, up to three once Open the Gate was used;
+    Resilience's Soak mark is on or off."""
+    p = s.players[i]
+    assert set(p.in_play) <= set(PARADIGMS), f"{where}: {p.in_play} in play"
+    assert len(set(p.in_play)) == len(p.in_play), f"{where}: a Paradigm twice"
+    gate = p.finisher == "open-the-gate" and (p.finisher_used or (
+        p.pair is not None and p.pair.finisher))
+    most = MOST_WITH_THE_GATE if gate else 1
+    assert len(p.in_play) <= most, f"{where}: {len(p.in_play)} Paradigms in play"
+    assert p.this_beat.marks.get(SOAK_MARK, 0) in (0, 1), where
+
+
 CHECKS: dict[str, Check] = {"luc": luc, "magdelina": magdelina, "demitras": demitras,
                             "vanaah": vanaah, "heketch": heketch, "lixis": lixis,
                             "kehrolyn": kehrolyn, "rukyuk": rukyuk, "tatsumi": tatsumi,
-                            "hepzibah": hepzibah, "sagas": sagas}
+                            "hepzibah": hepzibah, "sagas": sagas, "zaamassal": zaamassal}
 
 
 def check_fighters(s: DuelState, where: str) -> None:

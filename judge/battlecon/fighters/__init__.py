@@ -259,4 +259,5 @@ from judge.battlecon.fighters import (  # noqa: E402,F401
     sagas,
     tatsumi,
     vanaah,
+    zaamassal,
 )
