@@ -21,6 +21,10 @@ the opponent; a Negation cancels the opponent's Styles). Hook names:
                        Clash; its opponent is Active (Overload). Counts as the opponent
                        winning the tie (``PRIORITY_TIE``).
 ``FORCES_CLASH``       ``(s, owner) -> bool``: the beat's priorities count as tied.
+                       Asked at every priority check, Clash rounds included: a hook that
+                       forces only the first Clash says so itself (R6.11).
+``CLASHED``            ``(s, owner) -> list[Fact]``: what follows each Clash at once, the
+                       first round and every extension (Cherri's opponent loses 1 life).
 ``MOVEMENT_LOCK``      ``(s, owner, mover) -> str``: why ``mover`` cannot move at all
                        (``""``: no lock); the movement is ignored (R17.9).
 ``MOVEMENT_STOPS``     ``(s, owner, mover) -> dict[int, str]``: spaces whose entry ends
@@ -69,6 +73,9 @@ the opponent; a Negation cancels the opponent's Styles). Hook names:
                        and no ``STUN_OFFER`` is asked then).
 ``HIT_BY``             ``(s, owner, attacker) -> list[Fact]``: what follows at once when
                        ``attacker``'s attack hits, before its On Hit effects (Crescendo).
+``DAMAGED``            ``(s, owner, dealt) -> list[Fact]``: what follows at once when a hit's
+                       damage (``facts.DamageDealt``) has been dealt, before the stun
+                       check (Cherri regains Insight on taking 3 or more at once).
 ``PREVENTS_STUN``      ``(s, owner, attacker, defender) -> str``: why this attack's
                        damage cannot stun the defender (Knives at range 1).
 ``STUN_OFFER``         an ``Offer``: a spend asked of the defender before the stun check
@@ -103,6 +110,8 @@ from judge.battlecon.state import SPECIAL_ACTION, DuelState, PlayerState
 
 PRIORITY_TIE = "priority_tie"
 FORCES_CLASH = "forces_clash"
+CLASHED = "clashed"
+DAMAGED = "damaged"
 PRIORITY_TIE_LOST = "priority_tie_lost"
 MAY_IGNORE_MOVEMENT = "may_ignore_movement"
 CANNOT_HIT = "cannot_hit"
@@ -131,8 +140,8 @@ STAT_CAP = "stat_cap"
 FORBIDS_SPENDING = "forbids_spending"
 NEGATES = "negates"
 
-HOOKS = (PRIORITY_TIE, PRIORITY_TIE_LOST, FORCES_CLASH, MOVEMENT_LOCK, MOVEMENT_STOPS,
-         MOVEMENT_LIMITS, MOVEMENT_BLOCKS, MAY_IGNORE_MOVEMENT, MOVED, CANNOT_HIT, DODGE,
+HOOKS = (PRIORITY_TIE, PRIORITY_TIE_LOST, FORCES_CLASH, CLASHED, DAMAGED, MOVEMENT_LOCK,
+         MOVEMENT_STOPS, MOVEMENT_LIMITS, MOVEMENT_BLOCKS, MAY_IGNORE_MOVEMENT, MOVED, CANNOT_HIT, DODGE,
          SPECIAL_RANGE, RANGE_ORIGIN, EXTRA_CARDS, COPIES, SUPPRESSES, MODIFIERS, DAMAGE_TAKEN,
          DAMAGE_CAP, IGNORES, HIT_BY, PREVENTS_STUN, STUN_OFFER, ON_STUNNED, FINISHER_REQUIRES, RECYCLED,
          STAT_CAP, FORBIDS_SPENDING, NEGATES)

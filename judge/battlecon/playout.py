@@ -13,8 +13,8 @@ from typing import Any
 from judge.battlecon.duel import Duel
 from judge.battlecon.fighters import fighter
 
-FIGHTERS = ("cadenza", "demitras", "heketch", "hikaru", "kallistar", "kehrolyn", "khadath", "lixis",
-            "luc", "magdelina", "rukyuk", "vanaah")
+FIGHTERS = ("cadenza", "cherri", "demitras", "heketch", "hikaru", "kallistar", "kehrolyn",
+            "khadath", "lixis", "luc", "magdelina", "rukyuk", "vanaah")
 
 
 def record_setup(f0: str, f1: str, special_actions: bool = True, ante_finishers: bool = False,

@@ -93,8 +93,8 @@ def test_schemas_and_catalogue() -> None:
     assert schemas["record"]["properties"]["format"]
     assert "oneOf" in schemas["decision"] or "anyOf" in schemas["decision"]
     fighters = [f["id"] for f in rules.catalogue()["fighters"]]
-    assert fighters == ["cadenza", "demitras", "heketch", "hikaru", "kallistar", "kehrolyn",
-                        "khadath", "lixis", "luc", "magdelina", "rukyuk", "vanaah"]
+    assert fighters == ["cadenza", "cherri", "demitras", "heketch", "hikaru", "kallistar",
+                        "kehrolyn", "khadath", "lixis", "luc", "magdelina", "rukyuk", "vanaah"]
 
 
 def test_teaching_questions_come_from_the_ruleset() -> None:
