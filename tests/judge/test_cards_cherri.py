@@ -462,6 +462,9 @@ def test_the_watchers_moves_both_fighters_and_gives_insight_after_every_beat():
     assert duel.prompt["players"] == [0] and option_values(duel) == [1, 2, 3, 4, 6]
     answer(duel, 0, "move", to=1)
     assert spaces(duel) == (7, 1)
+    moves = facts_of(duel.facts, F.Moved)
+    assert (moves[-1].player, moves[-1].by, moves[-1].kind) == (1, 0, "direct")
+    assert moves[-1].text == "Cherri moves Khadath directly from 5 to 1."
     assert duel.state.players[0].counters["watchers"] == 1
     play_out_beat(duel)
     assert pools(duel) == ([INSIGHT], [])

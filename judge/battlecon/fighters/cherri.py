@@ -24,7 +24,7 @@ one beat live in ``ThisBeat.marks`` (``crimson``, ``blind``), set by ``CherriMar
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from judge.battlecon import facts as F
 from judge.battlecon.actions import (
@@ -231,9 +231,13 @@ def mirage_status(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
 
 
 def mirage_move(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
-    them = ctx.s.players[ctx.opponent].space
-    spaces = [x for x in direct_destinations(ctx.s, ctx.owner) if abs(x - them) == 3]
-    return direct_move(ctx, decision, spaces, f"at range 3 from {ctx.name(ctx.opponent)}")
+    s = ctx.s
+    them = s.players[ctx.opponent].space
+    spaces = [x for x in direct_destinations(s, ctx.owner) if abs(x - them) == 3]
+    where = f"at range 3 from {ctx.name(ctx.opponent)}"
+    if not spaces and abs(s.players[ctx.owner].space - them) == 3:
+        where = f"{where} other than her own (a direct move cannot end where it starts)"
+    return direct_move(ctx, decision, spaces, where)
 
 
 def blind_mark(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
@@ -308,8 +312,11 @@ def move_opponent_directly(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Ne
                     "space?", extra={"mover": opp})
     chosen = next(e for e in ends if e.end == (spaces[0] if len(spaces) == 1 else known(
         decision, "the move decision")["to"]))
-    return [moved(s, opp, ctx.owner, "direct", chosen.end, chosen.spaces, chosen.passed,
-                  forced=len(spaces) == 1, rule=ctx.rule)]
+    fact = moved(s, opp, ctx.owner, "direct", chosen.end, chosen.spaces, chosen.passed,
+                 forced=len(spaces) == 1, rule=ctx.rule)
+    who = ctx.name(opp)
+    return [replace(fact, text=fact.text.replace(f"{who} moves directly",
+                                                 f"Cherri moves {who} directly", 1))]
 
 
 def watchers_forever(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
