@@ -20,6 +20,7 @@ from judge.battlecon.fighters import card, fighter
 from judge.battlecon.hooks import (
     ALSO_IN_RANGE,
     CANNOT_HIT,
+    CLASHED,
     DAMAGE_CAP,
     DAMAGE_DEALT,
     DODGE,
@@ -435,9 +436,9 @@ def _priority(s: DuelState, item: tuple, decision: dict | None) -> Out:
     text = f"Priority: {name(s, 0)} {pri[0]}, {name(s, 1)} {pri[1]}"
     forced = [c for _o, c, fn in query(s, FORCES_CLASH) if fn(s, _o)]
     if forced:
-        return [F.ClashOccurred(rule=f"{forced[0].id}: passive", text=f"{text}; "
-                                f"{forced[0].name} makes it a Clash: each player plays a new "
-                                "Base.", priorities=pri)]
+        return _clashed(s, F.ClashOccurred(
+            rule=f"{forced[0].id}: passive", text=f"{text}; {forced[0].name} makes it a "
+            "Clash: each player plays a new Base.", priorities=pri))
     if pri[0] != pri[1]:
         p = 0 if pri[0] > pri[1] else 1
         return [F.BecameActive(rule="R6.5", text=f"{text}. {name(s, p)} is the Active Player.",
@@ -456,8 +457,13 @@ def _priority(s: DuelState, item: tuple, decision: dict | None) -> Out:
         return [F.BecameActive(rule="R6.6", text=f"{text}: a tie, which {name(s, p)} wins "
                                f"without a Clash ({source}). {name(s, p)} is the Active "
                                "Player.", player=p, priorities=pri)]
-    return [F.ClashOccurred(rule="R6.6", text=f"{text}: a tie, so there is a Clash; each player "
-                            "plays a new Base.", priorities=pri)]
+    return _clashed(s, F.ClashOccurred(rule="R6.6", text=f"{text}: a tie, so there is a Clash; "
+                                       "each player plays a new Base.", priorities=pri))
+
+
+def _clashed(s: DuelState, clash: F.ClashOccurred) -> list[F.Fact]:
+    """The Clash, then what any ``CLASHED`` hook makes follow at once (Cherri)."""
+    return [clash] + [f for owner, _c, fn in query(s, CLASHED) for f in fn(s, owner)]
 
 
 ITEM_HANDLERS = {"fx": _fx, "activate": _activate, "range": _range, "damage": _damage,

@@ -316,6 +316,7 @@ class SpecialActionDeclared(Fact):
         pair = s.players[self.player].pair
         assert pair is not None, "a Special Action is declared from a revealed pair"
         pair.action = self.action
+        s.players[self.player].this_beat.special_action = self.action
         if self.action == "finisher":
             pair.finisher = True
 

@@ -21,6 +21,10 @@ the opponent; a Negation cancels the opponent's Styles). Hook names:
                        Clash; its opponent is Active (Overload). Counts as the opponent
                        winning the tie (``PRIORITY_TIE``).
 ``FORCES_CLASH``       ``(s, owner) -> bool``: the beat's priorities count as tied.
+                       Asked at every priority check, Clash rounds included: a hook that
+                       forces only the first Clash says so itself (R6.11).
+``CLASHED``            ``(s, owner) -> list[Fact]``: what follows each Clash at once, the
+                       first round and every extension (Cherri's opponent loses 1 life).
 ``MOVEMENT_LOCK``      ``(s, owner, mover) -> str``: why ``mover`` cannot move at all
                        (``""``: no lock); the movement is ignored (R17.9).
 ``MOVEMENT_STOPS``     ``(s, owner, mover) -> dict[int, str]``: spaces whose entry ends
@@ -70,7 +74,7 @@ the opponent; a Negation cancels the opponent's Styles). Hook names:
 ``DAMAGE_DEALT``       ``(s, owner, dealt) -> list[Fact]``: what follows at once when an
                        attack's damage is dealt (``facts.DamageDealt``, soaked damage
                        included), before the stun check (a companion losing the life it
-                       soaked).
+                       soaked; Cherri regaining Insight on taking 3 or more at once).
 ``DAMAGE_CAP``         ``(s, owner, defender) -> tuple[str, int] | None``: the most damage
                        the defender takes from one hit, after Soak, and what says so
                        (Magdelina's Safety); the lowest cap in force applies.
@@ -114,6 +118,7 @@ from judge.battlecon.state import SPECIAL_ACTION, DuelState, PlayerState
 
 PRIORITY_TIE = "priority_tie"
 FORCES_CLASH = "forces_clash"
+CLASHED = "clashed"
 PRIORITY_TIE_LOST = "priority_tie_lost"
 MAY_IGNORE_MOVEMENT = "may_ignore_movement"
 CANNOT_HIT = "cannot_hit"
@@ -144,7 +149,7 @@ STAT_CAP = "stat_cap"
 FORBIDS_SPENDING = "forbids_spending"
 NEGATES = "negates"
 
-HOOKS = (PRIORITY_TIE, PRIORITY_TIE_LOST, FORCES_CLASH, MOVEMENT_LOCK, MOVEMENT_STOPS,
+HOOKS = (PRIORITY_TIE, PRIORITY_TIE_LOST, FORCES_CLASH, CLASHED, MOVEMENT_LOCK, MOVEMENT_STOPS,
          MOVEMENT_LIMITS, MOVEMENT_BLOCKS, MAY_IGNORE_MOVEMENT, MOVED, CANNOT_HIT, DODGE,
          SPECIAL_RANGE, ALSO_IN_RANGE, RANGE_ORIGIN, EXTRA_CARDS, COPIES, SUPPRESSES, MODIFIERS,
          DAMAGE_TAKEN, DAMAGE_CAP, DAMAGE_DEALT, IGNORES, HIT_BY, PREVENTS_STUN, STUN_OFFER,

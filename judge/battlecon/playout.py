@@ -13,9 +13,9 @@ from typing import Any
 from judge.battlecon.duel import Duel
 from judge.battlecon.fighters import fighter
 
-FIGHTERS = ("cadenza", "demitras", "heketch", "hepzibah", "hikaru", "kallistar", "kehrolyn",
-            "khadath", "lixis", "luc", "magdelina", "rukyuk", "sagas", "tatsumi", "vanaah",
-            "zaamassal")
+FIGHTERS = ("cadenza", "cherri", "demitras", "heketch", "hepzibah", "hikaru", "kallistar",
+            "kehrolyn", "khadath", "lixis", "luc", "magdelina", "rukyuk", "sagas", "tatsumi",
+            "vanaah", "zaamassal")
 
 
 def record_setup(f0: str, f1: str, special_actions: bool = True, ante_finishers: bool = False,

@@ -92,6 +92,7 @@ class ThisBeat:
     last_damage: int = 0  # the damage of the last hit that dealt any to this player
     marks: dict[str, int] = field(default_factory=dict)  # a fighter's own notes for the beat
     recycled: list[str] = field(default_factory=list)  # the pair this beat sent to discard 1
+    special_action: str = ""  # what this player's revealed Special Action was (R22), if any
 
     def clone(self) -> ThisBeat:
         new = copy.copy(self)

@@ -8,6 +8,8 @@ from collections import Counter
 from collections.abc import Callable
 
 from judge.battlecon.fighters import fighter
+from judge.battlecon.fighters.cherri import INSIGHT as CHERRI_INSIGHT
+from judge.battlecon.fighters.cherri import WATCHERS as CHERRI_WATCHERS
 from judge.battlecon.fighters.demitras import MAX as CRESCENDO_MAX
 from judge.battlecon.fighters.demitras import TOKEN as CRESCENDO
 from judge.battlecon.fighters.hepzibah import FREE_BEAT, FREE_PACT, PACTS, SEALED
@@ -30,6 +32,16 @@ def every_token_accounted_for(s: DuelState, i: int, where: str) -> None:
     p = s.players[i]
     held = Counter(p.token_pool) + Counter(p.token_discard)
     assert held == Counter(fighter(p.fighter).tokens), f"{where}: player {i} tokens {held}"
+
+def cherri(s: DuelState, i: int, where: str) -> None:
+    """One Insight token at most; The Watchers' counter is 0 or 1; Crimson and Blind mark
+    only a beat in which their Style is revealed."""
+    p = s.players[i]
+    assert p.token_pool.count(CHERRI_INSIGHT) <= 1, f"{where}: two Insight tokens"
+    assert set(p.counters) == {CHERRI_WATCHERS} and p.counters[CHERRI_WATCHERS] in (0, 1), where
+    for mark, style in (("crimson", "crimson"), ("blind", "blind")):
+        assert not p.this_beat.marks.get(mark) or (p.pair is not None and p.pair.style == style) \
+            or p.pair is None, f"{where}: {mark} marked without its Style"
 
 
 def luc(s: DuelState, i: int, where: str) -> None:
@@ -145,7 +157,8 @@ def zaamassal(s: DuelState, i: int, where: str) -> None:
 CHECKS: dict[str, Check] = {"luc": luc, "magdelina": magdelina, "demitras": demitras,
                             "vanaah": vanaah, "heketch": heketch, "lixis": lixis,
                             "kehrolyn": kehrolyn, "rukyuk": rukyuk, "tatsumi": tatsumi,
-                            "hepzibah": hepzibah, "sagas": sagas, "zaamassal": zaamassal}
+                            "hepzibah": hepzibah, "sagas": sagas, "zaamassal": zaamassal,
+                            "cherri": cherri}
 
 
 def check_fighters(s: DuelState, where: str) -> None:

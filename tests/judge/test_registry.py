@@ -93,9 +93,9 @@ def test_schemas_and_catalogue() -> None:
     assert schemas["record"]["properties"]["format"]
     assert "oneOf" in schemas["decision"] or "anyOf" in schemas["decision"]
     fighters = [f["id"] for f in rules.catalogue()["fighters"]]
-    assert fighters == ["cadenza", "demitras", "heketch", "hepzibah", "hikaru", "kallistar",
-                        "kehrolyn", "khadath", "lixis", "luc", "magdelina", "rukyuk", "sagas",
-                        "tatsumi", "vanaah", "zaamassal"]
+    assert fighters == ["cadenza", "cherri", "demitras", "heketch", "hepzibah", "hikaru",
+                        "kallistar", "kehrolyn", "khadath", "lixis", "luc", "magdelina",
+                        "rukyuk", "sagas", "tatsumi", "vanaah", "zaamassal"]
 
 
 def test_teaching_questions_come_from_the_ruleset() -> None:

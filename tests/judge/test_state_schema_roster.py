@@ -14,7 +14,7 @@ from tests.judge.test_state_schema import assert_all_valid, states
 GOLDEN = Path(__file__).parent / "golden"
 NEW = sorted(p.stem for p in GOLDEN.glob("*.json") if p.stem.split("-")[0] in (
     "luc", "magdelina", "vanaah", "demitras", "heketch", "lixis", "kehrolyn", "rukyuk",
-    "hepzibah", "tatsumi"))
+    "cherri", "hepzibah", "tatsumi"))
 
 
 @pytest.mark.parametrize("name", NEW)

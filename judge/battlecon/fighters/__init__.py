@@ -245,6 +245,7 @@ def has_fighter(fid: str) -> bool:
 
 from judge.battlecon.fighters import (  # noqa: E402,F401
     cadenza,
+    cherri,
     demitras,
     heketch,
     hepzibah,
