@@ -1,5 +1,5 @@
 """Sagas Seities's cards (sagas.yaml): the Mirror token and Reflection, five Styles, Staff
-and both Finishers, and the FAQ scenarios S20, S38-S40, S42, S43 (S41 waits for Tatsumi).
+and both Finishers, and the FAQ scenarios S20, S38-S43.
 Sagas is player 0 unless a test says otherwise.
 
 Two kinds of test: whole beats through the engine (prompts, spaces, life, tokens), and
@@ -27,8 +27,9 @@ from judge.battlecon.fighters.sagas import (
     ante_options,
     soul_swap,
 )
+from judge.battlecon.fighters.tatsumi import JUTO, JUTO_LIFE
 from judge.battlecon.hooks import PREVENTS_STUN, cards_in_force, first_reason
-from judge.battlecon.state import DuelState, Pair, Status
+from judge.battlecon.state import DuelState, Figure, Pair, Status
 from judge.battlecon.stats import attack
 from tests.judge import hook_fighter as H
 from tests.judge.scene import (
@@ -497,6 +498,38 @@ def test_s40_reflection_does_not_copy_kehrolyns_form():
     ante(s, 0, MIRROR)
     assert numbers(s, 1)[1] == 4 + 2
     assert numbers(s, 0) == ((2, 3), 3, 4)
+
+
+def test_s41_reflection_copies_tatsumis_zone_bonus():
+    """S41 (R28.10): with the Mirror anted Sagas gains the bonus Tatsumi has now from Juto's
+    zone, and it follows Juto as he moves (R18.12, R18.13). Sagas (space 3) plays Negation
+    Strike (1/4/3, Stun Guard 5); Tatsumi (space 5), her Siren cancelled, has the same plus
+    her zone. Zone 0 (Juto behind her, 6 or 7): +0~2 range, +1 power; zone 3 (Juto on
+    Sagas's space 3 or beyond it): +1 priority; both copied. Zones 1 and 2 give Soak and
+    Stun Guard, which Reflection does not share (range, priority and power only: the card
+    text), so there Sagas keeps Strike's numbers; Juto off the board gives nobody a bonus."""
+    s = laid("tatsumi", ("negation", "strike"), ("siren", "strike"))
+    ante(s, 0, MIRROR)
+    strike = ((1, 1), 4, 3)
+    cases = {  # Juto's space: (range, power, priority), (soak, stun guard), Sagas's then hers
+        6: (((1, 3), 5, 3), (0, 5), ((1, 3), 5, 3), (0, 5)),  # zone 0
+        7: (((1, 3), 5, 3), (0, 5), ((1, 3), 5, 3), (0, 5)),  # zone 0
+        3: (((1, 1), 4, 4), (0, 5), ((1, 1), 4, 4), (0, 5)),  # zone 3
+        2: (((1, 1), 4, 4), (0, 5), ((1, 1), 4, 4), (0, 5)),  # zone 3
+        5: (strike, (0, 5), strike, (3, 5)),  # zone 1: Soak 3, hers alone
+        4: (strike, (0, 5), strike, (1, 7)),  # zone 2: Soak 1, Stun Guard 2, hers alone
+        None: (strike, (0, 5), strike, (0, 5)),  # off the board
+    }
+    for juto, (mine, my_guard, theirs, their_guard) in cases.items():
+        s.figures[(1, JUTO)] = Figure(juto, JUTO_LIFE if juto else 0)
+        s.touch()
+        me, her = attack(s, 0), attack(s, 1)
+        assert (numbers(s, 0), (me.soak, me.stun_guard)) == (mine, my_guard), juto
+        assert (numbers(s, 1), (her.soak, her.stun_guard)) == (theirs, their_guard), juto
+    s.figures[(1, JUTO)] = Figure(6, JUTO_LIFE)
+    s.touch()
+    assert ("Reflection (Juto (zone 0))", (0, 2)) in attack(s, 0).parts["range"]
+    assert ("Reflection (Juto (zone 0))", 1) in attack(s, 0).parts["power"]
 
 
 def test_s42_negation_cancels_kehrolyns_form_and_overload_style():

@@ -9,8 +9,10 @@ Style's own doing (Negation cancels their Styles; Echo adds the Style in their D
 
 For each Style a cell gives Sagas's and the opponent's numbers (range, power, priority)
 and the cards whose triggered effects would resolve for each player in the beat. To add
-a fighter (Cherri, Hepzibah, Seth, Tatsumi, Zaamassal), add a row: its pair, discards,
-staging and the expected figures, reasoned from the cards (the row's ``why``).
+a fighter (Cherri, Seth, Zaamassal), add a row: its pair, discards, staging and the
+expected figures, reasoned from the cards (the row's ``why``). Where the engine's figures
+differ from the cards', the row names those cells in ``disputed`` with the disagreement, and
+the cell is a strict xfail until the engine is settled.
 """
 
 from __future__ import annotations
@@ -22,10 +24,12 @@ import pytest
 
 from judge.battlecon import rules
 from judge.battlecon.cards import TIMINGS
+from judge.battlecon.fighters.hepzibah import ALMIGHTY, ENDLESS
 from judge.battlecon.fighters.lixis import LixisAntesCancelled
 from judge.battlecon.fighters.sagas import MIRROR
+from judge.battlecon.fighters.tatsumi import JUTO, JUTO_LIFE
 from judge.battlecon.hooks import cards_in_force
-from judge.battlecon.state import DuelState, Status
+from judge.battlecon.state import DuelState, Figure, Status
 from tests.judge.test_cards_sagas import ante, laid, numbers
 
 STYLES = ("negation", "echo", "repelling", "shadow", "shattering")
@@ -52,6 +56,7 @@ class Row:
     cells: dict[str, Cell]
     stage: Callable[[DuelState, str], None] = field(default=lambda s, style: None)
     spaces: tuple[int, int] = (3, 5)
+    disputed: dict[str, str] = field(default_factory=dict)  # style -> engine vs cards
 
 
 def status(s: DuelState, p: int, stat: str, amount, source: str) -> None:
@@ -71,6 +76,13 @@ def demitras(s: DuelState, style: str) -> None:
 
 def heketch(s: DuelState, style: str) -> None:
     ante(s, 1, "dark-force")  # +3 priority
+
+
+def hepzibah(s: DuelState, style: str) -> None:
+    pl = s.players[1]
+    pl.in_play = [ALMIGHTY, ENDLESS]  # two Dark Pacts anted (+2 power, +2 priority)
+    pl.life -= 2  # a life point paid for each
+    s.touch()
 
 
 def hikaru(s: DuelState, style: str) -> None:
@@ -116,6 +128,11 @@ def rukyuk(s: DuelState, style: str) -> None:
     ante(s, 1, "explosive-shell")  # +2 power
 
 
+def tatsumi(s: DuelState, style: str) -> None:
+    s.figures[(1, JUTO)] = Figure(6, JUTO_LIFE)  # behind her (zone 0): +0~2 range, +1 power
+    s.touch()
+
+
 def vanaah(s: DuelState, style: str) -> None:
     pl = s.players[1]
     pl.token_pool.remove("divine-rush")
@@ -123,6 +140,14 @@ def vanaah(s: DuelState, style: str) -> None:
     pl.this_beat.anted.append("divine-rush")  # her ability's passives: +2 power, +2 priority
     s.touch()
 
+
+PACTS_UNREFLECTED = (
+    "engine: Reflection leaves out an anted Dark Pact's bonus (sagas.own_bonuses reads tokens, "
+    "statuses and ability cards, not Pact cards in play); cards: the Pacts' +2 power and +2 "
+    "priority are range/priority/power bonuses her unique ability grants for the beat "
+    "(hepzibah.yaml unique_ability, like Kallistar's form or Magdelina's Level), so Sagas has "
+    "them too: +2/+2 more than the engine gives him"
+)
 
 ROWS: list[Row] = [
     Row(
@@ -186,6 +211,26 @@ ROWS: list[Row] = [
             "shattering": Cell(((2, 4), 5, 7), ((1, 2), 3, 9), ("shattering",), ("critical",)),
         },
         heketch,
+    ),
+    Row(
+        "hepzibah",
+        ("pactbond", "bloodlight"),
+        (("anathema", "dash"), ("darkheart", "grasp")),
+        "bloodlight",
+        "Bloodlight copy 1~3/2/3 (its heal counts Sagas's Pacts: none); the anted Almighty's +2 power and Endless's +2 priority are bonuses of her unique ability, reflected (Anathema's and Pactbond's are Styles'); Negation cancels Pactbond but its End of Beat; Echo adds Anathema -1/-1, its +1/+1 per Pact counting Sagas's Pacts (none).",
+        {
+            "negation": Cell(((1, 3), 4, 5), ((1, 3), 4, 5), (), ("bloodlight", "pactbond")),
+            "echo": Cell(((1, 3), 3, 4), ((1, 3), 3, 4), (), ("bloodlight", "pactbond")),
+            "repelling": Cell(
+                ((2, 5), 3, 6), ((1, 3), 3, 4), ("repelling",), ("bloodlight", "pactbond")
+            ),
+            "shadow": Cell(((1, 4), 3, 5), ((1, 3), 3, 4), ("shadow",), ("bloodlight", "pactbond")),
+            "shattering": Cell(
+                ((2, 5), 5, 4), ((1, 3), 3, 4), ("shattering",), ("bloodlight", "pactbond")
+            ),
+        },
+        hepzibah,
+        disputed=dict.fromkeys(STYLES, PACTS_UNREFLECTED),
     ),
     Row(
         "hikaru",
@@ -397,6 +442,40 @@ ROWS: list[Row] = [
         rukyuk,
     ),
     Row(
+        "tatsumi",
+        ("siren", "whirlpool"),
+        (("fearless", "dash"), ("empathic", "grasp")),
+        "whirlpool",
+        "Whirlpool copy 1~2/3/3, its draw toward Juto never Sagas's (he has no Juto), its move 0-2 kept; Juto behind her (zone 0) gives her +0~2 range and +1 power by Tidal Bond, reflected (S41); Negation cancels Siren but its End of Beat (Juto moves 0-2); Echo adds Fearless -1~0/+1, measured from Sagas (S39).",
+        {
+            "negation": Cell(
+                ((1, 4), 4, 3), ((1, 4), 4, 3), ("whirlpool~sagas",), ("siren", "whirlpool")
+            ),
+            "echo": Cell(
+                ((0, 4), 4, 4), ((1, 4), 3, 4), ("whirlpool~sagas",), ("siren", "whirlpool")
+            ),
+            "repelling": Cell(
+                ((2, 6), 3, 4),
+                ((1, 4), 3, 4),
+                ("repelling", "whirlpool~sagas"),
+                ("siren", "whirlpool"),
+            ),
+            "shadow": Cell(
+                ((1, 5), 3, 3),
+                ((1, 4), 3, 4),
+                ("shadow", "whirlpool~sagas"),
+                ("siren", "whirlpool"),
+            ),
+            "shattering": Cell(
+                ((2, 6), 5, 2),
+                ((1, 4), 3, 4),
+                ("shattering", "whirlpool~sagas"),
+                ("siren", "whirlpool"),
+            ),
+        },
+        tatsumi,
+    ),
+    Row(
         "vanaah",
         ("glorious", "scythe"),
         (("reaping", "dash"), ("judgment", "grasp")),
@@ -446,8 +525,23 @@ def situation(row: Row, style: str) -> DuelState:
     return s
 
 
-@pytest.mark.parametrize("row", ROWS, ids=[r.fighter for r in ROWS])
-@pytest.mark.parametrize("style", STYLES)
+def cases() -> list:
+    """Every (row, style) cell; a disputed cell is a strict xfail naming the disagreement."""
+    return [
+        pytest.param(
+            row,
+            style,
+            id=f"{style}-{row.fighter}",
+            marks=[pytest.mark.xfail(strict=True, reason=row.disputed[style])]
+            if style in row.disputed
+            else [],
+        )
+        for style in STYLES
+        for row in ROWS
+    ]
+
+
+@pytest.mark.parametrize(("row", "style"), cases())
 def test_sagas_against(row: Row, style: str) -> None:
     s = situation(row, style)
     ids = [c.id for c in cards_in_force(s, 0)]
@@ -459,3 +553,15 @@ def test_every_other_fighter_has_a_row() -> None:
     from judge.battlecon.playout import FIGHTERS
 
     assert sorted(r.fighter for r in ROWS) == sorted(f for f in FIGHTERS if f != "sagas")
+
+
+@pytest.mark.parametrize(
+    ("row", "style"),
+    [(r, st) for r in ROWS for st in STYLES if st in r.disputed],
+    ids=lambda v: v.fighter if isinstance(v, Row) else v,
+)
+def test_a_disputed_cell_agrees_on_all_but_sagass_numbers(row: Row, style: str) -> None:
+    """A disputed cell's xfail hides only Sagas's figures: the opponent's and both lists
+    of resolving cards are held to the row still."""
+    got, want = cells_of(situation(row, style)), row.cells[style]
+    assert (got.them, got.mine, got.theirs) == (want.them, want.mine, want.theirs), row.why
