@@ -14,7 +14,7 @@ from judge.battlecon.duel import Duel
 from judge.battlecon.fighters import fighter
 
 FIGHTERS = ("cadenza", "demitras", "heketch", "hikaru", "kallistar", "kehrolyn", "khadath", "lixis",
-            "luc", "magdelina", "rukyuk", "vanaah")
+            "luc", "magdelina", "rukyuk", "seth", "vanaah")
 
 
 def record_setup(f0: str, f1: str, special_actions: bool = True, ante_finishers: bool = False,

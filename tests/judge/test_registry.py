@@ -94,7 +94,7 @@ def test_schemas_and_catalogue() -> None:
     assert "oneOf" in schemas["decision"] or "anyOf" in schemas["decision"]
     fighters = [f["id"] for f in rules.catalogue()["fighters"]]
     assert fighters == ["cadenza", "demitras", "heketch", "hikaru", "kallistar", "kehrolyn",
-                        "khadath", "lixis", "luc", "magdelina", "rukyuk", "vanaah"]
+                        "khadath", "lixis", "luc", "magdelina", "rukyuk", "seth", "vanaah"]
 
 
 def test_teaching_questions_come_from_the_ruleset() -> None:

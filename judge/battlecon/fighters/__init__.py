@@ -210,5 +210,6 @@ from judge.battlecon.fighters import (  # noqa: E402,F401
     luc,
     magdelina,
     rukyuk,
+    seth,
     vanaah,
 )
