@@ -53,6 +53,7 @@ from judge.battlecon.state import DuelState, known
 
 FID = "seth"
 ANTE = "ante"  # the ability's own timing: the start of the Ante step
+GUESS_RULE = "beyond-eyes: Ante"
 READING_FATE = "reading-fate"  # counter: 1 once Reading Fate has hit
 
 
@@ -121,7 +122,7 @@ def guess(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
         return Need("guess", (p,), [{"player": p, "kind": "guess", "base": b} for b in bases],
                     about=f"Beyond Eyes: name one of {ctx.name(ctx.opponent)}'s Bases (shown "
                     "to onlookers at the Reveal).")
-    return [SethGuessed(rule=ctx.rule, text=f"Seth names one of {ctx.name(ctx.opponent)}'s "
+    return [SethGuessed(rule=GUESS_RULE, text=f"Seth names one of {ctx.name(ctx.opponent)}'s "
                         f"Bases for Beyond Eyes; {ctx.name(ctx.opponent)} may still ante after "
                         "hearing it (R5.9), and the record shows it at the Reveal.",
                         player=p, base=decision["base"])]
