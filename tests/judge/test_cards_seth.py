@@ -381,3 +381,26 @@ def test_fortune_buster_against_an_ordinary_attack_deals_nothing():
     to_beat_end(duel)
     assert hits(duel, 0) and not duel.over
     assert [f.amount for f in facts_of(duel.facts, F.DamageDealt) if f.attacker == 0] == [0]
+
+
+def test_reading_fate_face_up_style_stays_shown_to_onlookers():
+    """Reading Fate: an onlooker who may not see the face-down pair still sees the Style
+    laid face up (``style_up``); only the Base is among the hand (docs/hidden-information)."""
+    from jsonschema import Draft202012Validator
+
+    from judge import registry
+    from judge.battlecon.secrets import hide_state
+
+    duel = finisher_duel("reading-fate")
+    pairs(duel, ("special-action", "strike"), ("hunters", "burst"))
+    guess(duel, "strike")
+    pass_ante(duel)
+    to_beat_end(duel)
+    answer(duel, 1, "attack_pair", style="lure", base="strike")
+    full = duel.to_json()
+    shown = hide_state(full, frozenset({1}))["players"][1]
+    assert shown["attack_pair"] == {"revealed": False, "hidden": True, "style": "lure",
+                                    "under": [], "style_up": True}
+    assert "strike" in shown["hand"] and "lure" not in shown["hand"]
+    Draft202012Validator(registry.default().schemas()["state"]).validate(
+        hide_state(full, frozenset({0, 1})))
