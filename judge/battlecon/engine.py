@@ -35,6 +35,7 @@ from judge.battlecon.hooks import (
     PRIORITY_TIE_LOST,
     RANGE_ORIGIN,
     RECYCLED,
+    SELECTS_FIRST,
     SPECIAL_RANGE,
     STUN_OFFER,
     first_reason,
@@ -502,13 +503,37 @@ def _select(s: DuelState, decision: dict | None) -> Out:
             return [F.NoPairPossible(rule="G3", text=f"{name(s, p)} has no Style or no Base to "
                                      "play: the beat ends at once and both players recycle (R4.4,"
                                      " G3).", player=p)]
+    first = selects_first(s)
+    if first is not None and first[0] in waiting:
+        waiting = [first[0]]
+    up = first if first is not None and waiting == [first[0]] else None
     if decision is None:
         options = [o for p in waiting for o in pair_options(s, p)]  # shared: never mutate
+        if up is not None:
+            return Need("attack_pair", tuple(waiting), options, rule=up[1],
+                        about="Choose an attack pair, the Style face up.")
         return Need("attack_pair", tuple(waiting), options,
                     about="Choose an attack pair, face down.", rule="R4.1")
     p = decision["player"]
-    return [F.PairSelected(rule="R4.1", text=f"{name(s, p)} lays an attack pair face down.",
-                           player=p, style=decision["style"], base=decision["base"])]
+    laid: list[F.Fact] = [F.PairSelected(rule="R4.1", text=f"{name(s, p)} lays an attack pair "
+                                         "face down.", player=p, style=decision["style"],
+                                         base=decision["base"])]
+    if up is not None:
+        source = card(up[1].split(":")[0]).name
+        laid.append(F.StyleShown(rule=up[1], text=f"{source}: {name(s, p)} turns "
+                                 f"{possessive(s, p)} Style face up, {card(decision['style']).name}"
+                                 f", before {name(s, 1 - p)} chooses.", player=p,
+                                 style=decision["style"]))
+    return laid
+
+
+def selects_first(s: DuelState) -> tuple[int, str] | None:
+    """The player a ``SELECTS_FIRST`` hook has lay their pair first, and its rule."""
+    for owner, _c, fn in query(s, SELECTS_FIRST):
+        found = fn(s, owner)
+        if found is not None:
+            return int(found[0]), str(found[1])
+    return None
 
 
 def ante_options(s: DuelState, p: int) -> list[dict]:

@@ -24,6 +24,9 @@ class Fact:
     text: str
     closes: ClassVar[bool] = False
     control: ClassVar[bool] = False  # bookkeeping a narrative may skip
+    # Fields an onlooker may not see until the reveal that follows (a face-down choice:
+    # judge.battlecon.secrets, docs/hidden-information.md); the text never names them.
+    secret: ClassVar[tuple[str, ...]] = ()
 
     def __init_subclass__(cls, **kw: Any) -> None:
         super().__init_subclass__(**kw)
@@ -234,12 +237,27 @@ class PairSelected(Fact):
     player: int
     style: str
     base: str
+    secret: ClassVar[tuple[str, ...]] = ("style", "base")
 
     def apply(self, s: DuelState) -> None:
         p = s.players[self.player]
         p.hand.remove(self.style)
         p.hand.remove(self.base)
         p.pair = Pair(self.style, self.base)
+
+
+@dataclass(frozen=True)
+class StyleShown(Fact):
+    """The Style of a pair just laid is turned face up before the other player chooses
+    (a ``SELECTS_FIRST`` hook: Seth's Reading Fate); the Base stays face down."""
+
+    player: int
+    style: str
+
+    def apply(self, s: DuelState) -> None:
+        pair = s.players[self.player].pair
+        assert pair is not None, "a Style is shown from a pair just laid"
+        pair.style_up = True
 
 
 @dataclass(frozen=True)
@@ -418,6 +436,7 @@ class ClashOccurred(Fact):
 class ClashBaseSelected(Fact):
     player: int
     base: str
+    secret: ClassVar[tuple[str, ...]] = ("base",)
 
     def apply(self, s: DuelState) -> None:
         p = s.players[self.player]

@@ -91,6 +91,9 @@ the opponent; a Negation cancels the opponent's Styles). Hook names:
 ``ON_STUNNED``         ``(s, owner, stunned) -> list[Fact]``: what follows a new stun, by
                        the stun check or a card that stuns (a Paradigm lost).
 ``FINISHER_REQUIRES``  ``(s, owner) -> bool``: on a Finisher, whether it may be used now.
+``SELECTS_FIRST``      ``(s, owner) -> tuple[int, str] | None``: a player who lays their
+                       attack pair before the other may choose, the Style face up, and
+                       the rule that says so (``"reading-fate: On Hit"``); None: no say.
 ``RECYCLED``           ``(s, owner, p, recycled) -> list[Fact]``: what follows player ``p``'s
                        ``Recycled`` fact (a token that cycles with the discard piles).
 ``STAT_CAP``           ``(s, owner, p) -> str``: why ``p``'s power, priority and range may
@@ -148,12 +151,14 @@ PREVENTS_STUN = "prevents_stun"
 STAT_CAP = "stat_cap"
 FORBIDS_SPENDING = "forbids_spending"
 NEGATES = "negates"
+SELECTS_FIRST = "selects_first"
 
 HOOKS = (PRIORITY_TIE, PRIORITY_TIE_LOST, FORCES_CLASH, CLASHED, MOVEMENT_LOCK, MOVEMENT_STOPS,
          MOVEMENT_LIMITS, MOVEMENT_BLOCKS, MAY_IGNORE_MOVEMENT, MOVED, CANNOT_HIT, DODGE,
          SPECIAL_RANGE, ALSO_IN_RANGE, RANGE_ORIGIN, EXTRA_CARDS, COPIES, SUPPRESSES, MODIFIERS,
          DAMAGE_TAKEN, DAMAGE_CAP, DAMAGE_DEALT, IGNORES, HIT_BY, PREVENTS_STUN, STUN_OFFER,
-         ON_STUNNED, FINISHER_REQUIRES, RECYCLED, STAT_CAP, FORBIDS_SPENDING, NEGATES)
+         ON_STUNNED, FINISHER_REQUIRES, RECYCLED, STAT_CAP, FORBIDS_SPENDING, NEGATES,
+         SELECTS_FIRST)
 OFF_BOARD = "off-board"
 
 

@@ -53,6 +53,7 @@ def describe_decision(setup: dict, d: dict) -> str:
         "may": lambda: "says yes" if d.get("accept") else "says no",
         "pick": lambda: "picks none" if d.get("option") == "none" else
         f"picks {name(str(d.get('option')))}",
+        "guess": lambda: "names a Base for Beyond Eyes, face down (shown at the Reveal)",
         "order": lambda: "orders the effects: " + ", then ".join(
             name(str(k).split("/")[0]) for k in d.get("effects", [])),
         "concede": lambda: "concedes",

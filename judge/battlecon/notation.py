@@ -38,6 +38,8 @@ def player_json(s: DuelState, i: int) -> dict:
         out["counters"] = dict(p.counters)
     if p.in_play:
         out["in_play"] = list(p.in_play)
+    if p.this_beat.named is not None:
+        out["named"] = p.this_beat.named  # secret until the Reveal (judge.battlecon.secrets)
     if p.pair is not None and p.pair.revealed:
         a = attack(s, i)
         out["attack"] = {"range": a.range if isinstance(a.range, str) else list(a.range),

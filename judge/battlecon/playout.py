@@ -14,8 +14,8 @@ from judge.battlecon.duel import Duel
 from judge.battlecon.fighters import fighter
 
 FIGHTERS = ("cadenza", "cherri", "demitras", "heketch", "hepzibah", "hikaru", "kallistar",
-            "kehrolyn", "khadath", "lixis", "luc", "magdelina", "rukyuk", "sagas", "tatsumi",
-            "vanaah", "zaamassal")
+            "kehrolyn", "khadath", "lixis", "luc", "magdelina", "rukyuk", "sagas", "seth",
+            "tatsumi", "vanaah", "zaamassal")
 
 
 def record_setup(f0: str, f1: str, special_actions: bool = True, ante_finishers: bool = False,

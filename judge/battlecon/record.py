@@ -29,7 +29,7 @@ DECISION_FIELDS = frozenset({"player", "kind", "style", "base", "token", "count"
                              "paid_by"})
 PLAYER_FIELDS = frozenset({"name", "fighter", "finisher", "discard_1", "discard_2"})
 DECISION_KINDS = ("attack_pair", "ante", "pass", "clash_base", "move", "place", "may", "pick",
-                  "arrange", "order", "concede")
+                  "guess", "arrange", "order", "concede")
 
 
 SCHEMA_FILES = ("record", "setup", "state")  # judge/battlecon/schema/<name>.schema.json

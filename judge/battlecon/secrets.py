@@ -1,26 +1,27 @@
 """What an onlooker sees of a BattleCON duel while attack pairs or Clash bases lie face
-down (R4.1, R6.7): that a player laid cards face down, never which.
+down (R4.1, R6.7), or while a card named in secret waits for the Reveal (Seth's Beyond
+Eyes guess, ``guess``): that a player chose, never what.
 
 A face-down card is still one of the cards the player held, so an onlooker's view lists
 the face-down cards among the hand: the hand before the Select minus the hand after it
 would otherwise name the pair. A Clash keeps what was already face up (the Style and the
-covered Bases) and hides only the new Base.
+covered Bases) and hides only the new Base. A guess is hidden from the state (``named``)
+and from its fact; the Reveal of the attack pairs shows it.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from judge.battlecon.facts import ClashBaseSelected, PairSelected
-
-SECRET_KINDS = ("attack_pair", "clash_base")  # laid face down (R4.1, R6.7)
-SECRET_FIELDS = {PairSelected: ("style", "base"), ClashBaseSelected: ("base",)}
+# Laid face down (R4.1, R6.7), or named in secret until the pairs are revealed (a guess).
+SECRET_KINDS = ("attack_pair", "clash_base", "guess")
 
 
 def hide_fact(fact: Any, players: frozenset[int]) -> dict[str, Any] | None:
-    """A face-down choice's fact without its cards (its text names none), or None."""
-    hidden = SECRET_FIELDS.get(type(fact))
-    if hidden is None or fact.player not in players:
+    """A secret choice's fact without its secret fields (``Fact.secret``; its text names
+    none of them), or None."""
+    hidden = getattr(fact, "secret", ())
+    if not hidden or fact.player not in players:
         return None
     data = fact.to_json()
     for key in hidden:
@@ -37,17 +38,22 @@ def hide_state(state: dict[str, Any], players: frozenset[int]) -> dict[str, Any]
 
 
 def _hide_player(player: dict[str, Any]) -> dict[str, Any]:
+    if "named" in player:  # a guess waits for the Reveal, like the pair it goes with
+        player = {k: v for k, v in player.items() if k != "named"}
     pair = player.get("attack_pair")
     if not pair or pair.get("revealed") or pair.get("hidden"):
         return player
     clash = bool(pair.get("under"))
-    face_down = [pair["base"]] if clash else [pair["style"], pair["base"]]
+    style_up = clash or bool(pair.get("style_up"))  # a Clash, or Reading Fate's face-up Style
+    face_down = [pair["base"]] if style_up else [pair["style"], pair["base"]]
     face_down += pair.get("extra", [])
     out = dict(player)
     out["hand"] = sorted([*player["hand"], *(c for c in face_down if c)])
     out["attack_pair"] = {"revealed": False, "hidden": True}
-    if clash:
+    if style_up:
         out["attack_pair"] |= {"style": pair["style"], "under": list(pair["under"])}
-    if out.get("special_action") == "attack_pair" and not clash:
+    if pair.get("style_up"):
+        out["attack_pair"]["style_up"] = True
+    if out.get("special_action") == "attack_pair" and not style_up:
         out["special_action"] = "available"  # face down with the hand's cards
     return out

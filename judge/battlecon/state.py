@@ -54,6 +54,7 @@ class Pair:
     finisher: bool = False  # the Finisher replaces the whole pair (R2.8)
     action: str | None = None  # pulse | cancel | finisher, for a Special Action
     extra: list[str] = field(default_factory=list)  # discarded to go with this pair (R18.14)
+    style_up: bool = False  # the Style was laid face up before the Reveal (Reading Fate)
 
     def cards(self) -> list[str]:
         return [c for c in (self.style, self.base) if c] + list(self.under) + list(self.extra)
@@ -65,6 +66,8 @@ class Pair:
                "under": list(self.under), "finisher": self.finisher, "action": self.action}
         if self.extra:
             out["extra"] = list(self.extra)
+        if self.style_up:
+            out["style_up"] = True
         return out
 
 
@@ -93,6 +96,7 @@ class ThisBeat:
     marks: dict[str, int] = field(default_factory=dict)  # a fighter's own notes for the beat
     recycled: list[str] = field(default_factory=list)  # the pair this beat sent to discard 1
     special_action: str = ""  # what this player's revealed Special Action was (R22), if any
+    named: str | None = None  # a card named in secret this beat (Seth's guess), shown at Reveal
 
     def clone(self) -> ThisBeat:
         new = copy.copy(self)

@@ -154,11 +154,30 @@ def zaamassal(s: DuelState, i: int, where: str) -> None:
     assert p.this_beat.marks.get(SOAK_MARK, 0) in (0, 1), where
 
 
+def seth(s: DuelState, i: int, where: str) -> None:
+    """Reading Fate's counter is 0 or 1 (the opponent's Style lies face up only then); a guess
+    names one of the opponent's Bases; a Base Wyrding
+    swapped out stays with the pair, and only a Base does."""
+    from judge.battlecon.fighters import card
+
+    p = s.players[i]
+    assert p.counters == {"reading-fate": p.counters["reading-fate"]}, where
+    assert p.counters["reading-fate"] in (0, 1), where
+    named = p.this_beat.named
+    if named is not None:
+        bases = {c.id for c in fighter(s.players[1 - i].fighter).bases()}
+        assert named in bases, f"{where}: Seth named {named}, not one of the opponent's Bases"
+    if p.pair is not None:
+        assert all(card(c).kind == "base" for c in p.pair.extra), f"{where}: {p.pair.extra}"
+    other = s.players[1 - i].pair
+    assert other is None or not other.style_up or p.counters["reading-fate"] == 1, where
+
+
 CHECKS: dict[str, Check] = {"luc": luc, "magdelina": magdelina, "demitras": demitras,
                             "vanaah": vanaah, "heketch": heketch, "lixis": lixis,
                             "kehrolyn": kehrolyn, "rukyuk": rukyuk, "tatsumi": tatsumi,
                             "hepzibah": hepzibah, "sagas": sagas, "zaamassal": zaamassal,
-                            "cherri": cherri}
+                            "cherri": cherri, "seth": seth}
 
 
 def check_fighters(s: DuelState, where: str) -> None:

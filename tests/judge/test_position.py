@@ -164,7 +164,7 @@ MALFORMED = {
     "life 0": (_player(1, life=0), "position.players[1].life"),
     "life 21": (_player(1, life=21), "position.players[1].life"),
     "life true": (_player(0, life=True), "position.players[0].life"),
-    "unknown fighter": (_player(0, fighter="seth"), "position.players[0].fighter"),
+    "unknown fighter": (_player(0, fighter="no-such-fighter"), "position.players[0].fighter"),
     "Finisher of another fighter": (_player(0, finisher="supernova"),
                                     "position.players[0].finisher"),
     "finisher_used not a boolean": (_player(0, finisher_used=1),

@@ -193,7 +193,8 @@ def test_every_prompt_option_is_a_valid_decision():
                  on_step=lambda d, _decision: collect(d))
     options = [json.loads(s) for s in seen]
     assert {o["kind"] for o in options} == {"attack_pair", "ante", "pass", "clash_base", "move",
-                                            "place", "may", "pick", "arrange", "order"}
+                                            "place", "may", "pick", "guess", "arrange",
+                                            "order"}
     assert any(o.get("finisher") for o in options)  # an Ante Finisher was offered
     bad = [s for s in seen if not DECISION.is_valid(json.loads(s))]
     assert bad == []
@@ -226,7 +227,7 @@ def test_the_decision_examples_in_the_docs_are_valid():
     examples = [json.loads(line) for block in re.findall(r"```json\n(.*?)```", section, re.S)
                 for line in block.splitlines() if line.startswith("{")]
     assert {d["kind"] for d in examples} == {
-        "attack_pair", "ante", "pass", "clash_base", "move", "place", "may", "pick",
+        "attack_pair", "ante", "pass", "clash_base", "move", "place", "may", "pick", "guess",
         "arrange", "order", "concede"}
     for d in examples:
         assert DECISION.is_valid(d), d

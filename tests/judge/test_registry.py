@@ -95,7 +95,7 @@ def test_schemas_and_catalogue() -> None:
     fighters = [f["id"] for f in rules.catalogue()["fighters"]]
     assert fighters == ["cadenza", "cherri", "demitras", "heketch", "hepzibah", "hikaru",
                         "kallistar", "kehrolyn", "khadath", "lixis", "luc", "magdelina",
-                        "rukyuk", "sagas", "tatsumi", "vanaah", "zaamassal"]
+                        "rukyuk", "sagas", "seth", "tatsumi", "vanaah", "zaamassal"]
 
 
 def test_teaching_questions_come_from_the_ruleset() -> None:

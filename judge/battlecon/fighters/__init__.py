@@ -258,6 +258,7 @@ from judge.battlecon.fighters import (  # noqa: E402,F401
     magdelina,
     rukyuk,
     sagas,
+    seth,
     tatsumi,
     vanaah,
     zaamassal,
