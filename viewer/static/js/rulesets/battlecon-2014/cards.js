@@ -39,6 +39,9 @@ const COUNTER_NAMES = {
   // Hepzibah
   "pactbond-free": "Pact freed by Pactbond (1–5, 0: none)", "pactbond-beat": "Pactbond's free Pact in beat",
   sealed: "Seal the Pact in force",
+  // Cherri, Seth
+  watchers: "The Watchers (Insight back after every beat)",
+  "reading-fate": "Reading Fate (the opponent shows their Style first)",
   // Sagas
   repelled: "Repelling: kept away in beat", "staff-pinned": "Staff: cannot advance in beat",
   "shattering-next": "Shattering: stuns on hit in beat", assimilated: "Assimilate: no more effects in beat",

@@ -22,6 +22,7 @@ export function describe(option, state) {
     case "arrange": return `${state.players[0].name} on ${option.spaces[0]}, ${state.players[1].name} on ${option.spaces[1]}`;
     case "may": return option.accept ? "Yes" : "No";
     case "pick": return pickText(option.option);
+    case "guess": return `Name ${cardName(option.base)}`;
     default: return JSON.stringify(option);
   }
 }
@@ -31,7 +32,8 @@ const tokenOrCard = (id) => (card(id) ? cardName(id) : tokenName(id));
 // "Ante the Finisher", "Ante Earth", or for a count (Luc's Time) "Ante 3 Time tokens".
 function anteText(option) {
   if (option.finisher) return "Ante the Finisher";
-  if (option.count === undefined) return `Ante ${tokenName(option.token)}`;
+  if (option.paid_by === "opponent") return `Ante ${tokenOrCard(option.token)}, paid with the opponent's life`;
+  if (option.count === undefined) return `Ante ${tokenOrCard(option.token)}`;
   return `Ante ${option.count} ${tokenName(option.token)} token${option.count === 1 ? "" : "s"}`;
 }
 
