@@ -5,7 +5,11 @@ so one core. Figures:
 - random_duels_per_s: whole seeded random duels (choosing uniformly among legal
   options), the 16 pairings of the first four fighters (Cadenza, Hikaru, Kallistar,
   Khadath) in turn, Special Actions on: comparable with the figures of earlier releases;
-- random_duels_12_fighters_per_s: the same over all 144 pairings of the twelve fighters;
+- random_duels_12_fighters_per_s: the same over all 144 pairings of roster part 1's twelve
+  fighters (comparable with the previous release);
+- random_duels_18_fighters_per_s: the same over all 324 pairings of the eighteen;
+- artobattlers_matches_per_s: whole random ART O BATTLERS simple duels (the four sample
+  characters, uniform among legal options and die faces), judged by the same interface;
 - rejudge_duels_per_s: replaying (re-judging) the decisions of a recorded
   15-beat duel from its record;
 - rejudge_facts_per_s: facts produced per second while re-judging;
@@ -33,6 +37,29 @@ from judge import Duel, replay_facts  # noqa: E402
 from judge.battlecon.playout import FIGHTERS, play  # noqa: E402
 
 
+def bench_artobattlers(seconds: float) -> float:
+    """Random ART O BATTLERS simple duels through the registry (as the service judges them)."""
+    import random
+
+    from judge import registry
+
+    rules = registry.find("artobattlers")
+    names = [c["id"] for c in next(iter(rules.catalogue()["sets"].values()))["characters"]]
+    n, start = 0, time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        rng = random.Random(n)
+        setup = {"format": "simple_duel", "characters": "artobattlers-sample-v1", "rulings": {},
+                 "players": [{"name": "A"}, {"name": "B"}]}
+        match = rules.from_record({"ruleset": "artobattlers", "setup": setup, "decisions": [
+            {"player": i, "kind": "team", "characters": [rng.choice(names)]} for i in (0, 1)]})
+        for _ in range(2000):  # a guard: the playout tests see every match end far sooner
+            if match.over:
+                break
+            match.decide(rng.choice(match.prompt["options"]))
+        n += 1
+    return n / (time.perf_counter() - start)
+
+
 def emit(name: str, value: float, unit: str) -> None:
     print(json.dumps({"name": name, "value": round(value, 2), "unit": unit}), flush=True)
 
@@ -47,6 +74,8 @@ def fifteen_beat_record() -> dict:
 
 
 FOUR = ("cadenza", "hikaru", "kallistar", "khadath")
+TWELVE = ("cadenza", "demitras", "heketch", "hikaru", "kallistar", "kehrolyn", "khadath", "lixis",
+          "luc", "magdelina", "rukyuk", "vanaah")
 
 
 def bench_random(seconds: float, fighters: tuple[str, ...] = FOUR) -> float:
@@ -88,7 +117,9 @@ def main() -> None:
                         help="time per event-store figure")
     args = parser.parse_args()
     emit("random_duels_per_s", bench_random(args.seconds), "duels/s")
-    emit("random_duels_12_fighters_per_s", bench_random(args.seconds, FIGHTERS), "duels/s")
+    emit("random_duels_12_fighters_per_s", bench_random(args.seconds, TWELVE), "duels/s")
+    emit("random_duels_18_fighters_per_s", bench_random(args.seconds, FIGHTERS), "duels/s")
+    emit("artobattlers_matches_per_s", bench_artobattlers(args.seconds), "matches/s")
     record = fifteen_beat_record()
     per_s, facts_per_s = bench_rejudge(record, args.seconds)
     emit("rejudge_15_beat_duel_per_s", per_s, "duels/s")
