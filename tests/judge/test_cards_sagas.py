@@ -28,7 +28,7 @@ from judge.battlecon.fighters.sagas import (
     soul_swap,
 )
 from judge.battlecon.fighters.tatsumi import JUTO, JUTO_LIFE
-from judge.battlecon.hooks import PREVENTS_STUN, cards_in_force, first_reason
+from judge.battlecon.hooks import DODGE, PREVENTS_STUN, cards_in_force, first_reason
 from judge.battlecon.state import DuelState, Figure, Pair, Status
 from judge.battlecon.stats import attack
 from tests.judge import hook_fighter as H
@@ -662,3 +662,40 @@ def test_reflection_copies_hepzibahs_anted_dark_pacts():
     assert numbers(s, 0) == ((1, 1), 6, 5)
     assert ("Reflection (Almighty)", 2) in attack(s, 0).parts["power"]
     assert ("Reflection (Endless)", 2) in attack(s, 0).parts["priority"]
+
+
+def test_echo_copying_cherris_dreamscape_narrates_sagas():
+    """Echo copies Dreamscape: Sagas may move directly behind Cherri, and the prompt and
+    the record name Sagas, who moves (or stays), not Cherri."""
+    duel = sagas_vs("cherri", d0=ECHO_KEEP, d1=(("dreamscape", "dash"), ("catatonic", "grasp")))
+    stage(duel, spaces=(3, 5))
+    pairs(duel, ("echo", "strike"), ("blind", "shot"))
+    pass_ante(duel)
+    settle(duel)
+    assert duel.prompt["kind"] == "move" and duel.prompt["players"] == [0]
+    assert "Sagas's Dreamscape (copied)" in duel.prompt["about"]
+    assert "(space 3, his own, to stay)" in duel.prompt["about"]
+    answer(duel, 0, "move", to=3)
+    assert "Sagas stays where he is." in sagas_text(duel)
+    assert not any("Cherri" in t for t in sagas_text(duel) if "Dreamscape" in t or "stays" in t)
+
+
+def test_echo_copying_seths_vanishing_dodges_for_sagas_by_name():
+    """Echo copies Vanishing: attacks at range 4 or more miss Sagas, and the reason given
+    names Sagas, not Seth."""
+    s = laid("seth", ("echo", "strike"), ("fools", "shot"), spaces=(1, 5),
+             d1=(("vanishing", "dash"), ("mimics", "grasp")))
+    assert first_reason(s, DODGE, 1, 0) == (
+        "Sagas is at range 4, and attacks at range 4 or more do not hit him (Vanishing)")
+
+
+def test_echo_copying_hepzibahs_necrotizing_narrates_sagas():
+    """Echo copies Necrotizing: on hit Sagas may pay life for power; paying none, the
+    record says Sagas pays none, not Hepzibah."""
+    duel = sagas_vs("hepzibah", d0=ECHO_KEEP,
+                    d1=(("necrotizing", "dash"), ("anathema", "grasp")))
+    stage(duel, spaces=(3, 5))
+    pairs(duel, ("echo", "strike"), ("darkheart", "shot"))
+    pass_ante(duel)
+    play_out(duel)
+    assert "Sagas pays no life for Necrotizing." in sagas_text(duel)
