@@ -7,7 +7,7 @@ Where his things live:
   anted, cancels Reflection too). Reflection is a ``MODIFIERS`` hook of his ability card:
   each fighter receives the other's current range, priority and power bonuses and penalties
   from status effects, unique abilities (their passives and ``MODIFIERS`` hooks: Tatsumi's
-  zone bonus) and tokens, computed whenever stats are, so the copy follows them (S38, R18.12)
+  zone bonus; Hepzibah's anted Dark Pacts, ``BONUS_KINDS``) and tokens, computed whenever stats are, so the copy follows them (S38, R18.12)
   and never sees an extra Style such as Kehrolyn's form (S40, R18.11). He regains the token
   at the End of Beat when his Base shares its name with a Base in the opponent's discards.
 - Negation: a ``SUPPRESSES`` hook, every Style of the opponent's in force (forms, Overload
