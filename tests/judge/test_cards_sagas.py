@@ -28,7 +28,7 @@ from judge.battlecon.fighters.sagas import (
     soul_swap,
 )
 from judge.battlecon.fighters.tatsumi import JUTO, JUTO_LIFE
-from judge.battlecon.hooks import PREVENTS_STUN, cards_in_force, first_reason
+from judge.battlecon.hooks import DODGE, PREVENTS_STUN, cards_in_force, first_reason
 from judge.battlecon.state import DuelState, Figure, Pair, Status
 from judge.battlecon.stats import attack
 from tests.judge import hook_fighter as H
@@ -572,3 +572,130 @@ def test_s20_soul_mirror_in_a_whole_beat():
     assert [f.reason for f in facts_of(duel.facts, F.Missed) if f.attacker == 0] == [
         "out_of_range"]
 
+
+
+# --- copies of the newer fighters' cards (R0.13) -------------------------------------------
+
+
+def sagas_text(duel) -> list[str]:
+    """What the record says of Sagas (player 0) in the facts about him."""
+    return [f.text for f in duel.facts if getattr(f, "player", None) == 0]
+
+
+def test_staff_copying_tatsumis_whirlpool_moves_sagas_and_never_juto():
+    """R0.13: Staff, Mirror anted, copies Tatsumi's Whirlpool: Sagas moves 0-2 spaces After
+    Activating, but Juto is Tatsumi's, so the copy neither draws the opponent toward Juto nor
+    moves Juto (Sagas has none: that part does nothing)."""
+    copied = card("whirlpool~sagas")
+    assert [e.text for e in copied.effects] == ["Move 0-2 spaces (Juto is Tatsumi's: ignored)."]
+    duel = sagas_vs("tatsumi", d1=(("empathic", "dash"), ("wave", "grasp")))
+    stage(duel, spaces=(3, 5))
+    pairs(duel, ("repelling", "staff"), ("fearless", "shot"))
+    answer(duel, 0, "ante", token=MIRROR)
+    pass_ante(duel)
+    play_out(duel)
+    assert "whirlpool~sagas" in [f.card for f in facts_of(duel.facts, F.Triggered)
+                                 if f.player == 0]
+    assert [f.owner for f in facts_of(duel.facts, F.FigureChanged)] in ([], [1])
+    assert duel.state.figure(0, JUTO) is None
+
+
+def test_staff_copying_cherris_stare_gains_no_insight():
+    """R0.13: Staff, Mirror anted, copies Cherri's Stare (priority X: her Base's printed
+    priority) but not its On Hit: the Insight token is Cherri's, so the copy's hit gains
+    Sagas nothing; Echo's copy of Catatonic likewise keeps only its numbers."""
+    assert card("stare~sagas").effects == () and card("catatonic~sagas").effects == ()
+    duel = sagas_vs("cherri", d1=(("dreamscape", "dash"), ("blind", "grasp")))
+    stage(duel, spaces=(3, 5))
+    pairs(duel, ("repelling", "staff"), ("catatonic", "shot"))
+    answer(duel, 0, "ante", token=MIRROR)
+    pass_ante(duel)
+    play_out(duel)
+    assert 0 in [f.attacker for f in facts_of(duel.facts, F.Hit)]
+    assert [f.player for f in facts_of(duel.facts, F.TokenRecovered)
+            if f.token == "insight"] in ([], [1])
+    assert "insight" not in duel.state.players[0].token_pool
+
+
+def test_echo_copying_zaamassals_urgent_assumes_no_paradigm():
+    """R0.13: Echo copies Urgent from Zaamassal's Discard 1: Sagas may advance 0-1 Before
+    Activating, but the Paradigms are Zaamassal's cards, so the copy never offers to assume
+    the Paradigm of Haste and nothing enters Sagas's play area."""
+    assert [e.text for e in card("urgent~sagas").effects] == ["Advance 0 or 1 space."]
+    for style in ("malicious", "sinuous", "warped", "sturdy", "paradigm-shift"):
+        assert not any("Paradigm" in e.text for e in card(f"{style}~sagas").effects), style
+    duel = sagas_vs("zaamassal", d0=ECHO_KEEP, d1=(("urgent", "dash"), ("sinuous", "grasp")))
+    stage(duel, spaces=(3, 5))
+    pairs(duel, ("echo", "strike"), ("sturdy", "shot"))
+    pass_ante(duel)
+    play_out(duel, choose=lambda options: options[-1])
+    assert "urgent~sagas" in [f.card for f in facts_of(duel.facts, F.Triggered)
+                              if f.player == 0]
+    assert [f.player for f in facts_of(duel.facts, F.PutInPlay)] in ([], [1])
+    assert duel.state.players[0].in_play == []
+
+
+def test_echo_copying_hepzibahs_pactbond_names_no_pact_for_sagas():
+    """R0.13: Echo copies Pactbond from Hepzibah's Discard 1: naming a Dark Pact for her
+    next ante is Hepzibah's (her Pacts, her counters), so at the End of Beat Sagas names
+    none and gets no Pactbond counters; the heal per Pact anted counts his (none)."""
+    assert [e.timing for e in card("pactbond~sagas").effects] == ["reveal"]
+    duel = sagas_vs("hepzibah", d0=ECHO_KEEP, d1=(("pactbond", "dash"), ("anathema", "grasp")))
+    stage(duel, spaces=(3, 5))
+    pairs(duel, ("echo", "strike"), ("darkheart", "shot"))
+    pass_ante(duel)
+    play_out(duel)
+    assert [f.player for f in facts_of(duel.facts, F.CounterSet)] == []
+    assert "pactbond-free" not in duel.state.players[0].counters
+    assert not any("Pactbond" in t for t in sagas_text(duel))
+
+
+def test_reflection_copies_hepzibahs_anted_dark_pacts():
+    """Reflection: a Dark Pact's "+2 this beat" is a bonus of Hepzibah's unique ability,
+    like an anted token's: with Almighty and Endless anted she has +2 power and +2
+    priority, and with the Mirror anted Sagas has them too, labelled Reflection's."""
+    s = laid("hepzibah", ("negation", "strike"), ("darkheart", "strike"))
+    s.players[1].in_play = ["almighty", "endless"]
+    s.touch()
+    assert numbers(s, 0) == ((1, 1), 4, 3)
+    ante(s, 0, MIRROR)
+    assert numbers(s, 0) == ((1, 1), 6, 5)
+    assert ("Reflection (Almighty)", 2) in attack(s, 0).parts["power"]
+    assert ("Reflection (Endless)", 2) in attack(s, 0).parts["priority"]
+
+
+def test_echo_copying_cherris_dreamscape_narrates_sagas():
+    """Echo copies Dreamscape: Sagas may move directly behind Cherri, and the prompt and
+    the record name Sagas, who moves (or stays), not Cherri."""
+    duel = sagas_vs("cherri", d0=ECHO_KEEP, d1=(("dreamscape", "dash"), ("catatonic", "grasp")))
+    stage(duel, spaces=(3, 5))
+    pairs(duel, ("echo", "strike"), ("blind", "shot"))
+    pass_ante(duel)
+    settle(duel)
+    assert duel.prompt["kind"] == "move" and duel.prompt["players"] == [0]
+    assert "Sagas's Dreamscape (copied)" in duel.prompt["about"]
+    assert "(space 3, his own, to stay)" in duel.prompt["about"]
+    answer(duel, 0, "move", to=3)
+    assert "Sagas stays where he is." in sagas_text(duel)
+    assert not any("Cherri" in t for t in sagas_text(duel) if "Dreamscape" in t or "stays" in t)
+
+
+def test_echo_copying_seths_vanishing_dodges_for_sagas_by_name():
+    """Echo copies Vanishing: attacks at range 4 or more miss Sagas, and the reason given
+    names Sagas, not Seth."""
+    s = laid("seth", ("echo", "strike"), ("fools", "shot"), spaces=(1, 5),
+             d1=(("vanishing", "dash"), ("mimics", "grasp")))
+    assert first_reason(s, DODGE, 1, 0) == (
+        "Sagas is at range 4, and attacks at range 4 or more do not hit him (Vanishing)")
+
+
+def test_echo_copying_hepzibahs_necrotizing_narrates_sagas():
+    """Echo copies Necrotizing: on hit Sagas may pay life for power; paying none, the
+    record says Sagas pays none, not Hepzibah."""
+    duel = sagas_vs("hepzibah", d0=ECHO_KEEP,
+                    d1=(("necrotizing", "dash"), ("anathema", "grasp")))
+    stage(duel, spaces=(3, 5))
+    pairs(duel, ("echo", "strike"), ("darkheart", "shot"))
+    pass_ante(duel)
+    play_out(duel)
+    assert "Sagas pays no life for Necrotizing." in sagas_text(duel)

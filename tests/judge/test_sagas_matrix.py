@@ -186,14 +186,6 @@ def vanaah(s: DuelState, style: str) -> None:
     s.touch()
 
 
-PACTS_UNREFLECTED = (
-    "engine: Reflection leaves out an anted Dark Pact's bonus (sagas.own_bonuses reads tokens, "
-    "statuses and ability cards, not Pact cards in play); cards: the Pacts' +2 power and +2 "
-    "priority are range/priority/power bonuses her unique ability grants for the beat "
-    "(hepzibah.yaml unique_ability, like Kallistar's form or Magdelina's Level), so Sagas has "
-    "them too: +2/+2 more than the engine gives him"
-)
-
 ROWS: list[Row] = [
     Row(
         "cadenza",
@@ -299,7 +291,6 @@ ROWS: list[Row] = [
             ),
         },
         hepzibah,
-        disputed=dict.fromkeys(STYLES, PACTS_UNREFLECTED),
     ),
     Row(
         "hikaru",

@@ -37,6 +37,8 @@ from judge.battlecon.actions import (
     may_ignore,
     moved,
     name,
+    possessive,
+    pronoun,
     status,
 )
 from judge.battlecon.cards import (
@@ -159,11 +161,13 @@ def behind_opponent(s: DuelState, p: int) -> list[int]:
 
 def direct_move(ctx: Ctx, decision: dict | None, spaces: list[int], what: str,
                 optional: bool = False) -> list[F.Fact] | Need:
-    """Move Cherri directly to one of ``spaces``; ``optional`` offers her own space too."""
+    """Move the card's owner (Cherri, or Sagas with a copy) directly to one of ``spaces``;
+    ``optional`` offers their own space too. The narrative names whoever moves."""
     s, me = ctx.s, ctx.owner
+    who, whose = ctx.name(me), possessive(s, me)
     lock = movement_lock(s, me)
     if lock:
-        return [F.MovementIgnored(rule="R17.9", text=f"Cherri cannot move as {ctx.card.name} "
+        return [F.MovementIgnored(rule="R17.9", text=f"{who} cannot move as {ctx.card.name} "
                                   f"asks: {lock}.", player=me, kind="direct")]
     if not spaces:
         return [F.MovementIgnored(rule="R17.12", text=f"There is no free space {what}: "
@@ -172,14 +176,15 @@ def direct_move(ctx: Ctx, decision: dict | None, spaces: list[int], what: str,
     start = s.players[me].space
     options = spaces + ([start] if optional else [])
     if len(options) > 1 and decision is None:
-        about = f"Cherri's {ctx.card.name}: {ctx.effect.text}"
+        about = f"{who}'s {ctx.card.name}: {ctx.effect.text}"
         if optional:
-            about += f" (space {start}, her own, to stay)"
+            about += f" (space {start}, {whose} own, to stay)"
         return Need("move", (me,), [{"player": me, "kind": "move", "to": x}
                                     for x in sorted(options)], about=about, extra={"mover": me})
     end = options[0] if len(options) == 1 else known(decision, "the move decision")["to"]
     if end == start:
-        return [F.Declined(rule=ctx.rule, text="Cherri stays where she is.", player=me)]
+        return [F.Declined(rule=ctx.rule, text=f"{who} stays where {pronoun(s, me)} is.",
+                           player=me)]
     other = s.players[ctx.opponent].space
     return [moved(s, me, me, "direct", end, abs(end - start), (start - other) * (end - other) < 0,
                   forced=len(options) == 1, rule=ctx.rule)]
@@ -210,8 +215,8 @@ def crimson_due(s: DuelState, p: int) -> bool:
 def crimson_mark(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
     s, p = ctx.s, ctx.owner
     return [CherriMarked(rule=ctx.rule, text=f"Crimson: {ctx.name(ctx.opponent)}'s printed "
-                         f"priority {printed_priority(s, 1 - p)} is lower than Cherri's "
-                         f"{current_priority(s, p)}, so a Clash is triggered.", player=p,
+                         f"priority {printed_priority(s, 1 - p)} is lower than "
+                         f"{ctx.name(p)}'s {current_priority(s, p)}, so a Clash is triggered.", player=p,
                          mark=CRIMSON_MARK)]
 
 
@@ -242,7 +247,7 @@ def mirage_move(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
 
 def blind_mark(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
     return [CherriMarked(rule=ctx.rule, text="Blind: for the rest of the beat, attacks with "
-                         "priority 3 or less do not hit Cherri.", player=ctx.owner,
+                         f"priority 3 or less do not hit {ctx.name(ctx.owner)}.", player=ctx.owner,
                          mark=BLIND_MARK)]
 
 

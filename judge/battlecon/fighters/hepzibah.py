@@ -238,8 +238,8 @@ def necrotizing_pay(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
         return chosen
     k = int(chosen or 0)
     if not k:
-        return [F.Declined(rule=ctx.rule, text="Hepzibah pays no life for Necrotizing.",
-                           player=ctx.owner)]
+        return [F.Declined(rule=ctx.rule, text=f"{ctx.name(ctx.owner)} pays no life for "
+                           "Necrotizing.", player=ctx.owner)]
     return [lose_life(ctx.s, ctx.owner, k, "R14.7"),
             status(ctx.s, ctx.owner, "power", k, "Necrotizing", ctx.rule)]
 

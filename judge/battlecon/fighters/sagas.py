@@ -7,7 +7,7 @@ Where his things live:
   anted, cancels Reflection too). Reflection is a ``MODIFIERS`` hook of his ability card:
   each fighter receives the other's current range, priority and power bonuses and penalties
   from status effects, unique abilities (their passives and ``MODIFIERS`` hooks: Tatsumi's
-  zone bonus) and tokens, computed whenever stats are, so the copy follows them (S38, R18.12)
+  zone bonus; Hepzibah's anted Dark Pacts, ``BONUS_KINDS``) and tokens, computed whenever stats are, so the copy follows them (S38, R18.12)
   and never sees an extra Style such as Kehrolyn's form (S40, R18.11). He regains the token
   at the End of Beat when his Base shares its name with a Base in the opponent's discards.
 - Negation: a ``SUPPRESSES`` hook, every Style of the opponent's in force (forms, Overload
@@ -96,6 +96,10 @@ COPY = "sagas"  # the deriver: card "<id>~sagas" is Sagas's copy of card <id>
 REPELLED, PINNED, SHATTERED, ASSIMILATED = ("repelled", "staff-pinned", "shattering-next",
                                             "assimilated")
 SHARED = ("range", "priority", "power")  # what Reflection shares
+# Cards whose passives are bonuses of a unique ability: the ability card, and Hepzibah's
+# anted Dark Pacts ("+2 power this beat", bought by her ability like an anted token's
+# bonus). Never a Paradigm or a form: those apply as extra Styles (R18.11).
+BONUS_KINDS = ("ability", "pact")
 
 
 # --- facts ----------------------------------------------------------------------------
@@ -190,7 +194,7 @@ def own_bonuses(s: DuelState, q: int) -> list[tuple[str, Any, str]]:
     out += [(st.stat, st.amount, st.source) for st in s.statuses
             if st.player == q and st.beat <= s.seq <= st.until]
     for c in cards_in_force(s, q):
-        if c.kind == "ability":
+        if c.kind in BONUS_KINDS:
             for pas in c.passives:
                 if pas.target == "self" and (pas.condition is None or pas.condition(s, q)):
                     amount = pas.amount(s, q) if callable(pas.amount) else pas.amount
@@ -299,10 +303,31 @@ NAME_BOUND: dict[str, dict[int, tuple[tuple[int, ...], str]]] = {
     "reaping": {0: ((), "")},
     "lure": {0: ((), "")},
     "mutating": {0: ((0,), "Lose 1 life.")},
+    # Cherri's Insight token: Catatonic and Stare give it back to her alone.
+    "catatonic": {0: ((), "")},
+    "stare": {0: ((), "")},
+    # Hepzibah's Pactbond names a Dark Pact of hers for her next ante (her counters); its
+    # heal counts his Pacts (none) and stays.
+    "pactbond": {1: ((), "")},
+    # Juto is Tatsumi's: every move of Juto, the checks of his zone and his revival.
+    "whirlpool": {0: ((), ""), 1: ((0,), "Move 0-2 spaces (Juto is Tatsumi's: ignored).")},
+    "empathic": {0: ((), ""), 1: ((), "")},
+    "siren": {1: ((), "")},
+    "fearless": {0: ((), "")},
+    "wave": {1: ((), "")},
+    "riptide": {0: ((), ""), 1: ((), "")},
+    # Zaamassal's Paradigms are his cards: a copy assumes none (the movement stays).
+    "urgent": {1: ((), "")},
+    "malicious": {0: ((), "")},
+    "sinuous": {0: ((), "")},
+    "warped": {1: ((), "")},
+    "sturdy": {0: ((), "")},
+    "paradigm-shift": {0: ((), "")},
 }
 NAME_BOUND_HOOKS: dict[str, tuple[str, ...]] = {
     "illusory": (DODGE,), "merciless": (MOVED,), "evacuation": (DODGE,),
     "teleport": (DODGE,), "eternal": (MODIFIERS,), "safety": (DAMAGE_CAP,),
+    "riptide": (DODGE,),
 }
 
 

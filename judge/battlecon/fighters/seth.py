@@ -34,7 +34,10 @@ from judge.battlecon.actions import (
     Status,
     StunOpponent,
     moved,
+    name,
     pick,
+    pronoun,
+    pronoun_object,
 )
 from judge.battlecon.cards import (
     AFTER_ACTIVATING,
@@ -182,9 +185,10 @@ def mimic(s: DuelState, owner: int, m: F.Moved) -> list[F.Fact]:
     ends = [] if lock else destinations(s, owner, (direction,), (m.spaces,), own=True)
     if not ends:
         why = lock or "the board ends that way"
-        return [F.MovementIgnored(rule=rule, text=f"Mimic's: Seth cannot follow {m.spaces} "
-                                  f"space{'' if m.spaces == 1 else 's'} the same way ({why}), "
-                                  "so he stays.", player=owner, kind="move")]
+        return [F.MovementIgnored(rule=rule, text=f"Mimic's: {name(s, owner)} cannot follow "
+                                  f"{m.spaces} space{'' if m.spaces == 1 else 's'} the same way "
+                                  f"({why}), so {pronoun(s, owner)} stays.", player=owner,
+                                  kind="move")]
     e = ends[0]
     kind = "advance" if direction == toward(s, owner) else "retreat"
     step = moved(s, owner, owner, kind, e.end, e.spaces, e.passed, stopped_by=e.stopped_by,
@@ -202,7 +206,8 @@ def vanishing_dodge(s: DuelState, owner: int, attacker: int, defender: int) -> s
     dist = abs(s.players[owner].space - origin)
     if dist < 4:
         return ""
-    return f"Seth is at range {dist}, and attacks at range 4 or more do not hit him (Vanishing)"
+    return f"{name(s, owner)} is at range {dist}, and attacks at range 4 or more do not hit " \
+        f"{pronoun_object(s, owner)} (Vanishing)"
 
 
 COMPELLING = Card("compelling", "Compelling", "style", fighter=FID, effects=(
