@@ -64,26 +64,6 @@ class Row:
     disputed_parts: dict[str, tuple[str, ...]] = field(default_factory=dict)
 
 
-STARE_INSIGHT = (
-    "engine: Sagas's copy of Stare keeps its On Hit 'gain an Insight token' (stare~sagas "
-    "resolves: sagas.NAME_BOUND has no entry for Stare); cards: Insight is Cherri's token, so "
-    "in a copy that effect is name-bound and ignored (R0.13; Sagas gains only Mirror tokens, "
-    "sagas.yaml unique_ability) and the copy resolves nothing"
-)
-PARADIGM_SHIFT_COPIED = (
-    "engine: Sagas's copy of Paradigm Shift keeps 'assume any Paradigm' (paradigm-shift~sagas "
-    "resolves: sagas.NAME_BOUND has no entry for it); cards: the effect names Zaamassal and "
-    "works on his Paradigm cards (zaamassal.yaml unique_base), so in a copy it is ignored "
-    "(R0.13) and the copy resolves nothing"
-)
-PARADIGM_NEGATED = (
-    "engine: Negation leaves the Paradigm of Resilience in force (sagas.negation cancels only "
-    "cards of kind 'style', a Paradigm is kind 'paradigm'), so its Start of Beat and After "
-    "Activating resolve; cards: an active Paradigm applies to his attack as an additional "
-    "Style (zaamassal.yaml unique_ability) and Negation cancels all Styles, extra ones too, "
-    "but their End of Beat effects (R18.11, FAQ > Sagas), so Resilience resolves nothing. "
-    "Also " + PARADIGM_SHIFT_COPIED
-)
 
 
 def status(s: DuelState, p: int, stat: str, amount, source: str) -> None:
@@ -223,8 +203,6 @@ ROWS: list[Row] = [
             ),
         },
         cherri,
-        disputed=dict.fromkeys(STYLES, STARE_INSIGHT),
-        disputed_parts=dict.fromkeys(STYLES, ("mine",)),
     ),
     Row(
         "demitras",
@@ -637,11 +615,6 @@ ROWS: list[Row] = [
             ),
         },
         zaamassal,
-        disputed={
-            **dict.fromkeys(STYLES, PARADIGM_SHIFT_COPIED),
-            "negation": PARADIGM_NEGATED,
-        },
-        disputed_parts={**dict.fromkeys(STYLES, ("mine",)), "negation": ("mine", "theirs")},
     ),
 ]
 

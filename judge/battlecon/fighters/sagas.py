@@ -404,10 +404,14 @@ def staff_copies(s: DuelState, owner: int, p: int) -> list[str]:
 # --- Negation -----------------------------------------------------------------------------
 
 
+NEGATED_KINDS = ("style", "paradigm")  # a Paradigm applies "as an additional Style"
+
+
 def negation(s: DuelState, owner: int, p: int, c: Card, timing: str | None) -> bool:
     """Every Style of the opponent's in force applies nothing this beat but its End of
-    Beat effects (S42); status effects are not cards and stay (S43)."""
-    return p != owner and c.kind == "style" and timing != END_OF_BEAT
+    Beat effects (S42), Zaamassal's Paradigms included (they apply as additional Styles,
+    like Kehrolyn's form); status effects are not cards and stay (S43)."""
+    return p != owner and c.kind in NEGATED_KINDS and timing != END_OF_BEAT
 
 
 def mirror_ties(s: DuelState, owner: int) -> bool:
