@@ -21,7 +21,7 @@ from judge.battlecon.fighters.vanaah import PILE
 from judge.battlecon.fighters.vanaah import TOKEN as DIVINE_RUSH
 from judge.battlecon.fighters.zaamassal import MOST_WITH_THE_GATE, PARADIGMS, SOAK_MARK
 from judge.battlecon.hooks import cards_in_force
-from judge.battlecon.state import DuelState
+from judge.battlecon.state import SPECIAL_ACTION, DuelState
 
 Check = Callable[[DuelState, int, str], None]
 
@@ -147,7 +147,9 @@ def zaamassal(s: DuelState, i: int, where: str) -> None:
     p = s.players[i]
     assert set(p.in_play) <= set(PARADIGMS), f"{where}: {p.in_play} in play"
     assert len(set(p.in_play)) == len(p.in_play), f"{where}: a Paradigm twice"
-    gate = p.finisher == "open-the-gate" and (p.finisher_used or (
+    # Open the Gate played, as an attack or through the Special Action (R25: the Special
+    # Action leaves the game, the Finisher is not spent), allows three from then on.
+    gate = p.finisher == "open-the-gate" and (p.finisher_used or SPECIAL_ACTION in p.removed or (
         p.pair is not None and p.pair.finisher))
     most = MOST_WITH_THE_GATE if gate else 1
     assert len(p.in_play) <= most, f"{where}: {len(p.in_play)} Paradigms in play"
