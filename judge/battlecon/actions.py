@@ -22,7 +22,7 @@ from judge.battlecon.movement import (
     movement_lock,
     toward,
 )
-from judge.battlecon.state import DuelState, known
+from judge.battlecon.state import START_LIFE, DuelState, known
 
 
 def same_types(a: dict, b: dict) -> bool:
@@ -341,6 +341,16 @@ def lose_life(s: DuelState, who: int, amount: int, rule: str) -> F.LifeLost:
     if actual < amount:
         text += "; life loss never takes a fighter below 1 (R14.4)"
     return F.LifeLost(rule=rule, text=text + ".", player=who, amount=amount, actual=actual)
+
+
+def heal(s: DuelState, p: int, amount: int, rule: str, source: str) -> F.LifeGained:
+    """Life gained never lifts a fighter above the starting 20 (R14.8)."""
+    life = s.players[p].life
+    actual = max(0, min(amount, START_LIFE - life))
+    text = f"{name(s, p)} heals {amount} life ({source}): {life} → {life + actual}"
+    if actual < amount:
+        text += "; life never rises above 20 (R14.8)"
+    return F.LifeGained(rule=rule, text=text + ".", player=p, amount=amount, actual=actual)
 
 
 @dataclass(frozen=True)

@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from judge.battlecon import facts as F
-from judge.battlecon.actions import Ctx, Custom, Need, lose_life, name, pick, status
+from judge.battlecon.actions import Ctx, Custom, Need, heal, lose_life, name, pick, status
 from judge.battlecon.cards import (
     AFTER_ACTIVATING,
     END_OF_BEAT,
@@ -40,7 +40,7 @@ from judge.battlecon.cards import (
 )
 from judge.battlecon.fighters import Fighter, card, fighter, register
 from judge.battlecon.hooks import IGNORES, MODIFIERS, RECYCLED
-from judge.battlecon.state import START_LIFE, DuelState, known
+from judge.battlecon.state import DuelState, known
 
 FID = "hepzibah"
 ALMIGHTY, CORRUPTION, ENDLESS, IMMORTALITY, INEVITABLE = PACTS = (
@@ -59,16 +59,6 @@ def pacts(s: DuelState, p: int) -> list[str]:
 
 def counted(n: int) -> str:
     return f"{n} Dark Pact{'' if n == 1 else 's'}"
-
-
-def heal(s: DuelState, p: int, amount: int, rule: str, source: str) -> F.LifeGained:
-    """Life gained never lifts a fighter above the starting 20 (R14.8)."""
-    life = s.players[p].life
-    actual = max(0, min(amount, START_LIFE - life))
-    text = f"{name(s, p)} heals {amount} life ({source}): {life} → {life + actual}"
-    if actual < amount:
-        text += "; life never rises above 20 (R14.8)"
-    return F.LifeGained(rule=rule, text=text + ".", player=p, amount=amount, actual=actual)
 
 
 # --- Dark Pacts: the ante, the payment, the return --------------------------------------

@@ -18,7 +18,7 @@ from judge.battlecon.actions import (
     Need,
     Status,
     StunOpponent,
-    name,
+    heal,
     pick,
     status,
 )
@@ -35,7 +35,7 @@ from judge.battlecon.cards import (
 )
 from judge.battlecon.fighters import Fighter, register
 from judge.battlecon.hooks import DAMAGE_CAP
-from judge.battlecon.state import START_LIFE, DuelState
+from judge.battlecon.state import DuelState
 
 TRANCE = "trance"
 LEVEL = "level"
@@ -58,16 +58,6 @@ def set_counter(s: DuelState, p: int, counter: str, value: int, rule: str,
 
 def counted(t: int) -> str:
     return f"{t} Trance counter{'' if t == 1 else 's'}"
-
-
-def heal(s: DuelState, p: int, amount: int, rule: str, source: str) -> F.LifeGained:
-    """Life gained never lifts a fighter above the starting 20 (R14.8)."""
-    life = s.players[p].life
-    actual = max(0, min(amount, START_LIFE - life))
-    text = f"{name(s, p)} heals {amount} life ({source}): {life} → {life + actual}"
-    if actual < amount:
-        text += "; life never rises above 20 (R14.8)"
-    return F.LifeGained(rule=rule, text=text + ".", player=p, amount=amount, actual=actual)
 
 
 # --- Divine Conduit -------------------------------------------------------------------

@@ -42,6 +42,7 @@ from judge.battlecon.actions import (
     Movement,
     Need,
     StunOpponent,
+    heal,
     may,
     moved,
     name,
@@ -350,8 +351,6 @@ def copy_card(c: Card) -> Card:
 
 
 def blessing_heal(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
-    from judge.battlecon.fighters.magdelina import heal
-
     return [heal(ctx.s, ctx.owner, 3, ctx.rule, "Blessing"),
             heal(ctx.s, ctx.opponent, 3, ctx.rule, "Blessing")]
 

@@ -345,6 +345,7 @@ def riptide_dodge(s: DuelState, owner: int, attacker: int, defender: int) -> str
     return "Riptide keeps Tatsumi from being hit at range 3 or more this beat"
 
 
+JUTO_GONE = "the company of Juto, who has left the board"  # why a Juto move is skipped
 EMPATHIC = Card("empathic", "Empathic", "style", priority=-1, fighter=FID, effects=(
     Effect(START_OF_BEAT, (Custom(empathic_swap),), "If Juto stands on an unoccupied space, "
            "Tatsumi and Juto may swap places.", condition=may_swap,
@@ -356,7 +357,7 @@ EMPATHIC = Card("empathic", "Empathic", "style", priority=-1, fighter=FID, effec
 SIREN = Card("siren", "Siren", "style", power=-1, priority=1, fighter=FID, effects=(
     Effect(ON_HIT, (StunOpponent(),), "The opponent is stunned."),
     Effect(END_OF_BEAT, (Custom(juto_up_to_2),), "Move Juto 0-2 spaces.", condition=on_board,
-           condition_text="the company of Juto, who has left the board"),
+           condition_text=JUTO_GONE),
 ))
 FEARLESS = Card("fearless", "Fearless", "style", range=(-1, 0), priority=1, fighter=FID,
                 hooks={RANGE_ORIGIN: fearless_origin}, effects=(
@@ -368,7 +369,7 @@ WAVE = Card("wave", "Wave", "style", range=(2, 4), power=-1, fighter=FID, effect
     Effect(ON_HIT, (Movement("push", (0, 1, 2)),), "Push the opponent 0-2 spaces."),
     Effect(AFTER_ACTIVATING, (Custom(juto_toward_opponent),), "Move Juto any number of "
            "spaces toward the opponent.", condition=on_board,
-           condition_text="the company of Juto, who has left the board"),
+           condition_text=JUTO_GONE),
 ))
 RIPTIDE_CARD = Card("riptide", "Riptide", "style", range=(0, 2), priority=-1, fighter=FID,
                     hooks={DODGE: riptide_dodge}, effects=(
@@ -377,7 +378,7 @@ RIPTIDE_CARD = Card("riptide", "Riptide", "style", range=(0, 2), priority=-1, fi
            condition_text="a position with Juto between her and the opponent (Zone 2)"),
     Effect(END_OF_BEAT, (Custom(juto_toward_tatsumi),), "Move Juto any number of spaces "
            "toward Tatsumi.", condition=on_board,
-           condition_text="the company of Juto, who has left the board"),
+           condition_text=JUTO_GONE),
 ))
 
 
