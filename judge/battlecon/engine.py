@@ -5,12 +5,17 @@ applying each fact as it is produced. A handler looks at the agenda's head item
 (or, with an empty agenda, at the step) and returns facts or a ``Need``.
 
 Ordering triggered effects (R18.5): when one player has two or more effects in
-one window, the engine pauses before the first ("soft stop"). The prompt there
-is the next real decision as if the printed order were kept; an ``order``
-decision reorders the window, any other decision keeps the printed order.
+one window ("soft stop"), the engine plays every order on a copy. If every order
+ends the same way (the same state and the same next decision, with the window
+resolved), the printed order is resolved at once and nobody is asked. Otherwise
+the beat waits on an ``order`` prompt whose options are the orders, the printed
+one first. A record made before this rule may skip that prompt: any other legal
+decision for the printed order keeps the printed order (``printed_order_need``).
 """
 
 from __future__ import annotations
+
+from itertools import permutations
 
 from judge.battlecon import facts as F
 from judge.battlecon import special
@@ -88,14 +93,12 @@ def run(s: DuelState, decision: dict | None = None, sink: list | None = None,
     while not s.over:
         stop = soft_stop(s)
         if stop is not None:
-            if pending is None:
-                inner = _simulate(s, stop)
-                if inner is not None:
-                    if stopped is not None:
-                        stopped.append(_with_order(s, stop, inner))
-                    return out
-            # Either a decision arrived, or nothing is left to decide before the duel
-            # ends whatever the order: the printed order stands.
+            if pending is None and order_matters(s, stop):
+                if stopped is not None:
+                    stopped.append(order_need(s, stop))
+                return out
+            # An order was decided, another decision keeps the printed order (a record
+            # made before orders were asked), or the order changes nothing: resolve it.
             player, group = stop
             keys = group_keys(s, group)
             if pending is not None and pending["kind"] == "order":
@@ -177,28 +180,75 @@ def current_need(s: DuelState) -> Need | None:
         if not isinstance(result, Need):
             raise EngineError("state is not at rest")
         return result
-    need = _simulate(s, stop)
-    if need is None:
-        raise EngineError("soft stop with nothing to decide")
-    return _with_order(s, stop, need)
+    return order_need(s, stop)
 
 
-def _with_order(s: DuelState, stop: tuple[int, str], need: Need) -> Need:
-    """The prompt at a soft stop: the next real decision, with the ``order`` hint."""
+MAX_ORDERS_TRIED = 24  # four effects; a window of five or more is always asked about
+
+
+def order_matters(s: DuelState, stop: tuple[int, str]) -> bool:
+    """Whether the owner's choice of order could change what happens (R18.5).
+
+    Each order is played on a copy up to the next decision (or the end of the duel).
+    It matters unless every copy has resolved the whole window there and all of them
+    agree: the same state and the same next decision.
+    """
     player, group = stop
-    extra = dict(need.extra)
-    extra["order"] = {"player": player, "effects": group_keys(s, group)}
-    return Need(need.kind, need.players, need.options, need.about, extra, need.rule)
+    keys = group_keys(s, group)
+    orders = list(permutations(keys))
+    if len(orders) > MAX_ORDERS_TRIED:
+        return True
+    first: tuple[DuelState, Need | None] | None = None
+    for order in orders:
+        copy = _ordered_copy(s, stop, list(order))
+        if any(item[0] == "fx" and item[4] == group for item in copy.agenda):
+            return True  # a decision comes inside the window: the order decides what it sees
+        outcome = (copy, None if copy.over else current_need(copy))
+        if first is None:
+            first = outcome
+        elif outcome != first:
+            return True
+    return False
 
 
-def _simulate(s: DuelState, stop: tuple[int, str]) -> Need | None:
-    """The next real decision if the printed order is kept (computed on a copy)."""
+def _ordered_copy(s: DuelState, stop: tuple[int, str], order: list[str]) -> DuelState:
+    """A copy of the duel run on from the window resolved in ``order``, to the next decision."""
     copy = s.clone()
     player, group = stop
     _apply(copy, [], [F.EffectsOrdered(rule="R18.5", text="", player=player, group=group,
-                                       effects=group_keys(s, group), printed=True)])
+                                       effects=order, printed=order == group_keys(s, group))])
     run(copy)
-    return current_need(copy)
+    return copy
+
+
+def order_need(s: DuelState, stop: tuple[int, str]) -> Need:
+    """The ``order`` prompt: every order of the window, the printed one first (R18.5).
+
+    It keeps the ``order`` hint of the prompt JSON (player and printed effects) that
+    clients read before orders became options.
+    """
+    player, group = stop
+    keys = group_keys(s, group)
+    names = [card(effect(k)[0].id).name for k in keys]
+    first, index = effect(keys[0])
+    timing = TIMING_NAMES.get(first.effects[index].timing, "")
+    options = [{"player": player, "kind": "order", "effects": list(order)}
+               for order in permutations(keys)]
+    about = (f"{name(s, player)}'s {', '.join(names[:-1])} and {names[-1]} happen at the same "
+             f"time ({timing}): {name(s, player)} chooses their order, or keeps the printed "
+             "order.")
+    return Need("order", (player,), options, about,
+                {"order": {"player": player, "effects": keys}}, "R18.5")
+
+
+def printed_order_need(s: DuelState) -> Need | None:
+    """At a soft stop, the decision that follows if the printed order is kept: what a
+    record made before orders were asked holds instead of an ``order`` decision."""
+    stop = soft_stop(s)
+    if stop is None:
+        return None
+    copy = _ordered_copy(s, stop, group_keys(s, stop[1]))
+    return None if copy.over else current_need(copy)
 
 
 # --- agenda items ------------------------------------------------------------------

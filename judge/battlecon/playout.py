@@ -41,11 +41,10 @@ def record_setup(f0: str, f1: str, special_actions: bool = True, ante_finishers:
 def choose(duel: Duel, rng: random.Random, order_rate: float = 0.25) -> dict:
     prompt = duel.prompt
     assert prompt is not None, "a duel that is not over has a prompt"
-    order = prompt.get("order")
-    if order and rng.random() < order_rate:
-        effects = list(order["effects"])
-        rng.shuffle(effects)
-        return {"player": order["player"], "kind": "order", "effects": effects}
+    if prompt["kind"] == "order":  # the printed order first; another now and then
+        if rng.random() < order_rate:
+            return rng.choice(prompt["options"][1:])
+        return dict(prompt["options"][0])
     return rng.choice(prompt["options"])
 
 

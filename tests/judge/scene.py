@@ -105,6 +105,8 @@ def settle(duel):
 
 
 def answer(duel, player, kind, **values):
+    if kind != "order":
+        settle(duel)  # the printed order, as a scorekeeper keeps it when asked (R18.5)
     assert duel.prompt["kind"] == kind and player in duel.prompt["players"], duel.prompt
     return duel.decide({"player": player, "kind": kind, **values})
 

@@ -202,6 +202,7 @@ def test_deathblow_spends_tokens_for_power_and_gains_one_more():
     stage(duel, spaces=(3, 4))
     pairs(duel, ("illusory", "deathblow"), ("hunters", "strike"))
     pass_ante(duel)
+    settle(duel)
     assert duel.prompt["kind"] == "pick" and option_values(duel, "option") == ["0", "1", "2"]
     answer(duel, 0, "pick", option="2")
     settle(duel)

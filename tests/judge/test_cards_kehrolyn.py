@@ -34,8 +34,8 @@ FORM_EXO = (("exoskeletal", "dash"), ("quicksilver", "grasp"))  # hand: mutating
 KHADATH_GRASP = (("evacuation", "dash"), ("teleport", "strike"))  # Grasp in Khadath's hand
 
 
-def stats(duel, p=0):
-    a = attack(duel.state, p)
+def stats(duel, p=0, state=None):
+    a = attack(duel.state if state is None else state, p)
     return {"range": a.range, "power": a.power, "priority": a.priority, "soak": a.soak,
             "stun_guard": a.stun_guard}
 
@@ -51,6 +51,14 @@ def to_next_beat(duel):
 
 def hits(duel, attacker):
     return [f.text for f in facts_of(duel.facts, F.Hit) if f.attacker == attacker]
+
+
+def when_in_play(duel, card):
+    """The state just after ``card`` entered play: the engine resolves on from there
+    without waiting where no decision is needed (R18.5)."""
+    n = next(i for i, (kind, e) in enumerate(duel.events, 1)
+             if kind == "fact" and isinstance(e, F.PutInPlay) and e.card == card)
+    return duel.state_at(n)
 
 
 def power_of(duel, attacker):
@@ -207,11 +215,12 @@ def test_overload_adds_a_style_from_hand_for_the_beat():
     settle(duel)
     assert option_values(duel, "option") == ["mutating", "quicksilver"]
     answer(duel, 0, "pick", option="mutating")
-    me = duel.state.players[0]
-    assert me.in_play == ["mutating"] and "mutating" in me.hand
+    then = when_in_play(duel, "mutating")
+    assert then.players[0].in_play == ["mutating"] and "mutating" in then.players[0].hand
     # Overload 3 + Whip 0 + Bladed (form) 2 + Mutating's copy of Bladed 2.
-    assert stats(duel)["power"] == 7 and stats(duel)["range"] == (1, 2)
+    assert stats(duel, state=then)["power"] == 7 and stats(duel, state=then)["range"] == (1, 2)
     settle(duel)
+    me = duel.state.players[0]
     assert power_of(duel, 0) == [7]
     assert me.in_play == [] and "mutating" in me.hand
     assert [(f.player, f.cards) for f in facts_of(duel.facts, F.LeftPlay)] == [(0, ["mutating"])]
@@ -270,9 +279,11 @@ def test_s42_negation_cancels_the_form_and_the_overload_style():
         pass_ante(duel)
         settle(duel)
         answer(duel, 0, "pick", option="mutating")
-        assert duel.state.players[0].in_play == ["mutating"]
+        then = when_in_play(duel, "mutating")
+        assert then.players[0].in_play == ["mutating"]
         # Only Overload's own numbers: no Whip range, no Bladed form, no Mutating copy.
-        assert stats(duel)["range"] == (1, 1) and stats(duel)["power"] == 3
+        assert stats(duel, state=then)["range"] == (1, 1) and \
+            stats(duel, state=then)["power"] == 3
 
 
 def test_an_overload_style_has_no_reveal_or_start_of_beat_effect_to_miss():

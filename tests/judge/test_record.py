@@ -508,11 +508,24 @@ def test_recorded_decisions_are_the_record_decisions():
 # --- order: the optional exception --------------------------------------------------------
 
 
-def test_order_hint_lists_the_effects_in_the_printed_order():
+def test_the_beat_waits_on_the_order_the_printed_one_first():
+    """Blight places the Gate Trap, then Burst moves Khadath: the order changes what each
+    sees, so Ben is asked, and offered both orders, the printed one first (R18.5)."""
     prompt = Duel.from_record(ORDERING).prompt
+    assert (prompt["kind"], prompt["players"], prompt["rule"]) == ("order", [1], "R18.5")
     assert prompt["order"] == {"player": 1, "effects": PRINTED}
-    assert prompt["kind"] == "place"  # Blight first: the printed order, style then base
-    assert not any(o["kind"] == "order" for o in prompt["options"])
+    assert prompt["options"] == [{"player": 1, "kind": "order", "effects": PRINTED},
+                                 {"player": 1, "kind": "order", "effects": PRINTED[::-1]}]
+    assert "chooses their order, or keeps the printed order" in prompt["about"]
+
+
+def test_keeping_the_printed_order_is_an_order_decision():
+    record = copy.deepcopy(ORDERING)
+    record["decisions"].append({"player": 1, "kind": "order", "effects": PRINTED})
+    duel = Duel.from_record(record)
+    assert duel.prompt["kind"] == "place"  # Blight first: the printed order, style then base
+    ordered = [f for f in duel.facts if type(f).__name__ == "EffectsOrdered"]
+    assert len(ordered) == 1 and ordered[0].effects == PRINTED
 
 
 def test_an_order_decision_reorders_the_effects():

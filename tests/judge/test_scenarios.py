@@ -38,7 +38,10 @@ from tests.judge.scene import (
 
 
 def answer(duel, player, kind, **values):
-    """Send one decision after checking it is the one the duel waits for."""
+    """Send one decision after checking it is the one the duel waits for (keeping the
+    printed order first where an order is asked and the scenario does not care)."""
+    if kind != "order":
+        settle(duel)
     assert duel.prompt["kind"] == kind and player in duel.prompt["players"], duel.prompt
     return duel.decide({"player": player, "kind": kind, **values})
 

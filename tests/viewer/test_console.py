@@ -175,18 +175,20 @@ def test_console_is_read_only_without_a_scorekeeper_token(site, page):
 
 
 def order_point() -> tuple[dict, dict]:
-    """A record that stops where Hikaru may order two Start of Beat effects (R18.5)."""
+    """A record that waits on Hikaru's choice of order for two effects (R18.5)."""
     rng = random.Random(1)
     duel = Duel.from_record(record_setup("hikaru", "khadath", rng=random.Random(1)))
     while not duel.over:
         prompt = duel.prompt
-        if prompt.get("order") and prompt["kind"] != "attack_pair":
+        if prompt["kind"] == "order":
             return duel.to_record(), prompt
         duel.decide(choose(duel, rng, order_rate=0))
-    raise AssertionError("no order hint in this line of play")
+    raise AssertionError("no order asked in this line of play")
 
 
-def test_trigger_order_is_offered_and_recorded(site, page):
+def test_trigger_order_is_asked_and_the_beat_waits_for_it(site, page):
+    """Only the order is offered, the printed one first and marked; whose choice it is is
+    said; nothing of the next decision shows until the order is recorded (issue 14, 1)."""
     record, prompt = order_point()
     record["labels"] = {"event": "browser-tests", "table": "order"}
     status, duel = site.post("/api/duels", record, role="scorekeeper")
@@ -194,18 +196,21 @@ def test_trigger_order_is_offered_and_recorded(site, page):
     open_page(page, f"/duels/{duel['id']}/console")
     sign_in(page, site.tokens["scorekeeper"], "scorekeeper")
     printed = prompt["order"]["effects"]
-    items = page.locator("#prompt-body .order li")
-    assert [li.get_attribute("data-effect") for li in items.all()] == printed
-    apply = page.locator("#prompt-body .order-box button", has_text="Resolve in this order")
-    expect(apply).to_be_disabled()  # the printed order needs no decision
-    items.first.locator("button", has_text="↓").click()
-    expect(apply).to_be_enabled()
+    chooser = prompt["players"][0]
+    name = site.get(f"/api/duels/{duel['id']}/state")["players"][chooser]["name"]
+    expect(page.locator("#prompt-body h3")).to_contain_text(f"{name} (")
+    expect(page.locator("#prompt-body h3")).to_contain_text("orders these effects")
+    buttons = page.locator("#prompt-body .choices button")
+    expect(buttons).to_have_count(len(prompt["options"]))
+    expect(buttons.first).to_contain_text("Keep the printed order")
+    assert json.loads(buttons.first.get_attribute("data-option"))["effects"] == printed
+    expect(page.locator("#prompt-body .secret")).to_have_count(0)  # no attack-pair form yet
     version = page.get_attribute("body", "data-version")
-    apply.click()
+    buttons.nth(1).click()
     page.wait_for_selector(f"body:not([data-version='{version}'])")
     decisions = site.get(f"/api/duels/{duel['id']}/record")["decisions"]
-    assert decisions[-1] == {"player": prompt["order"]["player"], "kind": "order",
-                             "effects": list(reversed(printed))}
+    assert decisions[-1] == {"player": chooser, "kind": "order",
+                             "effects": prompt["options"][1]["effects"]}
     expect(page.locator("#feed li[data-type=EffectsOrdered]")).to_have_count(1)
 
 

@@ -1,5 +1,5 @@
 // The pending prompt as controls that offer only the legal options. Each control calls
-// send(decision) with one of the prompt's own option objects (or an order decision).
+// send(decision) with one of the prompt's own option objects.
 import { card, cardName, fighterName, tokenName } from "./cards.js";
 import { h } from "../../dom.js";
 
@@ -23,6 +23,7 @@ export function describe(option, state) {
     case "may": return option.accept ? "Yes" : "No";
     case "pick": return pickText(option.option);
     case "guess": return `Name ${cardName(option.base)}`;
+    case "order": return orderText(option, state);
     default: return JSON.stringify(option);
   }
 }
@@ -42,6 +43,14 @@ function pickText(id) {
   if (id === "none") return "None";
   if (/^\d+$/.test(id)) return `Spend ${id}`;
   return tokenOrCard(id);
+}
+
+// The printed order first (R18.5): "Keep the printed order: Glorious, then Scythe".
+function orderText(option, state) {
+  const names = option.effects.map(effectName).join(", then ");
+  const printed = state.prompt?.order?.effects || [];
+  const kept = printed.length === option.effects.length && printed.every((key, k) => key === option.effects[k]);
+  return kept ? `Keep the printed order: ${names}` : names;
 }
 
 function effectName(key) {
@@ -89,26 +98,6 @@ function secretPicker(prompt, state, send, ctx) {
   return root;
 }
 
-function orderControl(prompt, send) {
-  const effects = [...prompt.order.effects];
-  const list = h("ol", { class: "order" });
-  const apply = button("Resolve in this order", () => send({ player: prompt.order.player, kind: "order", effects }), { disabled: true });
-  const draw = () => {
-    list.replaceChildren(...effects.map((key, k) => h("li", { dataset: { effect: key } }, effectName(key), " ",
-      button("↑", () => swap(k, k - 1), { "aria-label": `Move ${effectName(key)} earlier`, disabled: k === 0 }),
-      button("↓", () => swap(k, k + 1), { "aria-label": `Move ${effectName(key)} later`, disabled: k === effects.length - 1 }))));
-    apply.disabled = effects.every((key, k) => key === prompt.order.effects[k]);
-  };
-  const swap = (a, b) => {
-    [effects[a], effects[b]] = [effects[b], effects[a]];
-    draw();
-  };
-  draw();
-  return h("div", { class: "order-box" },
-    h("p", { text: "These effects happen at the same time; their owner may order them (R18.5). Printed order:" }),
-    list, apply);
-}
-
 // Renders the prompt into root and returns the board choices (space -> {label, pick}).
 export function renderPrompt(root, prompt, state, send, ctx) {
   const choices = new Map();
@@ -121,10 +110,7 @@ export function renderPrompt(root, prompt, state, send, ctx) {
     parts.push(secretPicker(prompt, state, send, ctx));
   } else {
     const p = prompt.players[0];
-    if (prompt.order) {
-      parts.push(orderControl(prompt, send),
-        h("p", { class: "kept", text: "Or keep the printed order; the next decision is then:" }));
-    }
+    if (prompt.kind === "order") parts.push(h("h3", { text: `${who(state, p)} orders these effects` }));
     parts.push(h("p", { class: "about" }, h("strong", { text: `${who(state, p)}: ` }), `${prompt.about} `,
       h("span", { class: "rule", text: prompt.rule })));
     if (prompt.kind === "move" || prompt.kind === "place") {
@@ -136,8 +122,6 @@ export function renderPrompt(root, prompt, state, send, ctx) {
         dataset: { option: JSON.stringify(o) }, title: prompt.kind === "may" ? prompt.about : null,
       }))));
   }
-  const secret = prompt.kind === "attack_pair" || prompt.kind === "clash_base";
-  if (secret && prompt.order) parts.unshift(orderControl(prompt, send));
   root.replaceChildren(...parts);
   return choices;
 }
