@@ -307,6 +307,33 @@ def test_shadow_moves_exactly_one_space_across_the_board_edge():
     assert (moved.start, moved.end, moved.passed) == (1, 7, True)
 
 
+def test_shadow_wraps_a_generic_bases_movement_that_sagas_causes():
+    """Shadow: "Sagas considers edges of the board adjacent when moving himself or
+    opponents": Burst's Start of Beat retreat from space 1 goes on from space 7 (1 space
+    to 7, 2 spaces to 6), where without Shadow it could not move at all (R17.9); the Moved
+    fact says so. Khadath's own Burst retreat from space 1 is his movement, not one Sagas
+    causes: with Shadow in force it still cannot cross the edge and is ignored."""
+    duel = sagas_vs("khadath", d0=(("echo", "dash"), ("negation", "grasp")))
+    stage(duel, spaces=(1, 3))
+    pairs(duel, ("shadow", "burst"), ("hunters", "strike"))
+    pass_ante(duel)
+    settle(duel)
+    assert duel.prompt["kind"] == "move" and duel.prompt["rule"] == "burst: Start of Beat"
+    assert option_values(duel) == [6, 7]
+    answer(duel, 0, "move", to=6)
+    moved = [f for f in facts_of(duel.facts, F.Moved) if f.player == 0][-1]
+    assert (moved.start, moved.end, moved.spaces, moved.passed) == (1, 6, 2, True)
+    assert "across the board's edge (Shadow)" in moved.text
+
+    duel = sagas_vs("khadath", d0=(("echo", "dash"), ("negation", "grasp")))
+    stage(duel, spaces=(3, 1))
+    pairs(duel, ("shadow", "strike"), ("hunters", "burst"))
+    pass_ante(duel)
+    settle(duel)
+    ignored = [f for f in facts_of(duel.facts, F.MovementIgnored) if f.player == 1]
+    assert [f.kind for f in ignored] == ["retreat"] and spaces(duel)[1] == 1
+
+
 def test_shadow_activates_again_at_range_3_for_the_mirror():
     """Shadow (End of Beat): at range 3 Sagas may spend the Mirror to attack again."""
     duel = sagas_vs("cadenza", d0=(("echo", "dash"), ("negation", "grasp")))

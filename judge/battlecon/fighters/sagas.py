@@ -17,6 +17,9 @@ Where his things live:
   range effects (range X becomes N/A; range measured from his own standup, S39), private
   hooks, and the effects listed in ``NAME_BOUND`` (those that work on the fighter's own
   tokens, counters or markers). Staff, while it is a copy, is suppressed by his ability.
+- Shadow: a ``MOVEMENT_WRAPS`` hook: every movement his effects cause while it is in
+  force (his own, a generic Base's, a push or pull of the opponent) treats spaces 1 and 7
+  as adjacent (movement.walk); the opponent's own movements do not wrap.
 - counters (R19.4), each a beat number (``DuelState.seq``) or 0: ``repelled`` (Repelling's
   spent Mirror: opponents may not enter the spaces next to him), ``staff-pinned`` (Staff
   hit: the opponent cannot advance), ``shattering-next`` (the beat whose attack stuns on
@@ -24,8 +27,7 @@ Where his things live:
 
 Not done: Assimilate does not take the opponent's attack pair into his hand (nor stop their
 recycling); a Mirror token does not stand in for another fighter's token in copied effects
-(those effects are name-bound here and dropped); Shadow's wrap-around covers Shadow's own
-move and Staff's push, not a generic Base's movement.
+(those effects are name-bound here and dropped).
 """
 
 from __future__ import annotations
@@ -44,7 +46,6 @@ from judge.battlecon.actions import (
     StunOpponent,
     heal,
     may,
-    moved,
     name,
 )
 from judge.battlecon.antes import bonus_when_anted
@@ -69,6 +70,7 @@ from judge.battlecon.hooks import (
     MOVED,
     MOVEMENT_BLOCKS,
     MOVEMENT_LIMITS,
+    MOVEMENT_WRAPS,
     PREVENTS_STUN,
     PRIORITY_TIE,
     RANGE_ORIGIN,
@@ -79,15 +81,8 @@ from judge.battlecon.hooks import (
     query,
 )
 from judge.battlecon.movement import (
-    FIRST,
-    LAST,
-    End,
-    destinations,
-    movement_blocks,
     movement_limits,
     movement_lock,
-    obstacles,
-    toward,
 )
 from judge.battlecon.state import BOARD, DuelState, known
 
@@ -468,70 +463,10 @@ def repel_blocks(s: DuelState, owner: int, mover: int) -> dict[int, str]:
 # --- Shadow: the board's edges meet -----------------------------------------------------------
 
 
-def shadow_in_force(s: DuelState, p: int) -> bool:
-    return any(c.id == "shadow" for c in cards_in_force(s, p))
-
-
-def wrapped(s: DuelState, mover: int, direction: int) -> int | None:
-    """One space in ``direction`` with the two edges adjacent, hopping standups (R17.5)."""
-    hop = obstacles(s, mover)
-    pos = s.players[mover].space
-    for _ in range(len(BOARD)):
-        pos += direction
-        pos = LAST if pos < FIRST else FIRST if pos > LAST else pos
-        if pos not in hop:
-            return pos
-    return None
-
-
-def one_space(s: DuelState, mover: int, directions: tuple[int, ...], own: bool,
-              wrap: bool) -> list[End]:
-    """Every end of a 1-space movement; across the edge too when ``wrap``."""
-    found = {e.end: e for e in destinations(s, mover, directions, (1,), own=own)}
-    if not wrap:
-        return list(found.values())
-    limits = movement_limits(s, mover) if own else {}
-    blocks = movement_blocks(s, mover)
-    start, other = s.players[mover].space, s.players[1 - mover].space
-    for d in directions:
-        plain = destinations(s, mover, (d,), (1,), own=own)
-        t = toward(s, mover)
-        if plain or (own and (("retreat" in limits and d == -t) or
-                              ("advance" in limits and d == t))):
-            continue
-        end = wrapped(s, mover, d)
-        if end is not None and end not in blocks:
-            passed = (start - other) * (end - other) < 0
-            found.setdefault(end, End(end, 1, passed))
-    return [found[k] for k in sorted(found)]
-
-
-def wrap_move(ctx: Ctx, decision: dict | None, mover: int, directions: tuple[int, ...],
-              kind: str) -> list[F.Fact] | Need:
-    s = ctx.s
-    lock = movement_lock(s, mover)
-    if lock:
-        return [F.MovementIgnored(rule="R17.9", text=f"{ctx.name(mover)} cannot move as "
-                                  f"{ctx.card.name} asks: {lock}.", player=mover, kind=kind)]
-    ends = one_space(s, mover, directions, mover == ctx.owner, shadow_in_force(s, ctx.owner))
-    if not ends:
-        return [F.MovementIgnored(rule="R17.9", text=f"{ctx.name(mover)} cannot move as "
-                                  f"{ctx.card.name} asks: no legal option.", player=mover,
-                                  kind=kind)]
-    if len(ends) > 1 and decision is None:
-        return Need("move", (ctx.owner,), [{"player": ctx.owner, "kind": "move", "to": e.end}
-                                           for e in ends],
-                    about=f"Sagas's {ctx.card.name}: {ctx.effect.text}", extra={"mover": mover})
-    chosen = ends[0] if len(ends) == 1 else next(
-        e for e in ends if e.end == known(decision, "the move decision")["to"])
-    return [moved(s, mover, ctx.owner, kind, chosen.end, 1, chosen.passed,
-                  forced=len(ends) == 1, stopped_by=chosen.stopped_by, rule=ctx.rule,
-                  stop_text=chosen.stop_text)]
-
-
-def shadow_move(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
-    """Move exactly 1 space; with Shadow the board's two edges are adjacent."""
-    return wrap_move(ctx, decision, ctx.owner, (-1, 1), "move")
+def shadow_wraps(s: DuelState, owner: int, mover: int, by: int) -> str:
+    """Shadow: "Sagas considers edges of the board adjacent when moving himself or
+    opponents": every movement his effects cause this beat (``MOVEMENT_WRAPS``)."""
+    return "Shadow" if by == owner else ""
 
 
 def shadow_again(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
@@ -569,12 +504,6 @@ def shattering_spend(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
 
 def staff_no_stun(s: DuelState, owner: int, attacker: int, defender: int) -> str:
     return "Staff does not stun at range 1" if attacker == owner and s.distance() == 1 else ""
-
-
-def staff_push(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
-    """Push the opponent 1 space (across the board's edge with Shadow)."""
-    away = -toward(ctx.s, ctx.opponent)
-    return wrap_move(ctx, decision, ctx.opponent, (away,), "push")
 
 
 def staff_pins(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
@@ -632,8 +561,9 @@ REPELLING = Card("repelling", "Repelling", "style", range=(1, 2), power=-1, prio
            "adjacent opponent is pushed 1 space."),
     _effect(ON_HIT, Movement("push", (0, 1, 2)), "Push the opponent 0-2 spaces."),
 ))
-SHADOW = Card("shadow", "Shadow", "style", range=(0, 1), power=-1, fighter=FID, effects=(
-    _effect(BEFORE_ACTIVATING, Custom(shadow_move), "Move exactly 1 space (the board's two "
+SHADOW = Card("shadow", "Shadow", "style", range=(0, 1), power=-1, fighter=FID,
+              hooks={MOVEMENT_WRAPS: shadow_wraps}, effects=(
+    _effect(BEFORE_ACTIVATING, Movement("move", (1,)), "Move exactly 1 space (the board's two "
             "edges count as adjacent)."),
     Effect(END_OF_BEAT, (Custom(shadow_again),), "At range 3 you may spend the Mirror token "
            "to activate this attack again.", condition=lambda s, p: s.distance() == 3,
@@ -647,7 +577,7 @@ SHATTERING = Card("shattering", "Shattering", "style", range=(1, 2), power=1, pr
 STAFF = Card("staff", "Staff", "base", range=(1, 2), power=3, priority=4, stun_guard=4,
              fighter=FID, hooks={PREVENTS_STUN: staff_no_stun, COPIES: staff_copies},
              effects=(
-    Effect(ON_HIT, (Custom(staff_push), Custom(staff_pins)), "Push the opponent 1 space; "
+    Effect(ON_HIT, (Movement("push", (1,)), Custom(staff_pins)), "Push the opponent 1 space; "
            "they cannot advance for the rest of the beat."),
 ))
 SOUL_MIRROR = Card("soul-mirror", "Soul Mirror", "finisher", range=(1, 1), power=NA,
