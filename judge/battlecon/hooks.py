@@ -101,6 +101,9 @@ the opponent; a Negation cancels the opponent's Styles). Hook names:
                        the rule that says so (``"reading-fate: On Hit"``); None: no say.
 ``RECYCLED``           ``(s, owner, p, recycled) -> list[Fact]``: what follows player ``p``'s
                        ``Recycled`` fact (a token that cycles with the discard piles).
+``SKIPS_RECYCLE``      ``(s, owner, p) -> str``: why player ``p`` does not recycle this
+                       beat (``""``: it does), for a player whose attack pair an effect
+                       took (Assimilate); a Pulse or a Finisher decides first (R11.3).
 ``STAT_CAP``           ``(s, owner, p) -> str``: why ``p``'s power, priority and range may
                        not rise above the printed Styles + Base (Naturalizing). Layer 5.
 ``FORBIDS_SPENDING``   ``(s, owner, spender) -> str``: why ``spender`` may not spend
@@ -151,6 +154,7 @@ STUN_OFFER = "stun_offer"
 ON_STUNNED = "on_stunned"
 FINISHER_REQUIRES = "requires"
 RECYCLED = "recycled"
+SKIPS_RECYCLE = "skips_recycle"
 MOVEMENT_BLOCKS = "movement_blocks"
 MOVED = "moved"
 PREVENTS_STUN = "prevents_stun"
@@ -164,8 +168,8 @@ HOOKS = (PRIORITY_TIE, PRIORITY_TIE_LOST, FORCES_CLASH, CLASHED, MOVEMENT_LOCK, 
          CANNOT_HIT, DODGE,
          SPECIAL_RANGE, ALSO_IN_RANGE, RANGE_ORIGIN, EXTRA_CARDS, COPIES, SUPPRESSES, MODIFIERS,
          DAMAGE_TAKEN, DAMAGE_CAP, DAMAGE_DEALT, IGNORES, HIT_BY, PREVENTS_STUN, STUN_OFFER,
-         ON_STUNNED, FINISHER_REQUIRES, RECYCLED, STAT_CAP, FORBIDS_SPENDING, NEGATES,
-         SELECTS_FIRST)
+         ON_STUNNED, FINISHER_REQUIRES, RECYCLED, SKIPS_RECYCLE, STAT_CAP, FORBIDS_SPENDING,
+         NEGATES, SELECTS_FIRST)
 OFF_BOARD = "off-board"
 
 

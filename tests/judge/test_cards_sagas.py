@@ -22,6 +22,7 @@ from judge.battlecon.fighters.sagas import (
     PINNED,
     REPELLED,
     SHATTERED,
+    SagasAssimilated,
     SagasLifeSwapped,
     SagasSwapped,
     ante_options,
@@ -449,8 +450,9 @@ def test_soul_mirror_swaps_places_and_life_totals():
 
 
 def test_assimilate_stops_the_opponents_effects_for_the_rest_of_the_beat():
-    """Assimilate (On Hit): Cadenza's Hydraulic advance (Before Activating) no longer
-    resolves; End of Beat effects still do (Battery), the card theft not being judged."""
+    """Assimilate (On Hit): the opponent "does not activate further effects this beat":
+    Cadenza's Hydraulic advance (Before Activating) no longer resolves, nor any End of Beat
+    effect (Battery)."""
     s = laid("cadenza", ("negation", "strike"), ("hydraulic", "strike"))
     s.players[0].pair = Pair(None, None, revealed=True, finisher=True)
     s.players[0].finisher = "assimilate"
@@ -461,7 +463,53 @@ def test_assimilate_stops_the_opponents_effects_for_the_rest_of_the_beat():
     assert queued(s, 1, BEFORE_ACTIVATING) == []
     s.players[1].pair = Pair("battery", "strike", revealed=True)
     s.touch()
-    assert queued(s, 1, END_OF_BEAT) == ["battery"]
+    assert queued(s, 1, END_OF_BEAT) == []
+
+
+def assimilate_beat():
+    """Sagas (space 2, 5 life) plays Assimilate through his Special Action against
+    Cadenza's Hydraulic Strike (space 5, range 3); the beat is played to its end."""
+    duel = sagas_vs("cadenza", d1=BATTERY_KEEP, finishers=("assimilate", None))
+    stage(duel, spaces=(2, 5), life=(5, 20))
+    pairs(duel, ("special-action", "strike"), ("hydraulic", "strike"))
+    pass_ante(duel)
+    play_out(duel)
+    return duel
+
+
+def test_assimilate_takes_the_opponents_attack_pair_into_his_hand():
+    """Assimilate (On Hit): Cadenza's Hydraulic and Strike go into Sagas's hand at once, so
+    Hydraulic's Soak 1 no longer stands against the 3 damage and Cadenza has no attack
+    left (no advance, no hit); Cadenza does not recycle (his discards stay as they were).
+    Sagas recycles as a Finisher does (R25.5): his own Strike back to hand, beside the
+    taken one."""
+    duel = assimilate_beat()
+    taken = facts_of(duel.facts, SagasAssimilated)
+    assert [(f.player, f.cards) for f in taken] == [(0, ["hydraulic", "strike"])]
+    assert [(f.amount, f.soak) for f in dealt(duel, 0)] == [(3, 0)] and life(duel) == (5, 17)
+    assert not dealt(duel, 1) and spaces(duel) == (2, 5)
+    assert [f.player for f in facts_of(duel.facts, F.ActivationSkipped)] == [1]
+    sagas, cadenza = duel.state.players
+    assert sagas.hand.count("strike") == 2 and "hydraulic" in sagas.hand
+    assert "hydraulic" not in cadenza.hand and "strike" not in cadenza.hand
+    assert (cadenza.discard_1, cadenza.discard_2) == (["battery", "dash"], ["grapnel", "grasp"])
+    recycled = [f for f in facts_of(duel.facts, F.Recycled) if f.player == 1]
+    assert recycled[-1].skipped and "Assimilate took the attack pair" in recycled[-1].text
+
+
+def test_assimilate_cards_are_played_as_his_own_copies():
+    """Assimilate: "you can use these cards as your own": next beat Sagas lays the taken
+    Hydraulic with a Strike; it applies as his copy (Hydraulic's +2 power and Soak 1, its
+    advance), the printed card itself not at all (R0.13)."""
+    duel = assimilate_beat()
+    assert {"player": 0, "kind": "attack_pair", "style": "hydraulic", "base": "strike"} in \
+        duel.prompt["options"]
+    pairs(duel, ("hydraulic", "strike"), ("clockwork", "shot"))
+    pass_ante(duel)
+    ids = [c.id for c in cards_in_force(duel.state, 0)]
+    assert "hydraulic~sagas" in ids and "hydraulic" not in ids
+    a = attack(duel.state, 0)
+    assert (a.power, a.soak) == (6, 1)
 
 
 # --- FAQ scenarios --------------------------------------------------------------------------

@@ -23,11 +23,18 @@ Where his things live:
 - counters (R19.4), each a beat number (``DuelState.seq``) or 0: ``repelled`` (Repelling's
   spent Mirror: opponents may not enter the spaces next to him), ``staff-pinned`` (Staff
   hit: the opponent cannot advance), ``shattering-next`` (the beat whose attack stuns on
-  hit), ``assimilated`` (Assimilate hit: the opponent activates no more effects).
+  hit), ``assimilated`` (Assimilate hit: the opponent activates no further effects in any
+  window and does not recycle, a ``SKIPS_RECYCLE`` hook).
+- Assimilate: on hit the opponent's Style and Base go into his hand by their own ids
+  (``SagasAssimilated``; the opponent's pair is gone, so a pending activation of theirs is
+  skipped); he lays them as his own, and each applies as his copy (``assimilated_copies``,
+  a ``COPIES`` hook, while ``ability_suppresses`` cancels the printed card in his pair).
+  A card may thus be in the zones of the other player's kit: only ever Sagas's.
 
-Not done: Assimilate does not take the opponent's attack pair into his hand (nor stop their
-recycling); a Mirror token does not stand in for another fighter's token in copied effects
-(those effects are name-bound here and dropped).
+Not done: a Mirror token does not stand in for another fighter's token in copied effects
+(those effects are name-bound here and dropped: see sagas.toml, "shadow-mirror" tokens).
+A position (battlecon-position/1) and a judge's correction still require each player's
+cards to be those of their own kit, so neither can express cards Assimilate took.
 """
 
 from __future__ import annotations
@@ -74,6 +81,7 @@ from judge.battlecon.hooks import (
     PREVENTS_STUN,
     PRIORITY_TIE,
     RANGE_ORIGIN,
+    SKIPS_RECYCLE,
     SPECIAL_RANGE,
     SUPPRESSES,
     cards_in_force,
@@ -84,7 +92,7 @@ from judge.battlecon.movement import (
     movement_limits,
     movement_lock,
 )
-from judge.battlecon.state import BOARD, DuelState, known
+from judge.battlecon.state import BOARD, SPECIAL_ACTION, DuelState, known
 
 FID = "sagas"
 MIRROR = "mirror"
@@ -143,6 +151,25 @@ class SagasLifeSwapped(F.Fact):
     def apply(self, s: DuelState) -> None:
         a, b = s.players[self.player], s.players[1 - self.player]
         a.life, b.life = b.life, a.life
+
+
+@dataclass(frozen=True)
+class SagasAssimilated(F.Fact):
+    """Assimilate: the opponent's attack pair (``cards``: its Style and Base) goes into
+    Sagas's hand. Bases covered in a Clash go back to the opponent's hand (R6.9) and cards
+    discarded to go with the pair to their discard 1 (R18.14); the opponent has no attack
+    pair left this beat."""
+
+    player: int
+    cards: list
+
+    def apply(self, s: DuelState) -> None:
+        me, them = s.players[self.player], s.players[1 - self.player]
+        pair = known(them.pair, "the attack pair taken")
+        them.hand = sorted(them.hand + list(pair.under))
+        them.discard_1 = them.discard_1 + list(pair.extra)
+        them.pair = None
+        me.hand = sorted(me.hand + list(self.cards))
 
 
 # --- the Mirror token and Reflection ---------------------------------------------------
@@ -237,12 +264,35 @@ def copying_staff(s: DuelState, p: int) -> bool:
 
 
 def ability_suppresses(s: DuelState, owner: int, p: int, c: Card, timing: str | None) -> bool:
-    """Staff as a copy applies nothing of its own; after Assimilate hits, the opponent
-    activates no more effects in this beat's attacks (End of Beat effects still resolve:
-    with the card theft not judged, they put things back, such as an Overload Style)."""
+    """Staff as a copy applies nothing of its own, and another fighter's card he plays
+    (Assimilate took it) applies only as his copy of it (``assimilated_copies``); after
+    Assimilate hits, the opponent activates no further effects this beat (any window)."""
     if p == owner:
-        return c.id == "staff" and copying_staff(s, owner)
-    return timing not in (None, END_OF_BEAT) and beat_counter(s, owner, ASSIMILATED)
+        return (c.id == "staff" and copying_staff(s, owner)) or c.id in foreign(s, owner)
+    return timing is not None and beat_counter(s, owner, ASSIMILATED)
+
+
+def foreign(s: DuelState, p: int) -> list[str]:
+    """The cards of another fighter's kit in player p's attack pair (Assimilate took them):
+    never a generic Base, never one of his own."""
+    pair = s.players[p].pair
+    if pair is None or not pair.revealed or pair.finisher:
+        return []
+    return [c for c in (pair.style, pair.base) if c and c != SPECIAL_ACTION
+            and card(c).fighter not in ("", FID)]
+
+
+def assimilated_copies(s: DuelState, owner: int, p: int) -> list[str]:
+    """He uses the cards Assimilate took "as his own, ignoring effects that contain another
+    character's name": each applies as his copy of it (R0.13)."""
+    return [derived(c, COPY) for c in foreign(s, owner)] if p == owner else []
+
+
+def not_recycling(s: DuelState, owner: int, p: int) -> str:
+    """Assimilate hit: the opponent, whose pair it took, does not recycle this beat."""
+    if p == owner or s.players[p].pair is not None or not beat_counter(s, owner, ASSIMILATED):
+        return ""
+    return "Assimilate took the attack pair"
 
 
 def staff_pin(s: DuelState, owner: int, mover: int) -> dict[str, str]:
@@ -256,7 +306,8 @@ def shattering_due(s: DuelState, p: int) -> bool:
 
 
 SHADOW_MIRROR = Card("shadow-mirror", "Shadow Mirror", "ability", fighter=FID, hooks={
-    MODIFIERS: reflection, SUPPRESSES: ability_suppresses, MOVEMENT_LIMITS: staff_pin},
+    MODIFIERS: reflection, SUPPRESSES: ability_suppresses, MOVEMENT_LIMITS: staff_pin,
+    COPIES: assimilated_copies, SKIPS_RECYCLE: not_recycling},
     effects=(
     Effect(END_OF_BEAT, (Custom(regain),), "Regain the Mirror token if your Base has the "
            "same name as a Base in the opponent's discard piles.", condition=regains,
@@ -540,8 +591,30 @@ def soul_life(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
 
 
 def assimilate(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
-    return [counter_set(ctx, ASSIMILATED, ctx.s.seq, f"Assimilate: {ctx.name(ctx.opponent)} "
-                        "activates no more effects this beat.")]
+    """Take the opponent's attack pair into his hand; they do not recycle this beat and
+    activate no further effects. A Finisher is not an attack pair (R2.8): nothing to take.
+    A card the opponent put in play from hand for this attack (an Overload Style) stops
+    applying with the attack gone."""
+    s, them = ctx.s, ctx.opponent
+    who = ctx.name(them)
+    out: list[F.Fact] = [counter_set(ctx, ASSIMILATED, s.seq, f"Assimilate: {who} activates "
+                                     "no further effects this beat and does not recycle.")]
+    pair = s.players[them].pair
+    if pair is None or pair.finisher or not (pair.style and pair.base):
+        return out + [F.Declined(rule=ctx.rule, text=f"Assimilate: {who} attacks with a "
+                                 "Finisher, not an attack pair (R2.8): nothing to take.",
+                                 player=ctx.owner)]
+    cards = [pair.style, pair.base]
+    names = " and ".join(card(c).name for c in cards)
+    out.append(SagasAssimilated(rule=ctx.rule, text=f"Assimilate: Sagas takes {who}'s attack "
+                                f"pair, {names}, into his hand; he may play them as his own.",
+                                player=ctx.owner, cards=cards))
+    joined = [c for c in s.players[them].in_play if c in s.players[them].hand]
+    if joined:
+        out.append(F.LeftPlay(rule=ctx.rule, text=f"{', '.join(card(c).name for c in joined)}"
+                              f" stops applying: the attack it joined is gone.", player=them,
+                              cards=joined))
+    return out
 
 
 # --- the cards ------------------------------------------------------------------------------
@@ -587,7 +660,8 @@ SOUL_MIRROR = Card("soul-mirror", "Soul Mirror", "finisher", range=(1, 1), power
 ))
 ASSIMILATE = Card("assimilate", "Assimilate", "finisher", range=(3, 4), power=3, priority=6,
                   fighter=FID, effects=(
-    _effect(ON_HIT, Custom(assimilate), "The opponent activates no more effects this beat."),
+    _effect(ON_HIT, Custom(assimilate), "Take the opponent's attack pair into your hand; they "
+            "do not recycle this beat and activate no further effects."),
 ))
 
 SAGAS = register(Fighter(
