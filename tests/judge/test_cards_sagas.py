@@ -9,6 +9,10 @@ effects a window would queue at one moment of the beat.
 
 from __future__ import annotations
 
+import random
+
+import pytest
+
 from judge.battlecon import facts as F
 from judge.battlecon import rules
 from judge.battlecon.actions import Ctx
@@ -510,6 +514,32 @@ def test_assimilate_cards_are_played_as_his_own_copies():
     assert "hydraulic~sagas" in ids and "hydraulic" not in ids
     a = attack(duel.state, 0)
     assert (a.power, a.soak) == (6, 1)
+
+
+@pytest.mark.parametrize("opponent", ["kehrolyn", "lixis", "hepzibah", "sagas", "tatsumi"])
+def test_assimilate_then_random_play_keeps_the_invariants(opponent):
+    """Assimilate against fighters whose things live beside the pair (Kehrolyn's Overload
+    Style, Lixis's withered Bases, Hepzibah's Pacts, a Sagas's copies, Juto): after the
+    theft, seeded random play to the end keeps every playout invariant, the taken cards
+    counted in Sagas's zones and missing from the opponent's (tests/judge/test_playouts)."""
+    from tests.judge.test_playouts import check_duel
+
+    taken = 0
+    for seed in range(2):
+        rng = random.Random(seed)
+        duel = sagas_vs(opponent, d0=None, finishers=("assimilate", None))
+        stage(duel, spaces=(2, 5), life=(5, 20))
+        duel.decide({"player": 0, "kind": "attack_pair", "style": "special-action",
+                     "base": "strike"})
+        duel.decide(rng.choice([o for o in duel.prompt["options"] if o["player"] == 1
+                                and o["style"] != "special-action"]))
+        while not duel.over:
+            o = duel.prompt.get("order")
+            duel.decide({"player": o["player"], "kind": "order", "effects": o["effects"]}
+                        if o else rng.choice(duel.prompt["options"]))
+        taken += len(facts_of(duel.facts, SagasAssimilated))
+        check_duel(duel, compare_every_decision=False)
+    assert taken >= 1
 
 
 # --- FAQ scenarios --------------------------------------------------------------------------

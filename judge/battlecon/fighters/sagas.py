@@ -604,17 +604,16 @@ def assimilate(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
         return out + [F.Declined(rule=ctx.rule, text=f"Assimilate: {who} attacks with a "
                                  "Finisher, not an attack pair (R2.8): nothing to take.",
                                  player=ctx.owner)]
-    cards = [pair.style, pair.base]
-    names = " and ".join(card(c).name for c in cards)
-    out.append(SagasAssimilated(rule=ctx.rule, text=f"Assimilate: Sagas takes {who}'s attack "
-                                f"pair, {names}, into his hand; he may play them as his own.",
-                                player=ctx.owner, cards=cards))
     joined = [c for c in s.players[them].in_play if c in s.players[them].hand]
     if joined:
         out.append(F.LeftPlay(rule=ctx.rule, text=f"{', '.join(card(c).name for c in joined)}"
-                              f" stops applying: the attack it joined is gone.", player=them,
+                              f" stops applying: the attack it joined is taken.", player=them,
                               cards=joined))
-    return out
+    cards = [pair.style, pair.base]
+    names = " and ".join(card(c).name for c in cards)
+    return out + [SagasAssimilated(rule=ctx.rule, text=f"Assimilate: Sagas takes {who}'s "
+                                   f"attack pair, {names}, into his hand; he may play them as "
+                                   "his own.", player=ctx.owner, cards=cards)]
 
 
 # --- the cards ------------------------------------------------------------------------------
