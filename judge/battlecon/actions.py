@@ -152,7 +152,7 @@ class Movement(Action):
             e for e in ends if e.end == known(decision, "the move decision")["to"])
         return [moved(s, mover, owner, self.kind, chosen.end, chosen.spaces, chosen.passed,
                       forced=len(ends) == 1, stopped_by=chosen.stopped_by, rule=ctx.rule,
-                      stop_text=chosen.stop_text)]
+                      stop_text=chosen.stop_text, wrapped_by=chosen.wrapped_by)]
 
     def verb(self) -> str:
         return {"move_opponent": "move the opponent"}.get(self.kind, self.kind)
@@ -193,7 +193,7 @@ def may_ignore(ctx: Ctx, mover: int, ends: list, decision: dict | None) -> list[
 
 def moved(s: DuelState, mover: int, by: int, kind: str, end: int, spaces: int, passed: bool,
           forced: bool = False, stopped_by: str = "", rule: str = "R17",
-          stop_text: str = "") -> F.Moved:
+          stop_text: str = "", wrapped_by: str = "") -> F.Moved:
     start = s.players[mover].space
     verb = {"advance": "advances", "retreat": "retreats", "move": "moves", "pull": "is pulled",
             "push": "is pushed", "move_opponent": "is moved", "direct": "moves directly"}[kind]
@@ -201,6 +201,8 @@ def moved(s: DuelState, mover: int, by: int, kind: str, end: int, spaces: int, p
     text = f"{name(s, mover)} {verb} {spaces} space{how}, {start} → {end}"
     if kind == "direct":
         text = f"{name(s, mover)} moves directly from {start} to {end}"
+    if wrapped_by:
+        text += f", across the board's edge ({wrapped_by})"
     if passed:
         text += f", passing {name(s, 1 - mover)}"
     if stopped_by and spaces == 0 and not stop_text.startswith("before "):

@@ -41,6 +41,7 @@ from judge.battlecon.hooks import (
     RANGE_ORIGIN,
     RECYCLED,
     SELECTS_FIRST,
+    SKIPS_RECYCLE,
     SPECIAL_RANGE,
     STUN_OFFER,
     first_reason,
@@ -282,6 +283,9 @@ def _fx(s: DuelState, item: tuple, decision: dict | None) -> Out:
 
 def _activate(s: DuelState, item: tuple, decision: dict | None) -> Out:
     p = item[1]
+    if s.players[p].pair is None:  # an effect took the attack pair (Assimilate)
+        return [F.ActivationSkipped(rule="R2.1", text=f"{name(s, p)} has no attack pair left "
+                                    "and does not attack.", player=p)]
     if s.players[p].this_beat.stunned:
         role = "Active" if p == s.active else "Reactive"
         return [F.ActivationSkipped(rule="R9.2" if role == "Reactive" else "R8.3",
@@ -734,6 +738,10 @@ def recycle_fact(s: DuelState, p: int) -> F.Recycled:
                               f"game and there is no recycling{_extra_text(pair.extra)}.",
                               player=p, to_hand=[], to_discard_2=[],
                               to_discard_1=list(pair.extra), skipped=True, finisher_spent=True)
+    skip = first_reason(s, SKIPS_RECYCLE, p)
+    if skip:
+        return F.Recycled(rule="R11.3", text=f"{who} does not recycle this beat: {skip}.",
+                          player=p, to_hand=[], to_discard_2=[], to_discard_1=[], skipped=True)
     top = [c for c in (pair.style, pair.base) if c] + list(pair.extra) if pair else []
     under = list(pair.under) if pair else []
     text = f"{who} recycles: discard 2 back to hand, discard 1 to discard 2"

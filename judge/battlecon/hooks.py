@@ -44,6 +44,11 @@ the opponent; a Negation cancels the opponent's Styles). Hook names:
                        may not enter or pass through, each with what blocks it (Lance);
                        the movement ends on the space before (R17.14, R17.16); a direct
                        move ignores them (R17.12b, G10).
+``MOVEMENT_WRAPS``     ``(s, owner, mover, by) -> str``: what makes the board's two edges
+                       adjacent for a movement of ``mover`` caused by ``by``'s effect (``""``:
+                       nothing): a walk off one edge goes on from the other (Shadow). A
+                       movement never laps the board, and one that may not pass the
+                       opponent does not cross an edge that would switch their sides.
 ``MOVED``              ``(s, owner, moved) -> list[Fact]``: what follows a standup's
                        movement (``facts.Moved``), direct ones included (R17.12a).
 ``DODGE``              ``(s, owner, attacker, defender) -> str``: why the attack cannot
@@ -96,6 +101,9 @@ the opponent; a Negation cancels the opponent's Styles). Hook names:
                        the rule that says so (``"reading-fate: On Hit"``); None: no say.
 ``RECYCLED``           ``(s, owner, p, recycled) -> list[Fact]``: what follows player ``p``'s
                        ``Recycled`` fact (a token that cycles with the discard piles).
+``SKIPS_RECYCLE``      ``(s, owner, p) -> str``: why player ``p`` does not recycle this
+                       beat (``""``: it does), for a player whose attack pair an effect
+                       took (Assimilate); a Pulse or a Finisher decides first (R11.3).
 ``STAT_CAP``           ``(s, owner, p) -> str``: why ``p``'s power, priority and range may
                        not rise above the printed Styles + Base (Naturalizing). Layer 5.
 ``FORBIDS_SPENDING``   ``(s, owner, spender) -> str``: why ``spender`` may not spend
@@ -129,6 +137,7 @@ IGNORES = "ignores"
 MOVEMENT_LOCK = "movement_lock"
 MOVEMENT_STOPS = "movement_stops"
 MOVEMENT_LIMITS = "movement_limits"
+MOVEMENT_WRAPS = "movement_wraps"
 DODGE = "dodge"
 SPECIAL_RANGE = "x_range"
 ALSO_IN_RANGE = "also_in_range"
@@ -145,6 +154,7 @@ STUN_OFFER = "stun_offer"
 ON_STUNNED = "on_stunned"
 FINISHER_REQUIRES = "requires"
 RECYCLED = "recycled"
+SKIPS_RECYCLE = "skips_recycle"
 MOVEMENT_BLOCKS = "movement_blocks"
 MOVED = "moved"
 PREVENTS_STUN = "prevents_stun"
@@ -154,11 +164,12 @@ NEGATES = "negates"
 SELECTS_FIRST = "selects_first"
 
 HOOKS = (PRIORITY_TIE, PRIORITY_TIE_LOST, FORCES_CLASH, CLASHED, MOVEMENT_LOCK, MOVEMENT_STOPS,
-         MOVEMENT_LIMITS, MOVEMENT_BLOCKS, MAY_IGNORE_MOVEMENT, MOVED, CANNOT_HIT, DODGE,
+         MOVEMENT_LIMITS, MOVEMENT_BLOCKS, MOVEMENT_WRAPS, MAY_IGNORE_MOVEMENT, MOVED,
+         CANNOT_HIT, DODGE,
          SPECIAL_RANGE, ALSO_IN_RANGE, RANGE_ORIGIN, EXTRA_CARDS, COPIES, SUPPRESSES, MODIFIERS,
          DAMAGE_TAKEN, DAMAGE_CAP, DAMAGE_DEALT, IGNORES, HIT_BY, PREVENTS_STUN, STUN_OFFER,
-         ON_STUNNED, FINISHER_REQUIRES, RECYCLED, STAT_CAP, FORBIDS_SPENDING, NEGATES,
-         SELECTS_FIRST)
+         ON_STUNNED, FINISHER_REQUIRES, RECYCLED, SKIPS_RECYCLE, STAT_CAP, FORBIDS_SPENDING,
+         NEGATES, SELECTS_FIRST)
 OFF_BOARD = "off-board"
 
 

@@ -14,9 +14,10 @@ from judge.battlecon.hooks import (
     MOVEMENT_LIMITS,
     MOVEMENT_LOCK,
     MOVEMENT_STOPS,
+    MOVEMENT_WRAPS,
     query,
 )
-from judge.battlecon.state import BOARD, DuelState
+from judge.battlecon.state import BOARD, DuelState, known
 
 FIRST, LAST = BOARD.start, BOARD.stop - 1
 
@@ -28,6 +29,7 @@ class End:
     passed: bool
     stopped_by: str = ""  # the card whose MOVEMENT_STOPS hook ended the movement
     stop_text: str = ""  # what stopped it, for the narrative ("the Gate Trap")
+    wrapped_by: str = ""  # what made the board's edges adjacent (``MOVEMENT_WRAPS``)
 
 
 Stops = dict[int, tuple[str, str]]  # space -> (card id, what stops there)
@@ -42,32 +44,52 @@ def obstacles(s: DuelState, mover: int) -> frozenset[int]:
 
 
 def walk(s: DuelState, mover: int, direction: int, amount: int, stops: Stops,
-         blocks: Stops | None = None) -> End | None:
+         blocks: Stops | None = None, wraps: str = "") -> End | None:
     """Walk ``amount`` countable spaces; None if a wall makes it impossible (R17.9, C03).
-    A blocked space (``blocks``) cannot be entered or passed: the walk ends before it."""
+    A blocked space (``blocks``) cannot be entered or passed: the walk ends before it.
+    ``wraps`` (what makes the edges adjacent, ``MOVEMENT_WRAPS``): past one edge the walk
+    goes on from the other, never back onto its start; passing the opponent or crossing
+    an edge switches sides (R17.17)."""
     start = s.players[mover].space
     other = s.players[1 - mover].space
     hop = obstacles(s, mover)
-    pos = start
+    pos: int | None = start
+    flips, edges = 0, 0  # side switches (the opponent hopped, an edge crossed); edges
     for counted in range(1, amount + 1):
-        before = pos
-        pos += direction
-        while pos in hop and not (blocks and pos in blocks):  # hop, not counted (R17.5)
-            pos += direction
-        if blocks and (pos in blocks or any(x in blocks for x in _between(before, pos))):
+        before = known(pos, "a space on the board")
+        crossed: list[int] = []  # the spaces hopped over on the way (R17.5)
+        pos = _step(before, direction, wraps)
+        while pos is not None and pos in hop and not (blocks and pos in blocks):
+            crossed.append(pos)
+            pos = _step(pos, direction, wraps)
+        if blocks and (pos in blocks or any(x in blocks for x in crossed)):
             source, what = blocks[pos] if pos in blocks else next(
-                blocks[x] for x in _between(before, pos) if x in blocks)
-            return End(before, counted - 1, _passed(start, before, other), source, what)
-        if pos < FIRST or pos > LAST:
+                blocks[x] for x in crossed if x in blocks)
+            return _end(start, before, counted - 1, other, flips, edges, wraps, source, what)
+        if pos is None or pos == start:
             return None
+        edge = (pos - before) * direction < 0  # the walk went on from the other edge
+        flips, edges = flips + (other in crossed) + edge, edges + edge
         if pos in stops:  # entering a stop (the Gate Trap) ends this movement
             source, what = stops[pos]
-            return End(pos, counted, _passed(start, pos, other), source, what)
-    return End(pos, amount, _passed(start, pos, other))
+            return _end(start, pos, counted, other, flips, edges, wraps, source, what)
+    return _end(start, known(pos, "a space on the board"), amount, other, flips, edges, wraps)
 
 
-def _between(a: int, b: int) -> list[int]:
-    return list(range(min(a, b) + 1, max(a, b)))
+def _step(pos: int, direction: int, wraps: str) -> int | None:
+    """The next space in ``direction``: None beyond an edge, unless the edges meet."""
+    nxt = pos + direction
+    if FIRST <= nxt <= LAST:
+        return nxt
+    return (FIRST if nxt > LAST else LAST) if wraps else None
+
+
+def _end(start: int, end: int, spaces: int, other: int, flips: int, edges: int, wraps: str,
+         source: str = "", what: str = "") -> End:
+    """Where a walk ends; across an edge it passed the opponent if it switched sides at
+    any moment of the walk (R17.17), else if it ends on the other side."""
+    passed = flips > 0 if edges else _passed(start, end, other)
+    return End(end, spaces, passed, source, what, wraps if edges else "")
 
 
 def movement_blocks(s: DuelState, mover: int) -> Stops:
@@ -91,6 +113,15 @@ def movement_stops(s: DuelState, mover: int) -> Stops:
         for space, what in fn(s, owner, mover).items():
             stops.setdefault(space, (c.id, what))
     return stops
+
+
+def movement_wraps(s: DuelState, mover: int, by: int) -> str:
+    """What makes the board's edges adjacent for this movement (``MOVEMENT_WRAPS``), or ""."""
+    for owner, _c, fn in query(s, MOVEMENT_WRAPS):
+        reason = fn(s, owner, mover, by)
+        if reason:
+            return str(reason)
+    return ""
 
 
 def movement_lock(s: DuelState, mover: int) -> str:
@@ -133,9 +164,11 @@ def destinations(
     own: bool = False,
 ) -> list[End]:
     """Legal ends of a movement in the given absolute directions (+1 east, -1 west);
-    ``own``: the mover moves itself (so a limit on retreating applies)."""
+    ``own``: the mover moves itself (so a limit on retreating applies), else the opponent's
+    effect moves it."""
     stops = {} if ignores_stops else movement_stops(s, mover)
     limits = movement_limits(s, mover)
+    wraps = movement_wraps(s, mover, mover if own else 1 - mover)
     if own and "retreat" in limits:
         directions = tuple(d for d in directions if d != -toward(s, mover))
     if own and "advance" in limits:
@@ -147,12 +180,14 @@ def destinations(
             if amount < 0:
                 continue  # movement is never negative (R17.8)
             end = End(s.players[mover].space, 0, False) if amount == 0 else walk(
-                s, mover, direction, amount, stops, blocks)
+                s, mover, direction, amount, stops, blocks, wraps)
             if end is None:
                 continue
             if not_past is not None and _passed(s.players[mover].space, end.end,
                                                 s.players[not_past].space):
                 continue
+            if end.passed and "pass" in limits and end.wrapped_by:
+                continue  # crossing the edge switches sides: passing, which it may not
             if end.passed and "pass" in limits:
                 end = _short_of_passing(s, mover, end, limits["pass"])
             found.setdefault(end.end, end)

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from judge.battlecon.duel import Duel
+from judge.battlecon.duel import Duel, initial_state
 from judge.battlecon.facts import BeatBegan, StepBegan, Triggered
+from judge.battlecon.state import DuelState
 
 STEP_TITLES = {"ante": "Ante", "reveal": "Reveal", "start_of_beat": "Start of Beat",
                "active_attack": "Active attack", "reactive_attack": "Reactive attack",
@@ -20,8 +21,10 @@ def waiting_for(prompt: dict) -> str:
     return f"{about} ({count} legal choice{'' if count == 1 else 's'})."
 
 
-def describe_decision(setup: dict, d: dict) -> str:
-    """A player's decision in words (a secret choice stays secret until it is revealed)."""
+def describe_decision(setup: dict, d: dict, figure: str | None = None) -> str:
+    """A player's decision in words (a secret choice stays secret until it is revealed);
+    ``figure``: the figure a ``move`` decision moves, when it is not a standup (Juto), as
+    the prompt it answered names it."""
     from judge.battlecon.fighters import card, fighter
 
     players = setup["players"]
@@ -45,7 +48,8 @@ def describe_decision(setup: dict, d: dict) -> str:
         f"antes {d['count']} {kit.token_name(d.get('token', ''))} token"
         f"{'' if d['count'] == 1 else 's'} as one batch",
         "pass": lambda: "passes",
-        "move": lambda: f"chooses space {d.get('to')}",
+        "move": lambda: f"chooses space {d.get('to')}" if figure is None else
+        f"moves {figure.replace('-', ' ').title()} to space {d.get('to')}",
         "place": lambda: f"puts the {str(d.get('marker', '')).replace('-', ' ').title()} on "
                          f"space {d.get('to')}",
         "arrange": lambda: f"places {players[0]['name']} on space {d['spaces'][0]} and "
@@ -68,12 +72,24 @@ def describe_decision(setup: dict, d: dict) -> str:
         return f"{who} decides {d.get('kind')} {rest}".rstrip()
 
 
+def moved_figure(duel: Duel, n: int, s: DuelState) -> str | None:
+    """The figure (not a standup) that the ``move`` decision at event ``n`` moved, as the
+    prompt it answered says; ``s`` is the state before that event."""
+    if not s.figures:
+        return None
+    need = duel.need_at(n - 1, s)
+    return None if need is None else need.extra.get("figure")
+
+
 def lines(duel: Duel) -> Iterator[str]:
     """One line per event worth reading, numbered as the events are."""
+    s = initial_state(duel.setup)  # followed fact by fact: a figure's move names it
     for n, (kind, e) in enumerate(duel.events, 1):
         if kind == "decision":
-            yield f"{n:>4}  > {describe_decision(duel.setup, e)}"
+            figure = moved_figure(duel, n, s) if e.get("kind") == "move" else None
+            yield f"{n:>4}  > {describe_decision(duel.setup, e, figure)}"
             continue
+        e.run(s)
         if isinstance(e, BeatBegan):
             yield ""
             yield f"== Beat {e.beat} ==" if e.seq == e.beat else f"== Beat {e.beat} " \

@@ -261,14 +261,34 @@ def _status(where: str, raw: Any, seq: int) -> StatusInForce:
 def _players(raw: Any, options: dict[str, Any]) -> tuple[PlayerPosition, PlayerPosition]:
     _check(isinstance(raw, list) and len(raw) == 2, "position.players",
            "must list exactly two players", "position")
-    first, second = (_player(i, p, options) for i, p in enumerate(raw))
+    kits = [_kit(p.get("fighter"), f"position.players[{i}]") if isinstance(p, dict) else None
+            for i, p in enumerate(raw)]
+    first, second = (_player(i, p, options, kits[1 - i]) for i, p in enumerate(raw))
+    for i, (me, them) in enumerate(((first, second), (second, first))):
+        _all_placed(me, them, options, f"position.players[{i}]")
     _check(first.space != second.space, "position.players",
            f"both standups are on space {first.space}; they must be on two different spaces",
            "R17.11")
     return first, second
 
 
-def _player(i: int, raw: Any, options: dict[str, Any]) -> PlayerPosition:
+def _all_placed(me: PlayerPosition, them: PlayerPosition, options: dict[str, Any],
+                at: str) -> None:
+    """Every card of my kit is in one of my zones, or in the opponent's when it changed
+    hands (Assimilate took it); a card of their kit I hold is one they lack."""
+    mine, theirs = (Counter(kit_cards(fighter(p.fighter), options)) for p in (me, them))
+    held, their_held = (Counter(c for z in ZONES for c in getattr(p, z)) for p in (me, them))
+    missing = sorted((mine - held) - (their_held - theirs))
+    _check(not missing, at, f"{missing[0]!r} is in no zone (hand, discard_1, discard_2, "
+           "removed); every card of the kit is in exactly one zone" if missing else "", "R1.2")
+    for c in sorted((held - mine) - (theirs - their_held)):
+        zone = next(z for z in ZONES if c in getattr(me, z))
+        _check(False, f"{at}.{zone}", f"{c!r} is not a card of {fighter(me.fighter).short}, "
+               "nor one the opponent lacks", "R1.2")
+
+
+def _player(i: int, raw: Any, options: dict[str, Any],
+            other: Fighter | None = None) -> PlayerPosition:
     at = f"position.players[{i}]"
     _check(isinstance(raw, dict), at, "must be an object", "position")
     _known(raw, PLAYER_FIELDS, at)
@@ -288,7 +308,7 @@ def _player(i: int, raw: Any, options: dict[str, Any]) -> PlayerPosition:
            f"must be 1-{START_LIFE} (0 or less ends the duel, R20.1)", "R14.8")
     pool, spent = _tokens(raw, kit, at)
     return PlayerPosition(name=name, fighter=kit.id, finisher=finisher, finisher_used=used,
-                          space=space, life=life, **_zones(raw, kit, options, at),
+                          space=space, life=life, **_zones(raw, kit, options, at, other),
                           token_pool=pool, token_discard=spent, form=_form(raw, kit, at),
                           markers=_markers(raw.get("markers", {}), kit, at),
                           counters=_counters(raw.get("counters", {}), kit, at),
@@ -308,10 +328,13 @@ def kit_cards(kit: Fighter, options: dict[str, Any]) -> list[str]:
     return cards + [SPECIAL_ACTION] if options["special_actions"] else cards
 
 
-def _zones(raw: dict[str, Any], kit: Fighter, options: dict[str, Any],
-           at: str) -> dict[str, tuple[str, ...]]:
-    """Every card of the kit in exactly one zone; a missing hand is every card left over."""
+def _zones(raw: dict[str, Any], kit: Fighter, options: dict[str, Any], at: str,
+           other: Fighter | None = None) -> dict[str, tuple[str, ...]]:
+    """Every card of the kit in exactly one zone; a missing hand is every card left over.
+    A card of the opponent's kit (``other``) may be held too, once it changed hands
+    (Assimilate); ``_all_placed`` then checks both players together."""
     cards = kit_cards(kit, options)
+    others = kit_cards(other, options) if other is not None else []
     given = {z: _ids(raw[z], f"{at}.{z}") for z in ZONES if z in raw}
     if "hand" not in given:
         placed = {c for zone in given.values() for c in zone}
@@ -320,15 +343,13 @@ def _zones(raw: dict[str, Any], kit: Fighter, options: dict[str, Any],
     for zone in ZONES:
         for c in given.get(zone, ()):
             off = " (the Special Actions variant is off)" if c == SPECIAL_ACTION else ""
-            _check(c in cards, f"{at}.{zone}", f"{c!r} is not a card of {kit.short}{off}",
-                   "R1.2")
-            _check(c not in seen, f"{at}.{zone}",
+            _check(c in cards or c in others, f"{at}.{zone}",
+                   f"{c!r} is not a card of {kit.short}{off}", "R1.2")
+            _check(c not in seen or (c in cards and c in others and c != SPECIAL_ACTION),
+                   f"{at}.{zone}",
                    f"{c!r} is already in {seen.get(c)}; every card is in exactly one zone",
                    "R1.2")
             seen[c] = zone
-    missing = [c for c in cards if c not in seen]
-    _check(not missing, at, f"{missing[0]!r} is in no zone (hand, discard_1, discard_2, "
-           "removed); every card of the kit is in exactly one zone" if missing else "", "R1.2")
     return {z: given.get(z, ()) for z in ZONES}
 
 

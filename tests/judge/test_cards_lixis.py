@@ -13,6 +13,7 @@ from judge.battlecon import facts as F
 from judge.battlecon.fighters.lixis import LixisAntesCancelled, LixisBaseWithered
 from tests.judge.scene import (
     answer,
+    dealt,
     facts_of,
     life,
     new_duel,
@@ -341,3 +342,43 @@ def test_naturalizing_cancels_the_effects_of_an_anted_finisher():
     assert not facts_of(duel.facts, F.StandupsArranged)
     assert [f.amount for f in facts_of(duel.facts, F.DamageDealt) if f.attacker == 1] == [4]
     assert life(duel)[0] == 16
+
+
+def _pacts_against(style: str):
+    """Lixis (space 3) plays ``style`` + Strike against Hepzibah (space 4), who antes
+    Immortality (Soak 2) and Corruption (her attack ignores Stun Guard) and plays
+    Darkheart Strike; the beat is played to its end."""
+    duel = new_duel("lixis", "hepzibah")
+    stage(duel, spaces=(3, 4))
+    pairs(duel, (style, "strike"), ("darkheart", "strike"))
+    for pact in ("immortality", "corruption"):  # Lixis has nothing to ante: forced passes
+        answer(duel, 1, "ante", token=pact)
+    pass_ante(duel)
+    while duel.prompt and duel.prompt["kind"] != "attack_pair":
+        settle(duel)
+        if duel.prompt and duel.prompt["kind"] != "attack_pair":
+            duel.decide(duel.prompt["options"][0])
+    return duel
+
+
+def test_naturalizing_cancels_hepzibahs_dark_pacts_in_full():
+    """Naturalizing: 'cancel the effects of every ... card the opponent anted' covers
+    Hepzibah's Dark Pacts in full: Immortality gives no Soak (Lixis's Strike deals its 3
+    damage) and Corruption does not ignore Stun Guard (Hepzibah's 4 damage meets Lixis's
+    Stun Guard 5: no stun). The Pacts stay anted (in play) and still cost their life.
+    The control, Venomous (power 5, Stun Guard 7): Immortality soaks 2 and Corruption
+    stuns through Stun Guard."""
+    duel = _pacts_against("naturalizing")
+    cancelled = facts_of(duel.facts, LixisAntesCancelled)
+    assert [(f.player, f.tokens) for f in cancelled] == [(1, ["immortality", "corruption"])]
+    assert "Immortality, Corruption" in cancelled[0].text
+    assert [(f.amount, f.soak) for f in dealt(duel, 0)] == [(3, 0)]
+    assert [(f.damage, f.stun_guard, f.stunned) for f in facts_of(duel.facts, F.StunChecked)
+            if f.player == 0] == [(4, 5, False)]
+    assert life(duel) == (16, 20 - 2 - 3 + 2)  # two Pacts paid, the Strike, Darkheart heals 2
+
+    control = _pacts_against("venomous")
+    assert not facts_of(control.facts, LixisAntesCancelled)
+    assert [(f.amount, f.soak) for f in dealt(control, 0)] == [(3, 2)]
+    checks = [f for f in facts_of(control.facts, F.StunChecked) if f.player == 0]
+    assert [(f.damage, f.stunned) for f in checks] == [(4, True)]

@@ -9,6 +9,10 @@ effects a window would queue at one moment of the beat.
 
 from __future__ import annotations
 
+import random
+
+import pytest
+
 from judge.battlecon import facts as F
 from judge.battlecon import rules
 from judge.battlecon.actions import Ctx
@@ -22,6 +26,7 @@ from judge.battlecon.fighters.sagas import (
     PINNED,
     REPELLED,
     SHATTERED,
+    SagasAssimilated,
     SagasLifeSwapped,
     SagasSwapped,
     ante_options,
@@ -307,6 +312,33 @@ def test_shadow_moves_exactly_one_space_across_the_board_edge():
     assert (moved.start, moved.end, moved.passed) == (1, 7, True)
 
 
+def test_shadow_wraps_a_generic_bases_movement_that_sagas_causes():
+    """Shadow: "Sagas considers edges of the board adjacent when moving himself or
+    opponents": Burst's Start of Beat retreat from space 1 goes on from space 7 (1 space
+    to 7, 2 spaces to 6), where without Shadow it could not move at all (R17.9); the Moved
+    fact says so. Khadath's own Burst retreat from space 1 is his movement, not one Sagas
+    causes: with Shadow in force it still cannot cross the edge and is ignored."""
+    duel = sagas_vs("khadath", d0=(("echo", "dash"), ("negation", "grasp")))
+    stage(duel, spaces=(1, 3))
+    pairs(duel, ("shadow", "burst"), ("hunters", "strike"))
+    pass_ante(duel)
+    settle(duel)
+    assert duel.prompt["kind"] == "move" and duel.prompt["rule"] == "burst: Start of Beat"
+    assert option_values(duel) == [6, 7]
+    answer(duel, 0, "move", to=6)
+    moved = [f for f in facts_of(duel.facts, F.Moved) if f.player == 0][-1]
+    assert (moved.start, moved.end, moved.spaces, moved.passed) == (1, 6, 2, True)
+    assert "across the board's edge (Shadow)" in moved.text
+
+    duel = sagas_vs("khadath", d0=(("echo", "dash"), ("negation", "grasp")))
+    stage(duel, spaces=(3, 1))
+    pairs(duel, ("shadow", "strike"), ("hunters", "burst"))
+    pass_ante(duel)
+    settle(duel)
+    ignored = [f for f in facts_of(duel.facts, F.MovementIgnored) if f.player == 1]
+    assert [f.kind for f in ignored] == ["retreat"] and spaces(duel)[1] == 1
+
+
 def test_shadow_activates_again_at_range_3_for_the_mirror():
     """Shadow (End of Beat): at range 3 Sagas may spend the Mirror to attack again."""
     duel = sagas_vs("cadenza", d0=(("echo", "dash"), ("negation", "grasp")))
@@ -422,8 +454,9 @@ def test_soul_mirror_swaps_places_and_life_totals():
 
 
 def test_assimilate_stops_the_opponents_effects_for_the_rest_of_the_beat():
-    """Assimilate (On Hit): Cadenza's Hydraulic advance (Before Activating) no longer
-    resolves; End of Beat effects still do (Battery), the card theft not being judged."""
+    """Assimilate (On Hit): the opponent "does not activate further effects this beat":
+    Cadenza's Hydraulic advance (Before Activating) no longer resolves, nor any End of Beat
+    effect (Battery)."""
     s = laid("cadenza", ("negation", "strike"), ("hydraulic", "strike"))
     s.players[0].pair = Pair(None, None, revealed=True, finisher=True)
     s.players[0].finisher = "assimilate"
@@ -434,7 +467,79 @@ def test_assimilate_stops_the_opponents_effects_for_the_rest_of_the_beat():
     assert queued(s, 1, BEFORE_ACTIVATING) == []
     s.players[1].pair = Pair("battery", "strike", revealed=True)
     s.touch()
-    assert queued(s, 1, END_OF_BEAT) == ["battery"]
+    assert queued(s, 1, END_OF_BEAT) == []
+
+
+def assimilate_beat():
+    """Sagas (space 2, 5 life) plays Assimilate through his Special Action against
+    Cadenza's Hydraulic Strike (space 5, range 3); the beat is played to its end."""
+    duel = sagas_vs("cadenza", d1=BATTERY_KEEP, finishers=("assimilate", None))
+    stage(duel, spaces=(2, 5), life=(5, 20))
+    pairs(duel, ("special-action", "strike"), ("hydraulic", "strike"))
+    pass_ante(duel)
+    play_out(duel)
+    return duel
+
+
+def test_assimilate_takes_the_opponents_attack_pair_into_his_hand():
+    """Assimilate (On Hit): Cadenza's Hydraulic and Strike go into Sagas's hand at once, so
+    Hydraulic's Soak 1 no longer stands against the 3 damage and Cadenza has no attack
+    left (no advance, no hit); Cadenza does not recycle (his discards stay as they were).
+    Sagas recycles as a Finisher does (R25.5): his own Strike back to hand, beside the
+    taken one."""
+    duel = assimilate_beat()
+    taken = facts_of(duel.facts, SagasAssimilated)
+    assert [(f.player, f.cards) for f in taken] == [(0, ["hydraulic", "strike"])]
+    assert [(f.amount, f.soak) for f in dealt(duel, 0)] == [(3, 0)] and life(duel) == (5, 17)
+    assert not dealt(duel, 1) and spaces(duel) == (2, 5)
+    assert [f.player for f in facts_of(duel.facts, F.ActivationSkipped)] == [1]
+    sagas, cadenza = duel.state.players
+    assert sagas.hand.count("strike") == 2 and "hydraulic" in sagas.hand
+    assert "hydraulic" not in cadenza.hand and "strike" not in cadenza.hand
+    assert (cadenza.discard_1, cadenza.discard_2) == (["battery", "dash"], ["grapnel", "grasp"])
+    recycled = [f for f in facts_of(duel.facts, F.Recycled) if f.player == 1]
+    assert recycled[-1].skipped and "Assimilate took the attack pair" in recycled[-1].text
+
+
+def test_assimilate_cards_are_played_as_his_own_copies():
+    """Assimilate: "you can use these cards as your own": next beat Sagas lays the taken
+    Hydraulic with a Strike; it applies as his copy (Hydraulic's +2 power and Soak 1, its
+    advance), the printed card itself not at all (R0.13)."""
+    duel = assimilate_beat()
+    assert {"player": 0, "kind": "attack_pair", "style": "hydraulic", "base": "strike"} in \
+        duel.prompt["options"]
+    pairs(duel, ("hydraulic", "strike"), ("clockwork", "shot"))
+    pass_ante(duel)
+    ids = [c.id for c in cards_in_force(duel.state, 0)]
+    assert "hydraulic~sagas" in ids and "hydraulic" not in ids
+    a = attack(duel.state, 0)
+    assert (a.power, a.soak) == (6, 1)
+
+
+@pytest.mark.parametrize("opponent", ["kehrolyn", "lixis", "hepzibah", "sagas", "tatsumi"])
+def test_assimilate_then_random_play_keeps_the_invariants(opponent):
+    """Assimilate against fighters whose things live beside the pair (Kehrolyn's Overload
+    Style, Lixis's withered Bases, Hepzibah's Pacts, a Sagas's copies, Juto): after the
+    theft, seeded random play to the end keeps every playout invariant, the taken cards
+    counted in Sagas's zones and missing from the opponent's (tests/judge/test_playouts)."""
+    from tests.judge.test_playouts import check_duel
+
+    taken = 0
+    for seed in range(2):
+        rng = random.Random(seed)
+        duel = sagas_vs(opponent, d0=None, finishers=("assimilate", None))
+        stage(duel, spaces=(2, 5), life=(5, 20))
+        duel.decide({"player": 0, "kind": "attack_pair", "style": "special-action",
+                     "base": "strike"})
+        duel.decide(rng.choice([o for o in duel.prompt["options"] if o["player"] == 1
+                                and o["style"] != "special-action"]))
+        while not duel.over:
+            o = duel.prompt.get("order")
+            duel.decide({"player": o["player"], "kind": "order", "effects": o["effects"]}
+                        if o else rng.choice(duel.prompt["options"]))
+        taken += len(facts_of(duel.facts, SagasAssimilated))
+        check_duel(duel, compare_every_decision=False)
+    assert taken >= 1
 
 
 # --- FAQ scenarios --------------------------------------------------------------------------

@@ -19,6 +19,7 @@ from judge.battlecon.fighters.tatsumi import (
     tidal_bond,
     zone_bonus,
 )
+from judge.battlecon.narrative import lines
 from judge.battlecon.position import FORMAT
 from judge.battlecon.state import Pair
 from judge.battlecon.stats import attack
@@ -313,6 +314,20 @@ def test_wave_pushes_and_moves_juto_toward_the_opponent():
     answer(duel, 0, "move", to=7)
     settle(duel)
     assert spaces(duel) == (2, 6) and where(duel) == (7, 4)  # Juto beyond Khadath: zone 3
+
+
+def test_wave_narrative_names_juto_in_his_move_decision():
+    """Wave: the decision that moves Juto reads as a move of Juto in the narrative
+    ("Player 0 moves Juto to space 7."), while the push decision of the same beat, a
+    standup's, keeps "Player 0 chooses space 6."."""
+    duel = duel_at(2, 5, 2, uses=("wave", "strike"))
+    pairs(duel, ("wave", "strike"), ("hunters", "shot"))
+    pass_ante(duel)
+    settle(duel)
+    answer(duel, 0, "move", to=6)
+    answer(duel, 0, "move", to=7)
+    said = [line.split(">", 1)[1].strip() for line in lines(duel) if "  > " in line]
+    assert said[-2:] == ["Player 0 chooses space 6.", "Player 0 moves Juto to space 7."]
 
 
 def test_riptide_dodges_attacks_from_range_3_with_juto_in_zone_2():

@@ -5,7 +5,8 @@ For every ordered pair of the eighteen fighters, with Special Actions on and off
 ``BATTLECON_PLAYOUTS=30`` or more, run on demand) are played
 to the end choosing uniformly among the legal options. After every fact:
 standups on distinct spaces 1-7, life at most 20, no life loss from 1+ to 0,
-every card in exactly one zone, every token of a kit in its pool or token discard, each
+every card in exactly one zone (of its own player, or of Sagas once Assimilate took it),
+every token of a kit in its pool or token discard, each
 fighter's own counters and cards in play within their rules (``fighter_invariants``), beat
 at most 15; and replaying the facts
 rebuilds exactly the engine's state.
@@ -52,8 +53,12 @@ def check_invariants(s: DuelState, where: str) -> None:
     assert a != b and 1 <= a <= 7 and 1 <= b <= 7, f"{where}: standups on {a}, {b}"
     assert all(p.life <= 20 for p in s.players), f"{where}: life above 20"
     assert s.beat <= 15, f"{where}: beat {s.beat}"
-    for i in (0, 1):
-        assert zones(s, i) == kit_cards(s, i), f"{where}: player {i} cards {zones(s, i)}"
+    for i in (0, 1):  # a card may change hands (Assimilate): what one holds beyond its
+        # kit is exactly what the other lacks of its own
+        j = 1 - i
+        extra, lacking = zones(s, i) - kit_cards(s, i), kit_cards(s, j) - zones(s, j)
+        assert extra == lacking, f"{where}: player {i} cards {zones(s, i)}"
+        assert not extra or s.players[i].fighter == "sagas", f"{where}: {extra} taken"
     check_fighters(s, where)  # every token accounted for, and each fighter's own pieces
 
 

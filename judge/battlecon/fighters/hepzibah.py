@@ -17,6 +17,11 @@ with ``"paid_by": "opponent"``), never the opponent's last life point (S31, R14.
 
 The Styles that count Pacts (Pactbond, Anathema, Accursed, Bloodlight) count the Pacts in
 play. Altazziar doubles each Pact's bonus (a ``MODIFIERS`` hook) and drops her life to 1.
+
+Lixis's Naturalizing cancels the effects of every card she anted: a suppression of each
+Pact in play (no stat, no hook: Immortality's Soak and Corruption's ignoring of Stun Guard
+are gone too, and Altazziar has nothing to double). The Pacts stay anted, so the Styles
+that count them still count them (their own numbers are then capped by Naturalizing).
 """
 
 from __future__ import annotations
@@ -39,7 +44,7 @@ from judge.battlecon.cards import (
     Passive,
 )
 from judge.battlecon.fighters import Fighter, card, fighter, register
-from judge.battlecon.hooks import IGNORES, MODIFIERS, RECYCLED
+from judge.battlecon.hooks import IGNORES, MODIFIERS, RECYCLED, cards_in_force
 from judge.battlecon.state import DuelState, known
 
 FID = "hepzibah"
@@ -284,11 +289,12 @@ def seal(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
 
 
 def altazziar_doubles(s: DuelState, owner: int, p: int) -> list[tuple[str, Any, str]]:
-    """Every anted Pact's bonus counts twice: once from the Pact, once more here."""
+    """Every anted Pact's bonus counts twice: once from the Pact, once more here; a Pact
+    whose effects are cancelled (Naturalizing) has no bonus to double."""
     if p != owner:
         return []
-    return [(pas.stat, pas.amount, f"Altazziar doubles {card(c).name}")
-            for c in pacts(s, owner) for pas in card(c).passives]
+    return [(pas.stat, pas.amount, f"Altazziar doubles {c.name}")
+            for c in cards_in_force(s, owner) if c.kind == "pact" for pas in c.passives]
 
 
 def altazziar_life(ctx: Ctx, decision: dict | None) -> list[F.Fact]:

@@ -6,6 +6,11 @@ at Recycle and cycles normally (R18.14), held meanwhile in ``Pair.extra``.
 Counters (R19.4): ``miasma`` 1 once Virulent Miasma has hit; ``virus-style`` and
 ``virus-base`` the Style and Base Life Virus named, as their position (from 1) in the
 opponent's kit (``Fighter.styles`` and ``Fighter.bases()``), 0 before it hits.
+
+Naturalizing "cancels the effects of every counter, token and card the opponent anted":
+anted tokens lose their bonus (``LixisAntesCancelled``, at the Reveal), and a suppression
+(``anted_cancelled``) cancels the cards: an anted Finisher's effects (its printed numbers
+stay), and every anted card in play (Hepzibah's Dark Pacts) in full, stats and hooks.
 """
 
 from __future__ import annotations
@@ -57,7 +62,9 @@ class LixisBaseWithered(F.Fact):
 
 @dataclass(frozen=True)
 class LixisAntesCancelled(F.Fact):
-    """Naturalizing: what the player's anted tokens give is cancelled this beat."""
+    """Naturalizing: what the player anted is cancelled this beat: the bonus of each anted
+    token, an ante's Stun Immunity; ``tokens`` also names the anted cards in play (Dark
+    Pacts), which Naturalizing's suppression cancels."""
 
     player: int
     tokens: list
@@ -108,23 +115,41 @@ def pruning_bonus(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
 # --- Naturalizing -----------------------------------------------------------------------
 
 
+# Cards that are in play only because they were anted this beat, and leave play when
+# their owner recycles: Hepzibah's Dark Pacts (R5, her ability).
+ANTED_IN_PLAY = ("pact",)
+
+
+def anted_cards(s: DuelState, p: int) -> list[str]:
+    """The cards player p anted this beat that are in play (Dark Pacts)."""
+    return [c for c in s.players[p].in_play if card(c).kind in ANTED_IN_PLAY]
+
+
 def naturalizing_cancel(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
-    anted = list(ctx.s.players[ctx.opponent].this_beat.anted)
-    if not anted:
+    """The anted tokens lose their bonus (the fact); the anted cards in play are cancelled
+    by the suppression (``anted_cancelled``), which this names."""
+    them = ctx.s.players[ctx.opponent]
+    anted, cards = list(them.this_beat.anted), anted_cards(ctx.s, ctx.opponent)
+    if not anted and not cards:
         return []
-    kit = fighter(ctx.s.players[ctx.opponent].fighter)
-    names = ", ".join(kit.token_name(t) for t in anted)
+    kit = fighter(them.fighter)
+    names = ", ".join([kit.token_name(t) for t in anted] + [card(c).name for c in cards])
     return [LixisAntesCancelled(rule=ctx.rule, text=f"Naturalizing cancels what "
                                 f"{ctx.name(ctx.opponent)} anted ({names}) this beat.",
-                                player=ctx.opponent, tokens=anted)]
+                                player=ctx.opponent, tokens=anted + cards)]
 
 
-def anted_finisher_cancelled(s: DuelState, owner: int, p: int, c: Card,
-                             timing: str | None) -> bool:
-    """Naturalizing cancels the effects of a card the opponent anted: an anted Finisher
-    (R21.2) still attacks with its printed numbers, but none of its effects applies."""
+def anted_cancelled(s: DuelState, owner: int, p: int, c: Card, timing: str | None) -> bool:
+    """Naturalizing cancels the effects of every card the opponent anted: an anted Finisher
+    (R21.2) still attacks with its printed numbers, but none of its effects applies; an
+    anted card in play (a Dark Pact) applies nothing at all, stats (Immortality's Soak)
+    and hooks (Corruption) included."""
     them = s.players[p]
-    return (p != owner and timing is not None and them.this_beat.ante_finisher
+    if p == owner:
+        return False
+    if c.kind in ANTED_IN_PLAY:
+        return c.id in them.in_play
+    return (timing is not None and them.this_beat.ante_finisher
             and c.kind == "finisher" and c.id == them.finisher)
 
 
@@ -233,7 +258,7 @@ ROOTED = Card("rooted", "Rooted", "style", range=(-1, 0), power=1, priority=-2, 
               fighter=FID, hooks={MAY_IGNORE_MOVEMENT: rooted})
 NATURALIZING = Card("naturalizing", "Naturalizing", "style", range=(0, 1), power=-1, priority=1,
                     fighter=FID, hooks={FORBIDS_SPENDING: no_spending, STAT_CAP: printed_cap,
-                                        SUPPRESSES: anted_finisher_cancelled},
+                                        SUPPRESSES: anted_cancelled},
                     effects=(
     Effect(REVEAL, (Custom(naturalizing_cancel),), "Cancel what the opponent anted."),))
 VINE = Card("vine", "Vine", "style", range=(0, 2), priority=-2, stun_guard=3, fighter=FID,

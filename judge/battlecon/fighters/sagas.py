@@ -17,15 +17,24 @@ Where his things live:
   range effects (range X becomes N/A; range measured from his own standup, S39), private
   hooks, and the effects listed in ``NAME_BOUND`` (those that work on the fighter's own
   tokens, counters or markers). Staff, while it is a copy, is suppressed by his ability.
+- Shadow: a ``MOVEMENT_WRAPS`` hook: every movement his effects cause while it is in
+  force (his own, a generic Base's, a push or pull of the opponent) treats spaces 1 and 7
+  as adjacent (movement.walk); the opponent's own movements do not wrap.
 - counters (R19.4), each a beat number (``DuelState.seq``) or 0: ``repelled`` (Repelling's
   spent Mirror: opponents may not enter the spaces next to him), ``staff-pinned`` (Staff
   hit: the opponent cannot advance), ``shattering-next`` (the beat whose attack stuns on
-  hit), ``assimilated`` (Assimilate hit: the opponent activates no more effects).
+  hit), ``assimilated`` (Assimilate hit: the opponent activates no further effects in any
+  window and does not recycle, a ``SKIPS_RECYCLE`` hook).
+- Assimilate: on hit the opponent's Style and Base go into his hand by their own ids
+  (``SagasAssimilated``; the opponent's pair is gone, so a pending activation of theirs is
+  skipped); he lays them as his own, and each applies as his copy (``assimilated_copies``,
+  a ``COPIES`` hook, while ``ability_suppresses`` cancels the printed card in his pair).
+  A card may thus be in the zones of the other player's kit: only ever Sagas's.
 
-Not done: Assimilate does not take the opponent's attack pair into his hand (nor stop their
-recycling); a Mirror token does not stand in for another fighter's token in copied effects
-(those effects are name-bound here and dropped); Shadow's wrap-around covers Shadow's own
-move and Staff's push, not a generic Base's movement.
+Not done: a Mirror token does not stand in for another fighter's token in copied effects
+(those effects are name-bound here and dropped: see sagas.toml, "shadow-mirror" tokens).
+A position (battlecon-position/1) and a judge's correction still require each player's
+cards to be those of their own kit, so neither can express cards Assimilate took.
 """
 
 from __future__ import annotations
@@ -44,7 +53,6 @@ from judge.battlecon.actions import (
     StunOpponent,
     heal,
     may,
-    moved,
     name,
 )
 from judge.battlecon.antes import bonus_when_anted
@@ -69,9 +77,11 @@ from judge.battlecon.hooks import (
     MOVED,
     MOVEMENT_BLOCKS,
     MOVEMENT_LIMITS,
+    MOVEMENT_WRAPS,
     PREVENTS_STUN,
     PRIORITY_TIE,
     RANGE_ORIGIN,
+    SKIPS_RECYCLE,
     SPECIAL_RANGE,
     SUPPRESSES,
     cards_in_force,
@@ -79,17 +89,10 @@ from judge.battlecon.hooks import (
     query,
 )
 from judge.battlecon.movement import (
-    FIRST,
-    LAST,
-    End,
-    destinations,
-    movement_blocks,
     movement_limits,
     movement_lock,
-    obstacles,
-    toward,
 )
-from judge.battlecon.state import BOARD, DuelState, known
+from judge.battlecon.state import BOARD, SPECIAL_ACTION, DuelState, known
 
 FID = "sagas"
 MIRROR = "mirror"
@@ -148,6 +151,25 @@ class SagasLifeSwapped(F.Fact):
     def apply(self, s: DuelState) -> None:
         a, b = s.players[self.player], s.players[1 - self.player]
         a.life, b.life = b.life, a.life
+
+
+@dataclass(frozen=True)
+class SagasAssimilated(F.Fact):
+    """Assimilate: the opponent's attack pair (``cards``: its Style and Base) goes into
+    Sagas's hand. Bases covered in a Clash go back to the opponent's hand (R6.9) and cards
+    discarded to go with the pair to their discard 1 (R18.14); the opponent has no attack
+    pair left this beat."""
+
+    player: int
+    cards: list
+
+    def apply(self, s: DuelState) -> None:
+        me, them = s.players[self.player], s.players[1 - self.player]
+        pair = known(them.pair, "the attack pair taken")
+        them.hand = sorted(them.hand + list(pair.under))
+        them.discard_1 = them.discard_1 + list(pair.extra)
+        them.pair = None
+        me.hand = sorted(me.hand + list(self.cards))
 
 
 # --- the Mirror token and Reflection ---------------------------------------------------
@@ -242,12 +264,35 @@ def copying_staff(s: DuelState, p: int) -> bool:
 
 
 def ability_suppresses(s: DuelState, owner: int, p: int, c: Card, timing: str | None) -> bool:
-    """Staff as a copy applies nothing of its own; after Assimilate hits, the opponent
-    activates no more effects in this beat's attacks (End of Beat effects still resolve:
-    with the card theft not judged, they put things back, such as an Overload Style)."""
+    """Staff as a copy applies nothing of its own, and another fighter's card he plays
+    (Assimilate took it) applies only as his copy of it (``assimilated_copies``); after
+    Assimilate hits, the opponent activates no further effects this beat (any window)."""
     if p == owner:
-        return c.id == "staff" and copying_staff(s, owner)
-    return timing not in (None, END_OF_BEAT) and beat_counter(s, owner, ASSIMILATED)
+        return (c.id == "staff" and copying_staff(s, owner)) or c.id in foreign(s, owner)
+    return timing is not None and beat_counter(s, owner, ASSIMILATED)
+
+
+def foreign(s: DuelState, p: int) -> list[str]:
+    """The cards of another fighter's kit in player p's attack pair (Assimilate took them):
+    never a generic Base, never one of his own."""
+    pair = s.players[p].pair
+    if pair is None or not pair.revealed or pair.finisher:
+        return []
+    return [c for c in (pair.style, pair.base) if c and c != SPECIAL_ACTION
+            and card(c).fighter not in ("", FID)]
+
+
+def assimilated_copies(s: DuelState, owner: int, p: int) -> list[str]:
+    """He uses the cards Assimilate took "as his own, ignoring effects that contain another
+    character's name": each applies as his copy of it (R0.13)."""
+    return [derived(c, COPY) for c in foreign(s, owner)] if p == owner else []
+
+
+def not_recycling(s: DuelState, owner: int, p: int) -> str:
+    """Assimilate hit: the opponent, whose pair it took, does not recycle this beat."""
+    if p == owner or s.players[p].pair is not None or not beat_counter(s, owner, ASSIMILATED):
+        return ""
+    return "Assimilate took the attack pair"
 
 
 def staff_pin(s: DuelState, owner: int, mover: int) -> dict[str, str]:
@@ -261,7 +306,8 @@ def shattering_due(s: DuelState, p: int) -> bool:
 
 
 SHADOW_MIRROR = Card("shadow-mirror", "Shadow Mirror", "ability", fighter=FID, hooks={
-    MODIFIERS: reflection, SUPPRESSES: ability_suppresses, MOVEMENT_LIMITS: staff_pin},
+    MODIFIERS: reflection, SUPPRESSES: ability_suppresses, MOVEMENT_LIMITS: staff_pin,
+    COPIES: assimilated_copies, SKIPS_RECYCLE: not_recycling},
     effects=(
     Effect(END_OF_BEAT, (Custom(regain),), "Regain the Mirror token if your Base has the "
            "same name as a Base in the opponent's discard piles.", condition=regains,
@@ -468,70 +514,10 @@ def repel_blocks(s: DuelState, owner: int, mover: int) -> dict[int, str]:
 # --- Shadow: the board's edges meet -----------------------------------------------------------
 
 
-def shadow_in_force(s: DuelState, p: int) -> bool:
-    return any(c.id == "shadow" for c in cards_in_force(s, p))
-
-
-def wrapped(s: DuelState, mover: int, direction: int) -> int | None:
-    """One space in ``direction`` with the two edges adjacent, hopping standups (R17.5)."""
-    hop = obstacles(s, mover)
-    pos = s.players[mover].space
-    for _ in range(len(BOARD)):
-        pos += direction
-        pos = LAST if pos < FIRST else FIRST if pos > LAST else pos
-        if pos not in hop:
-            return pos
-    return None
-
-
-def one_space(s: DuelState, mover: int, directions: tuple[int, ...], own: bool,
-              wrap: bool) -> list[End]:
-    """Every end of a 1-space movement; across the edge too when ``wrap``."""
-    found = {e.end: e for e in destinations(s, mover, directions, (1,), own=own)}
-    if not wrap:
-        return list(found.values())
-    limits = movement_limits(s, mover) if own else {}
-    blocks = movement_blocks(s, mover)
-    start, other = s.players[mover].space, s.players[1 - mover].space
-    for d in directions:
-        plain = destinations(s, mover, (d,), (1,), own=own)
-        t = toward(s, mover)
-        if plain or (own and (("retreat" in limits and d == -t) or
-                              ("advance" in limits and d == t))):
-            continue
-        end = wrapped(s, mover, d)
-        if end is not None and end not in blocks:
-            passed = (start - other) * (end - other) < 0
-            found.setdefault(end, End(end, 1, passed))
-    return [found[k] for k in sorted(found)]
-
-
-def wrap_move(ctx: Ctx, decision: dict | None, mover: int, directions: tuple[int, ...],
-              kind: str) -> list[F.Fact] | Need:
-    s = ctx.s
-    lock = movement_lock(s, mover)
-    if lock:
-        return [F.MovementIgnored(rule="R17.9", text=f"{ctx.name(mover)} cannot move as "
-                                  f"{ctx.card.name} asks: {lock}.", player=mover, kind=kind)]
-    ends = one_space(s, mover, directions, mover == ctx.owner, shadow_in_force(s, ctx.owner))
-    if not ends:
-        return [F.MovementIgnored(rule="R17.9", text=f"{ctx.name(mover)} cannot move as "
-                                  f"{ctx.card.name} asks: no legal option.", player=mover,
-                                  kind=kind)]
-    if len(ends) > 1 and decision is None:
-        return Need("move", (ctx.owner,), [{"player": ctx.owner, "kind": "move", "to": e.end}
-                                           for e in ends],
-                    about=f"Sagas's {ctx.card.name}: {ctx.effect.text}", extra={"mover": mover})
-    chosen = ends[0] if len(ends) == 1 else next(
-        e for e in ends if e.end == known(decision, "the move decision")["to"])
-    return [moved(s, mover, ctx.owner, kind, chosen.end, 1, chosen.passed,
-                  forced=len(ends) == 1, stopped_by=chosen.stopped_by, rule=ctx.rule,
-                  stop_text=chosen.stop_text)]
-
-
-def shadow_move(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
-    """Move exactly 1 space; with Shadow the board's two edges are adjacent."""
-    return wrap_move(ctx, decision, ctx.owner, (-1, 1), "move")
+def shadow_wraps(s: DuelState, owner: int, mover: int, by: int) -> str:
+    """Shadow: "Sagas considers edges of the board adjacent when moving himself or
+    opponents": every movement his effects cause this beat (``MOVEMENT_WRAPS``)."""
+    return "Shadow" if by == owner else ""
 
 
 def shadow_again(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
@@ -571,12 +557,6 @@ def staff_no_stun(s: DuelState, owner: int, attacker: int, defender: int) -> str
     return "Staff does not stun at range 1" if attacker == owner and s.distance() == 1 else ""
 
 
-def staff_push(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
-    """Push the opponent 1 space (across the board's edge with Shadow)."""
-    away = -toward(ctx.s, ctx.opponent)
-    return wrap_move(ctx, decision, ctx.opponent, (away,), "push")
-
-
 def staff_pins(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
     return [counter_set(ctx, PINNED, ctx.s.seq, f"Staff: {ctx.name(ctx.opponent)} cannot "
                         "advance for the rest of this beat.")]
@@ -611,8 +591,29 @@ def soul_life(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
 
 
 def assimilate(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
-    return [counter_set(ctx, ASSIMILATED, ctx.s.seq, f"Assimilate: {ctx.name(ctx.opponent)} "
-                        "activates no more effects this beat.")]
+    """Take the opponent's attack pair into his hand; they do not recycle this beat and
+    activate no further effects. A Finisher is not an attack pair (R2.8): nothing to take.
+    A card the opponent put in play from hand for this attack (an Overload Style) stops
+    applying with the attack gone."""
+    s, them = ctx.s, ctx.opponent
+    who = ctx.name(them)
+    out: list[F.Fact] = [counter_set(ctx, ASSIMILATED, s.seq, f"Assimilate: {who} activates "
+                                     "no further effects this beat and does not recycle.")]
+    pair = s.players[them].pair
+    if pair is None or pair.finisher or not (pair.style and pair.base):
+        return out + [F.Declined(rule=ctx.rule, text=f"Assimilate: {who} attacks with a "
+                                 "Finisher, not an attack pair (R2.8): nothing to take.",
+                                 player=ctx.owner)]
+    joined = [c for c in s.players[them].in_play if c in s.players[them].hand]
+    if joined:
+        out.append(F.LeftPlay(rule=ctx.rule, text=f"{', '.join(card(c).name for c in joined)}"
+                              f" stops applying: the attack it joined is taken.", player=them,
+                              cards=joined))
+    cards = [pair.style, pair.base]
+    names = " and ".join(card(c).name for c in cards)
+    return out + [SagasAssimilated(rule=ctx.rule, text=f"Assimilate: Sagas takes {who}'s "
+                                   f"attack pair, {names}, into his hand; he may play them as "
+                                   "his own.", player=ctx.owner, cards=cards)]
 
 
 # --- the cards ------------------------------------------------------------------------------
@@ -632,8 +633,9 @@ REPELLING = Card("repelling", "Repelling", "style", range=(1, 2), power=-1, prio
            "adjacent opponent is pushed 1 space."),
     _effect(ON_HIT, Movement("push", (0, 1, 2)), "Push the opponent 0-2 spaces."),
 ))
-SHADOW = Card("shadow", "Shadow", "style", range=(0, 1), power=-1, fighter=FID, effects=(
-    _effect(BEFORE_ACTIVATING, Custom(shadow_move), "Move exactly 1 space (the board's two "
+SHADOW = Card("shadow", "Shadow", "style", range=(0, 1), power=-1, fighter=FID,
+              hooks={MOVEMENT_WRAPS: shadow_wraps}, effects=(
+    _effect(BEFORE_ACTIVATING, Movement("move", (1,)), "Move exactly 1 space (the board's two "
             "edges count as adjacent)."),
     Effect(END_OF_BEAT, (Custom(shadow_again),), "At range 3 you may spend the Mirror token "
            "to activate this attack again.", condition=lambda s, p: s.distance() == 3,
@@ -647,7 +649,7 @@ SHATTERING = Card("shattering", "Shattering", "style", range=(1, 2), power=1, pr
 STAFF = Card("staff", "Staff", "base", range=(1, 2), power=3, priority=4, stun_guard=4,
              fighter=FID, hooks={PREVENTS_STUN: staff_no_stun, COPIES: staff_copies},
              effects=(
-    Effect(ON_HIT, (Custom(staff_push), Custom(staff_pins)), "Push the opponent 1 space; "
+    Effect(ON_HIT, (Movement("push", (1,)), Custom(staff_pins)), "Push the opponent 1 space; "
            "they cannot advance for the rest of the beat."),
 ))
 SOUL_MIRROR = Card("soul-mirror", "Soul Mirror", "finisher", range=(1, 1), power=NA,
@@ -657,7 +659,8 @@ SOUL_MIRROR = Card("soul-mirror", "Soul Mirror", "finisher", range=(1, 1), power
 ))
 ASSIMILATE = Card("assimilate", "Assimilate", "finisher", range=(3, 4), power=3, priority=6,
                   fighter=FID, effects=(
-    _effect(ON_HIT, Custom(assimilate), "The opponent activates no more effects this beat."),
+    _effect(ON_HIT, Custom(assimilate), "Take the opponent's attack pair into your hand; they "
+            "do not recycle this beat and activate no further effects."),
 ))
 
 SAGAS = register(Fighter(
