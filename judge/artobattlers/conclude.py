@@ -10,6 +10,7 @@ from judge.artobattlers.facts import (
     EffectBlocked,
     OutcomeClassified,
 )
+from judge.artobattlers.side import after_lead
 from judge.artobattlers.table import Table
 from judge.artobattlers.turns import end_turn
 
@@ -40,6 +41,9 @@ def conclude(t: Table, blows: list[Blow], klass: str, counterattacked: bool = Fa
         t.emit(ChainSucceeded("A14.3", f"{move.name} succeeded fully: "
                               f"{t.name(a.character)} may attack {t.name(a.target)} once more.",
                               move.id))
+        return
+    if a.kind == "lead":
+        after_lead(t)
         return
     end_turn(t)
 

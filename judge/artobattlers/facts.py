@@ -62,6 +62,31 @@ class TeamRegistered(Fact):
             ids.append(fighter.id)
         s.teams[self.player] = ids
         if all(t is not None for t in s.teams):
+            s.step = "placement" if s.advance else "start_roll"
+
+
+@dataclass(frozen=True)
+class PlacementSet(Fact):
+    """A player's layout of battle and inactive zones: at setup (A21.3, AG39) or as the
+    placement review at the start of his turn (A21.4, AG27). ``forced`` when it was the
+    only legal layout (no prompt)."""
+
+    player: int
+    battle_zone: list[str]
+    inactive_zone: list[str]
+    review: bool
+    forced: bool = False
+
+    def apply(self, s: GameState) -> None:
+        for who in self.battle_zone:
+            s.fighters[who].zone = "battle"
+        for who in self.inactive_zone:
+            s.fighters[who].zone = "inactive"
+        if self.review:
+            s.reviewed, s.step = True, "turn_action"
+            return
+        s.placed[self.player] = True
+        if all(s.placed):
             s.step = "start_roll"
 
 
@@ -100,7 +125,18 @@ class TurnStarted(Fact):
     player: int
 
     def apply(self, s: GameState) -> None:
-        s.turn, s.to_act, s.step, s.attack = self.turn, self.player, "turn_action", None
+        s.turn, s.to_act, s.attack = self.turn, self.player, None
+        s.step = "placement" if s.advance else "turn_action"
+        s.reviewed, s.side = False, None
+
+
+@dataclass(frozen=True)
+class TurnLost(Fact):
+    """The opponent's battle zone is empty while he still has inactive characters: the
+    turn ends with no action, and he acts next (A21.9, AG27)."""
+
+    turn: int
+    player: int
 
 
 @dataclass(frozen=True)
@@ -450,6 +486,63 @@ class ChainSucceeded(Fact):
 
     def apply(self, s: GameState) -> None:
         s.step = "extra_attack"
+
+
+@dataclass(frozen=True)
+class SideAttackAnnounced(Fact):
+    """A side attack announced in one decision before its lead attack (A22.2, AG33):
+    ``lead`` and ``joining`` are {character, move, pay, sacrifice}; ``joining`` is None
+    when the match's AG33 reading chooses it after the lead succeeds."""
+
+    player: int
+    target: str
+    lead: dict[str, Any]
+    joining: dict[str, Any] | None = None
+
+    def apply(self, s: GameState) -> None:
+        s.side = {"target": self.target, "lead": dict(self.lead),
+                  "joining": dict(self.joining) if self.joining else None}
+
+
+@dataclass(frozen=True)
+class JoiningAttackAwaited(Fact):
+    """The lead hit in full: the player now chooses the joining move (AG33's other
+    reading)."""
+
+    player: int
+    options: int
+
+    def apply(self, s: GameState) -> None:
+        s.step = "joining_attack"
+
+
+@dataclass(frozen=True)
+class JoiningAttackMade(Fact):
+    """The joining attack: a Direct Hit of 10 DP on the lead's target, no reply (A22.5)."""
+
+    player: int
+    character: str
+    move: str
+    target: str
+    pay: str | None
+    sacrifice: bool
+    dp: int
+
+    def apply(self, s: GameState) -> None:
+        s.attack = Attack(self.player, self.character, False, self.move, self.target,
+                          "joining", self.pay, self.sacrifice, self.dp,
+                          reply={"kind": "direct_hit"})
+        if s.side is not None:
+            s.side["joining"] = {"character": self.character, "move": self.move,
+                                 "pay": self.pay, "sacrifice": self.sacrifice}
+
+
+@dataclass(frozen=True)
+class JoiningAttackNotMade(Fact):
+    """The lead did not hit in full, the target fell, or the joining move cannot be paid
+    now (A22.4, AG33)."""
+
+    reason: str  # lead_not_full | target_gone | joining_unavailable
 
 
 @dataclass(frozen=True)

@@ -7,6 +7,7 @@ from typing import Any
 
 from judge.artobattlers.rulings import half
 from judge.artobattlers.table import Table
+from judge.artobattlers.zones import layouts, not_symbol_free, side_parts, team_problem
 
 REPLIES = ("die", "manual_move", "force_challenge")
 
@@ -18,9 +19,20 @@ def reason(t: Table, d: dict[str, Any], prompt: dict[str, Any],
     kind = d.get("kind")
     if kind in REPLIES and prompt["kind"] != "reply" and wasted:
         return "attack not effective (A12.4): there is no reply to make.", "A12.4"
+    if kind in ("placement", "side_attack") and not t.s.advance:
+        return f"a {kind} is made only in Advance Play.", "A21.4" if kind == "placement" \
+            else "A21.11"
+    if kind == "placement" and prompt["kind"] != "placement":
+        if prompt["kind"] == "extra_attack":
+            return "a chain's extra attack allows no placement review.", "A14.6"
+        if t.s.to_act is not None:
+            return ("the placement review is made once per turn, at its start, before any "
+                    "attack.", "A21.4")
     expected = {o["kind"] for o in prompt["options"]}
     if prompt["kind"] == "reply":
         expected |= set(REPLIES)
+    if prompt["kind"] == "turn_action":
+        expected |= {"attack", "power_turn"} | ({"side_attack"} if t.s.advance else set())
     if kind not in expected:
         return (f"a {kind!r} decision is not expected now; waiting for "
                 f"{', '.join(sorted(expected))} from player(s) {prompt['players']}.",
@@ -35,7 +47,83 @@ def reason(t: Table, d: dict[str, Any], prompt: dict[str, Any],
         return _challenge(t, d)
     if kind in ("attack", "extra_attack"):
         return _attack(t, d)
+    if kind == "team" and t.s.advance:
+        return team_problem(t, d.get("characters")) or ("not a legal team now.", "A21.1")
+    if kind == "placement":
+        return _placement(t, d)
+    if kind == "side_attack":
+        return _side(t, d)
+    if kind == "power_turn":
+        return _power_turn(t, d)
     return f"not a legal {kind} now.", prompt["rule"]
+
+
+def _placement(t: Table, d: dict[str, Any]) -> tuple[str, str]:
+    p, s = d["player"], t.s
+    battle, inactive = d.get("battle_zone"), d.get("inactive_zone")
+    if not isinstance(battle, list) or not isinstance(inactive, list):
+        return "a placement lists battle_zone and inactive_zone.", "A21.3"
+    mine = sorted(f.id for f in s.in_play(p))
+    if sorted(battle + inactive) != mine:
+        return (f"a placement lists each of player {p}'s characters in play once: "
+                f"{', '.join(mine)}.", "A21.3")
+    if not battle:
+        return "at least one character must be in the battle zone.", "A21.6"
+    locked = [c for c in inactive if s.fighters[c].effect is not None and
+              s.fighters[c].zone == "battle" and s.to_act is not None]
+    if locked:
+        f = s.fighters[locked[0]]
+        assert f.effect is not None
+        return (f"{f.name} is under {f.effect.name} and cannot go to the inactive zone until "
+                "it ends.", "A13.5")
+    if layouts(t, p, s.to_act is not None):
+        return ("that layout leaves no legal turn action while another would give one.",
+                "AG3")
+    return "not a legal layout now.", "A21.3"
+
+
+def _side(t: Table, d: dict[str, Any]) -> tuple[str, str]:
+    p, s = d.get("player"), t.s
+    lead, joining = d.get("lead"), d.get("joining")
+    parts = [x for x in (lead, joining) if isinstance(x, dict)]
+    if not isinstance(lead, dict) or (joining is not None and not isinstance(joining, dict)):
+        return "a side attack names a lead and a joining part.", "A22.2, AG33"
+    if joining is None and t.rulings["AG33"] == "declare_all_up_front":
+        return "the joining character and move are announced with the lead.", "AG33"
+    if joining is not None and lead.get("character") == joining.get("character"):
+        return "the lead and the joining attacks come from two different characters.", "A22.3"
+    for part in parts:
+        who = part.get("character")
+        if who not in s.fighters or s.fighters[who].player != p or not s.fighters[who].in_play:
+            return f"{who!r} is not a character of player {p} in play.", "A22.3"
+        if s.fighters[who].zone != "battle":
+            return f"{t.name(who)} is in the inactive zone: both must be in the battle zone.", \
+                "A22.3"
+        move = t.card(who).move(str(part.get("move")))
+        if move is None and t.card(who).move(str(part.get("move")), striker=True):
+            return (f"{part.get('move')!r} is a striker move: strikers take no part in a "
+                    "side attack.", "A22.6")
+        if move is None:
+            return f"{t.name(who)} has no move {part.get('move')!r}.", "A1.4"
+        symbol = not_symbol_free(move)
+        if symbol:
+            return f"{move.name} is not symbol-free: it carries {symbol}.", "A22.6"
+        if {"character": who, "move": move.id, "pay": part.get("pay"),
+                "sacrifice": part.get("sacrifice")} not in side_parts(t, s.fighters[who]):
+            return f"{move.name} cannot be paid that way now.", "A22.7, A8.4, A9.2, AG10"
+    target = d.get("target")
+    if target not in s.fighters or s.fighters[target].player == p or not (
+            s.fighters[target].in_play and s.fighters[target].zone == "battle"):
+        return f"{target!r} is not an opponent character in the battle zone.", "A21.6"
+    return "not a legal side attack now.", "A22"
+
+
+def _power_turn(t: Table, d: dict[str, Any]) -> tuple[str, str]:
+    who = d.get("character")
+    if who in t.s.fighters and t.fighter(who).zone != "battle":
+        return (f"{t.name(who)} is in the inactive zone; this match's PP turn needs a "
+                "battle-zone character.", "AG28")
+    return f"{who!r} cannot pay a turn to raise PP (no TURN symbol).", "A8.7"
 
 
 def _manual(t: Table, d: dict[str, Any]) -> tuple[str, str]:
@@ -91,6 +179,12 @@ def _attack(t: Table, d: dict[str, Any]) -> tuple[str, str]:
     if d["kind"] == "attack" and (target not in t.s.fighters or t.fighter(target).player == p):
         return f"{target!r} is not an opponent character in play (a striker is never a " \
                "target).", "A17.2"
+    if d["kind"] == "attack" and t.fighter(who).zone != "battle":
+        return (f"{t.name(who)} is in the inactive zone: only battle-zone characters "
+                "attack.", "A21.6")
+    if d["kind"] == "attack" and t.fighter(str(target)).zone != "battle":
+        return (f"{t.name(str(target))} is in the inactive zone: only battle-zone characters can "
+                "be targeted.", "A21.6")
     if d.get("sacrifice"):
         return (f"{move.name} cannot be used as a sacrifice here: only an LP-only use whose "
                 "cost is at least the current LP can.", "A9.3, A9.4, AG22")

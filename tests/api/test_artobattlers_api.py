@@ -62,8 +62,9 @@ def test_an_artobattlers_match_is_created_decided_read_and_exported(client, toke
     assert verify_file(json.dumps(record))["winner"] == 0
 
 
-def test_an_advance_play_setup_is_refused_naming_the_field(client, tokens):
+def test_an_advance_play_setup_without_its_level_globe_total_is_refused_naming_the_field(
+        client, tokens):
     resp = client.post("/api/duels", json={"format": "artobattlers-record/1", "ruleset": "artobattlers", "setup": {
         **SETUP, "format": "advance_play"}}, headers=bearer(tokens["scorekeeper"]))
     assert resp.status_code == 422
-    assert "not judged yet" in json.dumps(resp.get_json())
+    assert "setup.level_globe_total" in json.dumps(resp.get_json())
