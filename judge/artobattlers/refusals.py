@@ -90,6 +90,9 @@ def _side(t: Table, d: dict[str, Any]) -> tuple[str, str]:
         return "a side attack names a lead and a joining part.", "A22.2, AG33"
     if joining is None and t.rulings["AG33"] == "declare_all_up_front":
         return "the joining character and move are announced with the lead.", "AG33"
+    if joining is not None and t.rulings["AG33"] != "declare_all_up_front":
+        return ("this match chooses the joining attack after the lead succeeds: announce "
+                "the lead only (joining null).", "AG33")
     if joining is not None and lead.get("character") == joining.get("character"):
         return "the lead and the joining attacks come from two different characters.", "A22.3"
     for part in parts:
