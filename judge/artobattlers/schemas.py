@@ -78,6 +78,9 @@ def setup() -> dict[str, Any]:
                 "type": "object", "required": ["name"],
                 "properties": {"name": {"type": "string", "minLength": 1}}}},
             "harness": {"type": "object"},
+            "grab_challenge": {"type": "array", "items": {"type": "string"},
+                               "description": "characters carrying a grab challenge symbol "
+                                              "(AG31); filled in by the service"},
         },
         "$defs": schema()["$defs"],
     }

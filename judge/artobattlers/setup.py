@@ -33,7 +33,7 @@ def parse(record: Any) -> dict[str, Any]:
 
 def _setup(setup: dict[str, Any]) -> dict[str, Any]:
     unknown = set(setup) - {"format", "level_globe_total", "characters", "rulings",
-                            "players", "harness"}
+                            "players", "harness", "grab_challenge"}
     if unknown:
         field = f"setup.{sorted(unknown)[0]}"
         raise RecordError(f"{field}: unknown field.", "record.setup", field=field)
@@ -43,8 +43,8 @@ def _setup(setup: dict[str, Any]) -> dict[str, Any]:
                           field="setup.format")
     total = _level_globe_total(fmt, setup.get("level_globe_total"))
     characters = setup.get("characters", SAMPLE_SET)
-    cards(characters)  # validates
-    return {"ruleset": NAME, "format": fmt, "level_globe_total": total,
+    grab = _grab_challenge(cards(characters))  # validates
+    return {**({"grab_challenge": grab} if grab else {}),"ruleset": NAME, "format": fmt, "level_globe_total": total,
             "characters": characters, "rulings": gap_rulings.parse(setup.get("rulings")),
             "players": _players(setup.get("players")),
             **({"harness": _harness(setup["harness"], cards(characters), fmt)}
@@ -63,6 +63,13 @@ def _level_globe_total(fmt: str, total: Any) -> int | None:
                           "of level globes, a whole number of at least 1.", "A21.1",
                           field="setup.level_globe_total")
     return total
+
+
+def _grab_challenge(known: dict[str, Character]) -> list[str]:
+    """Characters carrying the announced, undefined grab challenge symbol: the setup flags
+    them (AG31); the symbol's only effect is that the move is not symbol-free (A22.6)."""
+    return [c.id for c in known.values() if any(
+        m.grab_challenge for m in c.moves + (c.striker.moves if c.striker else ()))]
 
 
 def cards(characters: Any) -> dict[str, Character]:
