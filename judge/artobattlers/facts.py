@@ -231,6 +231,21 @@ class PowerRaised(Fact):
 
 
 @dataclass(frozen=True)
+class LifeRestored(Fact):
+    """A Special Ability's turn action gives LP back, never above the starting LP (A3.3 (d),
+    A1.26); cites the card and ability."""
+
+    character: str
+    requested: int
+    gained: int
+    before: int
+    after: int
+
+    def apply(self, s: GameState) -> None:
+        s.fighters[self.character].life = self.after
+
+
+@dataclass(frozen=True)
 class DieRolled(Fact):
     """The defender's reply die, read on the target's dice type (A4)."""
 
@@ -329,10 +344,15 @@ class ForceChallengeDeclared(Fact):
 
 @dataclass(frozen=True)
 class DuelDieEntered(Fact):
+    """One die of a force challenge's duel, or of a card-text dice duel when one is open."""
+
     player: int
     value: int
 
     def apply(self, s: GameState) -> None:
+        if s.text_duel is not None:
+            s.text_duel["current"][self.player] = self.value
+            return
         assert s.attack is not None and s.attack.duel is not None
         s.attack.duel.current[self.player] = self.value
 
@@ -345,6 +365,10 @@ class DuelRound(Fact):
     result: str  # again | won | both_lost
 
     def apply(self, s: GameState) -> None:
+        if s.text_duel is not None:
+            s.text_duel["rounds"].append(list(self.values))
+            s.text_duel["current"] = [None, None]
+            return
         assert s.attack is not None and s.attack.duel is not None
         s.attack.duel.rounds.append(list(self.values))
         s.attack.duel.current = [None, None]
@@ -359,6 +383,29 @@ class DuelWon(Fact):
         assert s.attack is not None and s.attack.duel is not None
         s.attack.duel.result = "defender" if self.side == "attacker" else "attacker"
         s.step = "reply"
+
+
+@dataclass(frozen=True)
+class TextDuelOpened(Fact):
+    """An effect's text calls for a dice duel at the end of a turn (A16.1, R-text)."""
+
+    character: str
+    name: str
+    turn: int
+
+    def apply(self, s: GameState) -> None:
+        s.text_duel = {"character": self.character, "effect": self.name, "rounds": [],
+                       "current": [None, None]}
+        s.step = "duel"
+
+
+@dataclass(frozen=True)
+class TextDuelWon(Fact):
+    player: int
+    character: str
+
+    def apply(self, s: GameState) -> None:
+        s.text_duel, s.step = None, "end_of_turn"
 
 
 @dataclass(frozen=True)
@@ -455,10 +502,36 @@ class EffectApplied(Fact):
 
 
 @dataclass(frozen=True)
+class CardChoiceOffered(Fact):
+    """A card text with a choice: ``may`` (apply the effect or not) or ``pick`` (one of
+    ``options``); the player decides (decisions.md 15). Cites the card."""
+
+    player: int
+    choice: str  # may | pick
+    about: str
+    options: list[Any] = field(default_factory=list)
+
+    def apply(self, s: GameState) -> None:
+        s.choice = {"player": self.player, "choice": self.choice, "about": self.about,
+                    "options": list(self.options)}
+        s.step = "card_choice"
+
+
+@dataclass(frozen=True)
+class CardChoiceMade(Fact):
+    player: int
+    choice: str
+    value: Any
+
+    def apply(self, s: GameState) -> None:
+        s.choice, s.step = None, "reply"
+
+
+@dataclass(frozen=True)
 class EffectBlocked(Fact):
     character: str
     name: str
-    reason: str  # outcome | incompatible | already_affected | destroyed
+    reason: str  # outcome | incompatible | already_affected | destroyed | declined
 
 
 @dataclass(frozen=True)

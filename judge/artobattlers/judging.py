@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from judge.artobattlers import challenge, declare, reply, side
+from judge.artobattlers import abilities, challenge, conclude, declare, reply, side
 from judge.artobattlers.damage import raise_power
 from judge.artobattlers.facts import (
     AnnotationRecorded,
@@ -22,7 +22,13 @@ from judge.artobattlers.facts import (
 from judge.artobattlers.legal import prompt
 from judge.artobattlers.refusals import reason
 from judge.artobattlers.table import Table
-from judge.artobattlers.turns import after_review, end_turn, lay, start_turn
+from judge.artobattlers.turns import (
+    after_review,
+    end_turn,
+    lay,
+    start_turn,
+    text_duel_die,
+)
 from judge.artobattlers.zones import (
     canonical_layout,
     layouts,
@@ -35,7 +41,8 @@ DEFAULTS: dict[str, dict[str, Any]] = {"attack": {"striker": False, "pay": None,
             "extra_attack": {"pay": None, "sacrifice": False},
             "manual_move": {"multiple": None, "pay": None},
             "placement": {"inactive_zone": []}, "side_attack": {"joining": None},
-            "joining_attack": {"pay": None, "sacrifice": False}}
+            "joining_attack": {"pay": None, "sacrifice": False},
+            "ability_action": {"params": {}}}
 CORRECTABLE = {"life", "power", "shield", "striker_life"}
 
 
@@ -185,6 +192,16 @@ def _power_turn(t: Table, d: dict[str, Any]) -> None:
     end_turn(t)
 
 
+def _ability_action(t: Table, d: dict[str, Any]) -> None:
+    abilities.act(t, d)
+    end_turn(t)
+
+
+def _duel_die(t: Table, d: dict[str, Any]) -> None:
+    """A card-text dice duel's die when one is open, else a force challenge's (A16)."""
+    (text_duel_die if t.s.text_duel is not None else challenge.duel_die)(t, d)
+
+
 def _decline(t: Table, d: dict[str, Any]) -> None:
     t.emit(ExtraAttackDeclined("A14.3", f"{t.pname(d['player'])} declines the extra attack.",
                                d["player"]))
@@ -200,8 +217,9 @@ STEPS = {
     "team": _team, "placement": _placement, "start_die": _start_die,
     "attack": declare.declare, "side_attack": side.announce,
     "joining_attack": side.joining_decided,
-    "power_turn": _power_turn, "die": reply.die, "manual_move": reply.manual_move,
-    "force_challenge": challenge.declare, "duel_die": challenge.duel_die,
+    "power_turn": _power_turn, "ability_action": _ability_action,
+    "may": conclude.card_choice, "pick": conclude.card_choice, "die": reply.die, "manual_move": reply.manual_move,
+    "force_challenge": challenge.declare, "duel_die": _duel_die,
     "counterattack": lambda t, d: reply.counterattack(t, d["id"]),
     "extra_attack": _extra, "decline_extra_attack": _decline,
 }

@@ -11,6 +11,7 @@ from judge.artobattlers.payments import attack_payments, cost_choices, lp_ok
 from judge.artobattlers.rulings import half
 from judge.artobattlers.table import Table
 from judge.artobattlers.zones import (
+    ability_action,
     can_power_turn,
     joining_options,
     layouts,
@@ -37,7 +38,8 @@ def prompt(t: Table) -> dict[str, Any] | None:
         return None
     maker = {"team": _team, "placement": _placement, "start_roll": _start_roll,
              "turn_action": _turn_action, "reply": _reply,
-             "counterattack_choice": _counterattack, "duel": _duel, "extra_attack": _extra,
+             "counterattack_choice": _counterattack, "duel": _duel,
+             "card_choice": _card_choice, "extra_attack": _extra,
              "joining_attack": _joining}[s.step]
     out = maker(t)
     out["standing"] = standing()
@@ -100,12 +102,14 @@ def _turn_action(t: Table) -> dict[str, Any]:
 
 def turn_actions(t: Table, p: int) -> list[dict[str, Any]]:
     """Every legal turn action of player ``p`` (A3.3): attacks, PP turns (Advance Play: of a
-    battle-zone character unless AG28 reads any zone) and side attacks (A22)."""
+    battle-zone character unless AG28 reads any zone), actions a Special Ability grants (of
+    a battle-zone character) and side attacks (A22)."""
     s = t.s
     powered = s.battle(p) if t.rulings["AG28"] == "battle_zone_only" else s.in_play(p)
     turns = [{"player": p, "kind": "power_turn", "character": f.id} for f in powered
              if can_power_turn(t, f)]
-    return attacks(t, p, extra=False) + turns + side_attacks(t, p)
+    granted = [{"player": p, **o} for f in s.battle(p) if (o := ability_action(t, f))]
+    return attacks(t, p, extra=False) + turns + granted + side_attacks(t, p)
 
 
 def attacks(t: Table, p: int, extra: bool) -> list[dict[str, Any]]:
@@ -148,6 +152,17 @@ def _extra(t: Table) -> dict[str, Any]:
     return _shape([p], ONE_PLAYER, "extra_attack", options,
                   "The chain move succeeded fully: one extra attack on the same target, or "
                   "decline.", "A14.3")
+
+
+def _card_choice(t: Table) -> dict[str, Any]:
+    """A card text's ``may`` or ``pick`` (decisions.md 15)."""
+    c = t.s.choice
+    assert c is not None
+    key = "accept" if c["choice"] == "may" else "option"
+    options = [{"player": c["player"], "kind": c["choice"], key: v} for v in c["options"]]
+    about = (f"Apply {c['about']} or not." if c["choice"] == "may" else
+             f"Pick what {c['about']} does.")
+    return _shape([c["player"]], ONE_PLAYER, c["choice"], options, about, "A13.1")
 
 
 def _joining(t: Table) -> dict[str, Any]:
@@ -244,6 +259,14 @@ def usable_counterattacks(t: Table) -> list[str]:
 
 
 def _duel(t: Table) -> dict[str, Any]:
+    if t.s.text_duel is not None:
+        current = t.s.text_duel["current"]
+        waiting = [p for p in (0, 1) if current[p] is None]
+        return _shape(waiting, CHANCE, "duel_die",
+                      [{"player": p, "kind": "duel_die", "value": v} for p in waiting
+                       for v in DIE],
+                      f"{t.s.text_duel['effect']} calls for a dice duel: both players roll.",
+                      "A16.1")
     a = t.s.attack
     assert a is not None and a.duel is not None
     waiting = [p for p in (0, 1) if a.duel.current[p] is None]

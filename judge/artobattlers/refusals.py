@@ -32,7 +32,8 @@ def reason(t: Table, d: dict[str, Any], prompt: dict[str, Any],
     if prompt["kind"] == "reply":
         expected |= set(REPLIES)
     if prompt["kind"] == "turn_action":
-        expected |= {"attack", "power_turn"} | ({"side_attack"} if t.s.advance else set())
+        expected |= {"attack", "power_turn", "ability_action"} | (
+            {"side_attack"} if t.s.advance else set())
     if kind not in expected:
         return (f"a {kind!r} decision is not expected now; waiting for "
                 f"{', '.join(sorted(expected))} from player(s) {prompt['players']}.",
@@ -55,6 +56,12 @@ def reason(t: Table, d: dict[str, Any], prompt: dict[str, Any],
         return _side(t, d)
     if kind == "power_turn":
         return _power_turn(t, d)
+    if kind == "ability_action":
+        return _ability(t, d)
+    if kind in ("may", "pick"):
+        key = "accept" if kind == "may" else "option"
+        return (f"{kind} takes one of {[o[key] for o in prompt['options']]}, from player "
+                f"{prompt['players'][0]}.", "A13.1")
     return f"not a legal {kind} now.", prompt["rule"]
 
 
@@ -119,6 +126,19 @@ def _side(t: Table, d: dict[str, Any]) -> tuple[str, str]:
             s.fighters[target].in_play and s.fighters[target].zone == "battle"):
         return f"{target!r} is not an opponent character in the battle zone.", "A21.6"
     return "not a legal side attack now.", "A22"
+
+
+def _ability(t: Table, d: dict[str, Any]) -> tuple[str, str]:
+    who = d.get("character")
+    if who not in t.s.fighters or t.fighter(str(who)).player != d.get("player") or not (
+            t.fighter(str(who)).in_play):
+        return f"{who!r} is not a character of player {d.get('player')} in play.", "A3.3"
+    ability = t.card(str(who)).ability
+    if ability is None or not ability.turn_action:
+        return f"{t.name(str(who))} has no Special Ability that grants a turn action.", "A18"
+    if t.fighter(str(who)).zone != "battle":
+        return f"{t.name(str(who))} is in the inactive zone.", "A21.6"
+    return (f"the ability is {ability.id!r}, with params {{}}.", "A18")
 
 
 def _power_turn(t: Table, d: dict[str, Any]) -> tuple[str, str]:

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 STEPS = ("team", "placement", "start_roll", "turn_action", "reply", "counterattack_choice",
-         "duel", "extra_attack", "joining_attack", "end_of_turn", "over")
+         "duel", "card_choice", "extra_attack", "joining_attack", "end_of_turn", "over")
 
 
 @dataclass
@@ -123,6 +123,8 @@ class GameState:
     placed: list[bool] = field(default_factory=lambda: [False, False])  # setup layouts (A21.3)
     reviewed: bool = False  # the placement review of this turn was made (A21.4)
     side: dict[str, Any] | None = None  # the side attack announced this turn (A22, AG33)
+    choice: dict[str, Any] | None = None  # a card-text may/pick waiting (decisions.md 15)
+    text_duel: dict[str, Any] | None = None  # a card-text dice duel (A16.1, R-text)
 
     @property
     def over(self) -> bool:

@@ -4,11 +4,10 @@ ticks of AG19, and passing to the other player."""
 
 from __future__ import annotations
 
-from judge.artobattlers.abilities import direct_hit_against
-from judge.artobattlers.damage import Blow, checkpoint, destroy, land, raise_power
+from typing import Any
+
+from judge.artobattlers.damage import checkpoint, destroy
 from judge.artobattlers.facts import (
-    EffectEnded,
-    EffectTicked,
     MatchEnded,
     NoMoreIssues,
     PlacementSet,
@@ -17,6 +16,7 @@ from judge.artobattlers.facts import (
     TurnStarted,
 )
 from judge.artobattlers.table import Table
+from judge.artobattlers.ticks import duel_die, run_ticks
 from judge.artobattlers.zones import has_issue, layouts, turn_lost
 
 
@@ -85,31 +85,25 @@ def _out_of_issues(t: Table, player: int) -> bool:
 
 
 def end_turn(t: Table) -> None:
-    """End the current turn: effect ticks and expiries (AG19), a checkpoint, the next turn."""
+    """End the current turn: effect ticks and expiries (AG19), a checkpoint, the next turn.
+    A card-text dice duel pauses the ticks until its dice are in (``text_duel_die``)."""
     s = t.s
-    player = s.to_act
-    assert player is not None
-    t.emit(TurnEnded("A3.1", f"End of turn {s.turn}.", s.turn, player))
-    for p in (player, 1 - player):  # seat order, the player to act first (AG35)
-        for f in s.in_play(p):
-            _tick(t, f.id)
+    assert s.to_act is not None
+    t.emit(TurnEnded("A3.1", f"End of turn {s.turn}.", s.turn, s.to_act))
+    if not run_ticks(t, after=None):
+        _next_turn(t)
+
+
+def text_duel_die(t: Table, d: dict[str, Any]) -> None:
+    """One die of a card-text dice duel; once won, the remaining ticks and the next turn."""
+    who = duel_die(t, d)
+    if who is not None and not run_ticks(t, after=who):
+        _next_turn(t)
+
+
+def _next_turn(t: Table) -> None:
+    s = t.s
+    assert s.to_act is not None
     if destroy(t) or checkpoint(t):
         return
-    start_turn(t, s.turn + 1, 1 - player)
-
-
-def _tick(t: Table, who: str) -> None:
-    f = t.fighter(who)
-    effect = f.effect
-    if effect is None or not effect.applied_turn < t.s.turn <= effect.ends_after_turn:
-        return
-    if effect.action == "direct_hit_each_phase":
-        t.emit(EffectTicked("AG19", f"{effect.name} acts on {f.name} at the end of turn "
-                            f"{t.s.turn}: a Direct Hit of {effect.dp} DP.", who, effect.name,
-                            t.s.turn))
-        dp, note = direct_hit_against(effect.dp, t.card(who))
-        if land(t, [Blow(who, "life", dp, "direct_hit", "A24.2", note)]) and dp > 0:
-            raise_power(t, who, "afflicted", "A8.10", "being afflicted")
-    if t.s.turn == effect.ends_after_turn:
-        t.emit(EffectEnded("AG19", f"{effect.name} on {f.name} ends.", who, effect.name,
-                           "expired"))
+    start_turn(t, s.turn + 1, 1 - s.to_act)

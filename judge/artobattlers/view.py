@@ -56,6 +56,7 @@ def state_json(s: GameState, prompt: dict[str, Any] | None) -> dict[str, Any]:
             "player_to_act": s.to_act, "step": s.step, "over": s.over, "winner": s.winner,
             "draw": s.draw, "end_reason": s.end_reason, "players": players,
             "attack": attack_json(s.attack), "side_attack": s.side,
+            "card_choice": s.choice, "text_duel": s.text_duel,
             "dice": {"start": [list(r) for r in s.start_rounds], "last_reply": s.last_reply},
             "rulings": dict(s.rulings), "prompt": prompt}
 

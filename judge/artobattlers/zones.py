@@ -91,8 +91,9 @@ def canonical_layout(t: Table, player: int, zone: list[str]) -> list[str]:
 def _layout_acts(t: Table, player: int, battle: list[str]) -> bool:
     """Whether ``battle`` as the battle zone gives ``player`` a legal turn action (AG3)."""
     zone_only = t.rulings["AG28"] == "battle_zone_only"
-    return any(can_attack(t, t.fighter(c)) for c in battle) or any(
-        can_power_turn(t, f) for f in t.s.in_play(player) if not zone_only or f.id in battle)
+    return any(can_attack(t, t.fighter(c)) or ability_action(t, t.fighter(c))
+               for c in battle) or any(can_power_turn(t, f) for f in t.s.in_play(player)
+                                       if not zone_only or f.id in battle)
 
 
 def turn_lost(s: GameState, player: int) -> bool:
@@ -123,13 +124,24 @@ def can_power_turn(t: Table, f: Fighter) -> bool:
     return f.power is not None and bool(t.card(f.id).raise_amount("pay_turn"))
 
 
+def ability_action(t: Table, f: Fighter) -> dict[str, Any] | None:
+    """The turn action ``f``'s Special Ability grants, if any (A3.3 (d), A18), as an option
+    without its player."""
+    ability = t.card(f.id).ability
+    if ability is None or not ability.turn_action:
+        return None
+    return {"kind": "ability_action", "character": f.id, "ability": ability.id, "params": {}}
+
+
 def has_issue(t: Table, player: int) -> bool:
     """Whether ``player`` has any legal turn action (AG3 part 1): a payable attack move
     (sacrifices count) or a PP turn of any character in play, BZ or IZ in Advance Play
-    (the placement review can bring any of them forward), with an opponent to attack."""
+    (the placement review can bring any of them forward), or an ability's turn action, with
+    an opponent to attack."""
     if not t.s.in_play(1 - player):
         return False
-    return any(can_attack(t, f) or can_power_turn(t, f) for f in t.s.in_play(player))
+    return any(can_attack(t, f) or can_power_turn(t, f) or ability_action(t, f) is not None
+               for f in t.s.in_play(player))
 
 
 # --- side attacks (A22) ---------------------------------------------------------------------
