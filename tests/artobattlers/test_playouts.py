@@ -84,13 +84,26 @@ def advance_setup(rng: random.Random) -> dict:
     return rec
 
 
-def playout(seed: int, advance: bool = False) -> int:
+def card_text_set() -> list[dict]:
+    """The samples and harness cards with every card-text verb (may, pick, R-text, an
+    ability's turn action), so that random play reaches them too."""
+    from tests.artobattlers.test_card_text import SECOND_WIND, hex_jaw, scorch
+    from tests.artobattlers.test_harness_cards import SAMPLE, card
+    return [*SAMPLE.values(), scorch(optional=True, pick=True), hex_jaw(),
+            card("gearback", "wind-gear", special_ability=SECOND_WIND)]
+
+
+def playout(seed: int, advance: bool = False, text: bool = False):
+    """One seeded random match played to its end (or 600 decisions); returns it."""
     rng = random.Random(seed)
     if advance:
-        m = R.from_record(advance_setup(rng))
+        rec = advance_setup(rng)
     else:
-        p0, p1 = rng.choice(CHARACTERS), rng.choice(CHARACTERS)
-        m = R.from_record(record(p0, p1))
+        pool = CHARACTERS + (["text-knight", "hex-jaw", "wind-gear"] if text else [])
+        rec = record(rng.choice(pool), rng.choice(pool))
+    if text:
+        rec["setup"]["characters"] = card_text_set()
+    m = R.from_record(rec)
     steps, replay, attacked = 0, R.initial_state(m.setup), False
     for kind, event in m.events:
         if kind == "fact":
@@ -112,7 +125,7 @@ def playout(seed: int, advance: bool = False) -> int:
         acting(m)
         assert all(fact.rule and fact.text for fact in facts)
         steps += 1
-    return steps
+    return m
 
 
 @pytest.mark.parametrize("block", range(10))
@@ -123,8 +136,18 @@ def test_random_playouts_keep_the_invariants(block):
 
 @pytest.mark.parametrize("block", range(6))
 def test_random_advance_play_matches_keep_the_invariants(block):
-    lengths = {playout(seed, advance=True) for seed in range(block * 50, block * 50 + 50)}
+    lengths = {len(playout(seed, advance=True).events)
+               for seed in range(block * 50, block * 50 + 50)}
     assert len(lengths) > 1  # the matches differ
+
+
+@pytest.mark.parametrize("advance", [False, True])
+def test_random_matches_with_card_text_keep_the_invariants(advance):
+    seen = set()
+    for seed in range(1000, 1050):
+        m = playout(seed, advance=advance, text=True)
+        seen |= {type(e).__name__ for k, e in m.events if k == "fact"}
+    assert {"CardChoiceOffered", "TextDuelOpened", "LifeRestored"} <= seen
 
 
 def test_a_playout_record_replays_to_the_same_end():
