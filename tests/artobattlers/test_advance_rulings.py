@@ -17,6 +17,7 @@ from tests.artobattlers.scene import (
     advance_record,
     die,
     f,
+    hit,
     keep,
     layouts,
     lp,
@@ -141,3 +142,34 @@ def test_a_side_attack_is_refused_in_a_simple_duel():
     with pytest.raises(IllegalDecisionError) as err:
         side(m, GB, (EK, "pommel-strike", None), (EK, "blade-rush", None))
     assert err.value.rule == "A21.11"
+
+
+def test_ag27_both_battle_zones_emptied_at_once_by_a_double_impact():
+    m = advance([[GB, EK], [MJ, VW]], [[GB], [MJ]], harness={GB: {"life": 45},
+                                                               MJ: {"life": 40}})
+    keep(m)
+    hit(m, GB, "rivet-barrage", MJ)  # 45 -> 35
+    die(m, 6)
+    facts = m.decide({"player": 1, "kind": "counterattack", "id": "4"})  # double impact
+    assert f(m, GB).status == "destroyed" and f(m, MJ).status == "destroyed"
+    assert not m.over
+    # T2, P1: his own zone is empty (compulsory, one layout), then P0's is: the turn is lost.
+    names = types(facts)
+    assert names.index("TurnLost") > names.index("PlacementSet")
+    lost = next(x for x in facts if type(x).__name__ == "TurnLost")
+    assert (lost.turn, lost.player) == (2, 1)
+    # T3, P0: his compulsory placement is forced too, and he acts.
+    assert (m.state.turn, m.state.to_act, m.prompt["kind"]) == (3, 0, "turn_action")
+    assert f(m, EK).zone == "battle" and f(m, VW).zone == "battle"
+
+
+def test_ag3_a_team_with_no_legal_turn_action_in_any_zone_loses():
+    sample = R.catalogue()["sets"]["artobattlers-sample-v1"]["characters"]
+    rec = advance_record([["husk", "husk"], [EK]], total=5,
+                         rulings={"AG26": "at_most_total"})
+    rec["setup"]["characters"] = [HUSK, sample[0]]
+    m = R.from_record(rec)
+    place(m, ["husk"], 0)
+    m.decide({"player": 0, "kind": "start_die", "value": 6})
+    m.decide({"player": 1, "kind": "start_die", "value": 1})
+    assert m.outcome.to_json() == {"winner": 1, "draw": False, "reason": "no_more_issues"}
