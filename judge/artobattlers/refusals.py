@@ -19,15 +19,9 @@ def reason(t: Table, d: dict[str, Any], prompt: dict[str, Any],
     kind = d.get("kind")
     if kind in REPLIES and prompt["kind"] != "reply" and wasted:
         return "attack not effective (A12.4): there is no reply to make.", "A12.4"
-    if kind in ("placement", "side_attack") and not t.s.advance:
-        return f"a {kind} is made only in Advance Play.", "A21.4" if kind == "placement" \
-            else "A21.11"
-    if kind == "placement" and prompt["kind"] != "placement":
-        if prompt["kind"] == "extra_attack":
-            return "a chain's extra attack allows no placement review.", "A14.6"
-        if t.s.to_act is not None:
-            return ("the placement review is made once per turn, at its start, before any "
-                    "attack.", "A21.4")
+    early = _advance_only(t, str(kind), prompt)
+    if early:
+        return early
     expected = {o["kind"] for o in prompt["options"]}
     if prompt["kind"] == "reply":
         expected |= set(REPLIES)
@@ -42,27 +36,28 @@ def reason(t: Table, d: dict[str, Any], prompt: dict[str, Any],
         return f"it is not player {d.get('player')}'s decision now.", prompt["rule"]
     if kind in ("die", "start_die", "duel_die"):
         return f"a die shows 1-6, not {d.get('value')!r}.", "A0.5"
-    if kind == "manual_move":
-        return _manual(t, d)
-    if kind == "force_challenge":
-        return _challenge(t, d)
-    if kind in ("attack", "extra_attack"):
-        return _attack(t, d)
-    if kind == "team" and t.s.advance:
-        return team_problem(t, d.get("characters")) or ("not a legal team now.", "A21.1")
-    if kind == "placement":
-        return _placement(t, d)
-    if kind == "side_attack":
-        return _side(t, d)
-    if kind == "power_turn":
-        return _power_turn(t, d)
-    if kind == "ability_action":
-        return _ability(t, d)
     if kind in ("may", "pick"):
         key = "accept" if kind == "may" else "option"
         return (f"{kind} takes one of {[o[key] for o in prompt['options']]}, from player "
                 f"{prompt['players'][0]}.", "A13.1")
-    return f"not a legal {kind} now.", prompt["rule"]
+    if kind == "team" and t.s.advance:
+        return team_problem(t, d.get("characters")) or ("not a legal team now.", "A21.1")
+    why = BY_KIND.get(str(kind))
+    return why(t, d) if why else (f"not a legal {kind} now.", prompt["rule"])
+
+
+def _advance_only(t: Table, kind: str, prompt: dict[str, Any]) -> tuple[str, str] | None:
+    """Placements and side attacks out of their place (A21.4, A21.11, A14.6)."""
+    if kind in ("placement", "side_attack") and not t.s.advance:
+        return (f"a {kind} is made only in Advance Play.",
+                "A21.4" if kind == "placement" else "A21.11")
+    if kind == "placement" and prompt["kind"] != "placement":
+        if prompt["kind"] == "extra_attack":
+            return "a chain's extra attack allows no placement review.", "A14.6"
+        if t.s.to_act is not None:
+            return ("the placement review is made once per turn, at its start, before any "
+                    "attack.", "A21.4")
+    return None
 
 
 def _placement(t: Table, d: dict[str, Any]) -> tuple[str, str]:
@@ -92,7 +87,6 @@ def _placement(t: Table, d: dict[str, Any]) -> tuple[str, str]:
 def _side(t: Table, d: dict[str, Any]) -> tuple[str, str]:
     p, s = d.get("player"), t.s
     lead, joining = d.get("lead"), d.get("joining")
-    parts = [x for x in (lead, joining) if isinstance(x, dict)]
     if not isinstance(lead, dict) or (joining is not None and not isinstance(joining, dict)):
         return "a side attack names a lead and a joining part.", "A22.2, AG33"
     if joining is None and t.rulings["AG33"] == "declare_all_up_front":
@@ -102,30 +96,38 @@ def _side(t: Table, d: dict[str, Any]) -> tuple[str, str]:
                 "the lead only (joining null).", "AG33")
     if joining is not None and lead.get("character") == joining.get("character"):
         return "the lead and the joining attacks come from two different characters.", "A22.3"
-    for part in parts:
-        who = part.get("character")
-        if who not in s.fighters or s.fighters[who].player != p or not s.fighters[who].in_play:
-            return f"{who!r} is not a character of player {p} in play.", "A22.3"
-        if s.fighters[who].zone != "battle":
-            return f"{t.name(who)} is in the inactive zone: both must be in the battle zone.", \
-                "A22.3"
-        move = t.card(who).move(str(part.get("move")))
-        if move is None and t.card(who).move(str(part.get("move")), striker=True):
-            return (f"{part.get('move')!r} is a striker move: strikers take no part in a "
-                    "side attack.", "A22.6")
-        if move is None:
-            return f"{t.name(who)} has no move {part.get('move')!r}.", "A1.4"
-        symbol = not_symbol_free(move)
-        if symbol:
-            return f"{move.name} is not symbol-free: it carries {symbol}.", "A22.6"
-        if {"character": who, "move": move.id, "pay": part.get("pay"),
-                "sacrifice": part.get("sacrifice")} not in side_parts(t, s.fighters[who]):
-            return f"{move.name} cannot be paid that way now.", "A22.7, A8.4, A9.2, AG10"
+    for part in (lead, joining) if joining else (lead,):
+        problem = _part(t, p, part)
+        if problem:
+            return problem
     target = d.get("target")
     if target not in s.fighters or s.fighters[target].player == p or not (
             s.fighters[target].in_play and s.fighters[target].zone == "battle"):
         return f"{target!r} is not an opponent character in the battle zone.", "A21.6"
     return "not a legal side attack now.", "A22"
+
+
+def _part(t: Table, p: Any, part: dict[str, Any]) -> tuple[str, str] | None:
+    """What is wrong with a side attack's lead or joining part (A22.3, A22.6, A22.7)."""
+    s, who = t.s, part.get("character")
+    if who not in s.fighters or s.fighters[who].player != p or not s.fighters[who].in_play:
+        return f"{who!r} is not a character of player {p} in play.", "A22.3"
+    if s.fighters[who].zone != "battle":
+        return f"{t.name(who)} is in the inactive zone: both must be in the battle zone.", \
+            "A22.3"
+    move = t.card(who).move(str(part.get("move")))
+    if move is None and t.card(who).move(str(part.get("move")), striker=True):
+        return (f"{part.get('move')!r} is a striker move: strikers take no part in a side "
+                "attack.", "A22.6")
+    if move is None:
+        return f"{t.name(who)} has no move {part.get('move')!r}.", "A1.4"
+    symbol = not_symbol_free(move)
+    if symbol:
+        return f"{move.name} is not symbol-free: it carries {symbol}.", "A22.6"
+    if {"character": who, "move": move.id, "pay": part.get("pay"),
+            "sacrifice": part.get("sacrifice")} not in side_parts(t, s.fighters[who]):
+        return f"{move.name} cannot be paid that way now.", "A22.7, A8.4, A9.2, AG10"
+    return None
 
 
 def _ability(t: Table, d: dict[str, Any]) -> tuple[str, str]:
@@ -213,3 +215,8 @@ def _attack(t: Table, d: dict[str, Any]) -> tuple[str, str]:
                 "cost is at least the current LP can.", "A9.3, A9.4, AG22")
     return (f"{move.name} cannot be paid now ({move.cost.describe()}; LP payments need more "
             "LP than the cost, a sacrifice must be declared).", "A8.4, A9.2, AG10")
+
+
+BY_KIND = {"manual_move": _manual, "force_challenge": _challenge, "attack": _attack,
+           "extra_attack": _attack, "placement": _placement, "side_attack": _side,
+           "power_turn": _power_turn, "ability_action": _ability}
