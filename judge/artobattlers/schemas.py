@@ -45,6 +45,10 @@ def decision() -> dict[str, Any]:
         _kind("joining_attack", ["player", "character", "move"], player=PLAYER, character=s,
               move=s, pay=PAY, sacrifice={"type": "boolean"}),
         _kind("power_turn", ["player", "character"], player=PLAYER, character=s),
+        _kind("ability_action", ["player", "character", "ability"], player=PLAYER,
+              character=s, ability=s, params={"type": "object"}),
+        _kind("may", ["player", "accept"], player=PLAYER, accept={"type": "boolean"}),
+        _kind("pick", ["player", "option"], player=PLAYER, option=s),
         _kind("die", ["player", "value"], player=PLAYER, value=DIE),
         _kind("manual_move", ["player", "number"], player=PLAYER,
               number={"type": "integer", "minimum": 1, "maximum": 4},
@@ -87,11 +91,14 @@ def setup() -> dict[str, Any]:
 
 
 def record() -> dict[str, Any]:
+    """The record; the setup's ``$defs`` move to the root, where its references point."""
+    inner = {k: v for k, v in setup().items() if k not in ("$schema", "$defs")}
     return {"$schema": DRAFT, "title": "An ART O BATTLERS record", "type": "object",
             "required": ["setup"],
             "properties": {"format": {"const": FORMAT}, "ruleset": {"const": NAME},
-                           "setup": setup(), "decisions": {"type": "array",
-                                                           "items": decision()}}}
+                           "setup": inner, "decisions": {"type": "array",
+                                                         "items": decision()}},
+            "$defs": schema()["$defs"]}
 
 
 def state() -> dict[str, Any]:

@@ -158,3 +158,17 @@ def test_a_playout_record_replays_to_the_same_end():
     again = R.from_record(m.to_record())
     assert R.state_json(again.state, again.prompt) == R.state_json(m.state, m.prompt)
     assert again.outcome == m.outcome
+
+
+@pytest.mark.parametrize("seed, advance, text", [(1, True, False), (2, True, True),
+                                                 (3, False, True)])
+def test_the_published_schemas_accept_what_the_engine_writes(seed, advance, text):
+    """Record (inline characters included), every decision and the state JSON after every
+    seventh event validate against the schemas served with the ruleset."""
+    import jsonschema
+    schemas = R.schemas()
+    m = playout(seed, advance=advance, text=text)
+    jsonschema.validate(m.to_record(), schemas["record"])
+    for n in range(0, len(m.events) + 1, 7):
+        s = m.state_at(n)
+        jsonschema.validate(R.state_json(s, m.prompt_at(n, s)), schemas["state"])
