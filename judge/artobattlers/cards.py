@@ -41,7 +41,8 @@ class Effect:
     compatible: frozenset[str]  # character types ticked (A13.2)
     phases: int
     text: str
-    action: str  # direct_hit_each_phase | forbid_replies | dice_duel_each_phase
+    action: str  # direct_hit_each_phase | forbid_replies | dice_duel_each_phase | captive
+    #              | discard_from_play (A24.7, A24.8, AG40)
     dp: int = 0
     replies: tuple[str, ...] = ()
     optional: bool = False  # card text "may": the attacker chooses (decision may)

@@ -7,11 +7,13 @@ from __future__ import annotations
 from typing import Any
 
 from judge.artobattlers.cards import Effect
-from judge.artobattlers.damage import Blow, destroy, land, raise_power
+from judge.artobattlers.damage import Blow, checkpoint, destroy, land, raise_power
 from judge.artobattlers.facts import (
+    BecameCaptive,
     CardChoiceMade,
     CardChoiceOffered,
     ChainSucceeded,
+    CharacterDiscarded,
     EffectApplied,
     EffectBlocked,
     OutcomeClassified,
@@ -40,7 +42,7 @@ def conclude(t: Table, blows: list[Blow], klass: str, counterattacked: bool = Fa
     if destroy(t, (a.character, a.striker) if a.sacrifice else None):
         return
     if _effect(t):
-        return  # a card-text choice first
+        return  # a card-text choice first, or the effect ended the match
     after_effect(t)
 
 
@@ -66,7 +68,8 @@ def after_effect(t: Table) -> None:
 
 def _effect(t: Table) -> bool:
     """Apply the move's effect when the target lost 100% and the attacker nothing (A13.3,
-    A13.4, AG19); otherwise say why not. True when a card-text choice is offered first."""
+    A13.4, AG19); otherwise say why not. True when a card-text choice is offered first or
+    the effect ended the match."""
     a = t.s.attack
     assert a is not None
     effect, target = t.attack_move().effect, t.fighter(a.target)
@@ -91,11 +94,12 @@ def _effect(t: Table) -> bool:
     if effect.pick and len(effect.replies) > 1:
         _offer(t, effect, "pick", list(effect.replies))
         return True
-    _apply(t, effect, list(effect.replies))
-    return False
+    return _apply(t, effect, list(effect.replies))
 
 
-def _apply(t: Table, effect: Effect, replies: list[str]) -> None:
+def _apply(t: Table, effect: Effect, replies: list[str]) -> bool:
+    """The effect takes hold; one that makes its target captive or discards it is followed
+    by a checkpoint (A24.7, A24.8, AG40). True when the match ended."""
     a = t.s.attack
     assert a is not None
     target = t.fighter(a.target)
@@ -104,6 +108,15 @@ def _apply(t: Table, effect: Effect, replies: list[str]) -> None:
                          f"of turn {ends}: {effect.text}", target.id, effect.name,
                          f"{a.character}/{a.move}", effect.action, effect.dp,
                          replies, t.s.turn, ends))
+    if effect.action == "captive":
+        t.emit(BecameCaptive("A24.8", f"{target.name} becomes captive: nobody may play or "
+                             "attack it until the effect ends.", target.id))
+    elif effect.action == "discard_from_play":
+        t.emit(CharacterDiscarded("A24.7", f"{target.name} is discarded from play with all "
+                                  "its cards.", target.id))
+    else:
+        return False
+    return checkpoint(t)
 
 
 def _offer(t: Table, effect: Effect, choice: str, options: list[Any]) -> None:
@@ -134,6 +147,6 @@ def card_choice(t: Table, d: dict[str, Any]) -> None:
     elif d["kind"] == "may" and effect.pick and len(effect.replies) > 1:
         _offer(t, effect, "pick", list(effect.replies))
         return
-    else:
-        _apply(t, effect, [value] if d["kind"] == "pick" else list(effect.replies))
+    elif _apply(t, effect, [value] if d["kind"] == "pick" else list(effect.replies)):
+        return
     after_effect(t)

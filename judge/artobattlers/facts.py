@@ -485,6 +485,41 @@ class CharacterDestroyed(Fact):
 
 
 @dataclass(frozen=True)
+class BecameCaptive(Fact):
+    """The character stays in the game but nobody may play or attack it, and it cannot
+    change zones, until its captivity ends (A24.8, AG40)."""
+
+    character: str
+
+    def apply(self, s: GameState) -> None:
+        s.fighters[self.character].status = "captive"
+
+
+@dataclass(frozen=True)
+class CaptivityEnded(Fact):
+    """The captive character returns to the zone it was in (AG40)."""
+
+    character: str
+
+    def apply(self, s: GameState) -> None:
+        s.fighters[self.character].status = "in_play"
+
+
+@dataclass(frozen=True)
+class CharacterDiscarded(Fact):
+    """The character and all its cards leave the match: removed, not destroyed (A24.7);
+    its effect ends with it (AG35)."""
+
+    character: str
+
+    def apply(self, s: GameState) -> None:
+        f = s.fighters[self.character]
+        f.status, f.effect = "discarded", None
+        if f.striker_life is not None:
+            f.striker_destroyed = True
+
+
+@dataclass(frozen=True)
 class EffectApplied(Fact):
     character: str
     name: str

@@ -45,7 +45,7 @@ class Fighter:
     striker_name: str | None = None
     striker_life: int | None = None
     striker_destroyed: bool = False
-    status: str = "in_play"  # in_play | destroyed
+    status: str = "in_play"  # in_play | destroyed | captive | discarded (A24.7, A24.8)
     effect: EffectState | None = None
     zone: str = "battle"  # battle | inactive (Advance Play, A21.2; a simple duel's one is in battle)
 

@@ -10,6 +10,7 @@ from typing import Any
 from judge.artobattlers.abilities import direct_hit_against
 from judge.artobattlers.damage import Blow, land, raise_power
 from judge.artobattlers.facts import (
+    CaptivityEnded,
     DuelDieEntered,
     DuelRound,
     EffectEnded,
@@ -25,7 +26,8 @@ def run_ticks(t: Table, after: str | None) -> bool:
     True when a card-text dice duel paused them."""
     player = t.s.to_act
     assert player is not None
-    order = [f.id for p in (player, 1 - player) for f in t.s.in_play(p)]
+    order = [f.id for p in (player, 1 - player) for f in t.s.of(p)
+             if f.status in ("in_play", "captive")]  # a captivity expires too (AG40)
     if after is not None:
         order = order[order.index(after) + 1:]
     return any(_tick(t, who) for who in order)
@@ -63,6 +65,9 @@ def _expire(t: Table, who: str) -> None:
     if effect is not None and t.s.turn == effect.ends_after_turn:
         t.emit(EffectEnded("AG19", f"{effect.name} on {f.name} ends.", who, effect.name,
                            "expired"))
+        if f.status == "captive":
+            t.emit(CaptivityEnded("AG40", f"{f.name} is free again and returns to the "
+                                  f"{f.zone} zone.", who))
 
 
 def duel_die(t: Table, d: dict[str, Any]) -> str | None:

@@ -11,7 +11,8 @@ from judge.artobattlers.state import Attack, Fighter, GameState
 
 def fighter_json(f: Fighter) -> dict[str, Any]:
     return {
-        "name": f.name, "card": f.card, "zone": f.zone if f.in_play else None,
+        "name": f.name, "card": f.card,
+        "zone": f.zone if f.status in ("in_play", "captive") else None,
         "status": f.status, "life": max(0, f.life), "life_start": f.life_start,
         "power": f.power, "power_limit": f.power_limit,
         "shield": None if f.shield is None else {"life": max(0, f.shield),
@@ -48,7 +49,8 @@ def state_json(s: GameState, prompt: dict[str, Any] | None) -> dict[str, Any]:
             "player": p, "name": s.names[p],
             "battle_zone": [f.id for f in s.battle(p)],
             "inactive_zone": [f.id for f in s.inactive(p)],
-            "out_of_play": [f.id for f in fighters if not f.in_play],
+            "out_of_play": [f.id for f in fighters if f.status in ("destroyed", "discarded")],
+            "captive": [f.id for f in fighters if f.status == "captive"],
             "placement_reviewed_this_turn": s.reviewed and s.to_act == p,
             "characters": {f.id: fighter_json(f) for f in fighters}})
     return {"ruleset": "artobattlers", "format": s.format,

@@ -200,3 +200,62 @@ def test_a0_3_nothing_is_hidden_and_a0_4_every_value_is_whole():
         for ch in (c for p in state["players"] for c in p["characters"].values()):
             assert all(type(ch[k]) is int for k in ("life", "life_start"))
             assert ch["power"] is None or type(ch["power"]) is int
+
+
+def captor(action: str, phases: int = 1) -> dict:
+    """Mossjaw whose Venom Fang makes its target captive, or discards it (harness)."""
+    return with_move(MJ, f"{action.split('_')[0]}-jaw", "venom-fang", effect={
+        "name": "Net" if action == "captive" else "Banish",
+        "compatible": {"creature": True, "machine": True, "dummy": True, "unknown": True},
+        "phases": phases, "text": "The inflicted character becomes captive."
+        if action == "captive" else "The inflicted character is discarded from play.",
+        "structured": {"action": action}})
+
+
+def advance_captor(jaw: dict):
+    from tests.artobattlers.scene import advance_record, place
+    rec = advance_record([[EK, GB], [jaw["id"], VW]])
+    rec["setup"]["characters"] = [SAMPLE[EK], SAMPLE[GB], SAMPLE[VW], jaw]
+    m = R.from_record(rec)
+    place(m, [EK, GB], 0)
+    place(m, [jaw["id"], VW], 1)
+    m.decide({"player": 0, "kind": "start_die", "value": 1})
+    m.decide({"player": 1, "kind": "start_die", "value": 6})
+    keep(m)
+    return m
+
+
+def test_ag40_a_captive_character_cannot_act_be_targeted_or_move_then_returns():
+    m = advance_captor(captor("captive"))
+    hit(m, "captive-jaw", "venom-fang", EK)
+    die(m, 1)
+    assert f(m, EK).status == "captive" and f(m, EK).zone == "battle"
+    state = R.state_json(m.state, m.prompt)["players"][0]
+    assert state["captive"] == [EK] and EK not in state["battle_zone"] + state["out_of_play"]
+    # T2: P0's one free character has one layout, laid for him; Ember Knight cannot act.
+    assert (m.state.turn, m.prompt["kind"]) == (2, "turn_action")
+    assert {o.get("character") for o in m.prompt["options"] if o["kind"] == "attack"} == {GB}
+    hit(m, GB, "steam-burst", VW)
+    facts = die(m, 4)  # escape; at the end of T2 the captivity ends
+    ended = [x for x in facts if type(x).__name__ == "CaptivityEnded"]
+    assert [(x.character, x.rule) for x in ended] == [(EK, "AG40")]
+    assert f(m, EK).status == "in_play" and f(m, EK).zone == "battle"
+    keep(m)
+    assert EK in {o["target"] for o in m.prompt["options"] if o["kind"] == "attack"}
+
+
+def test_ag40_a_player_whose_characters_are_all_captive_loses():
+    m = match(EK, captor("captive"), first=1)
+    attack(m, "venom-fang")
+    die(m, 1)
+    assert m.outcome.to_json() == {"winner": 1, "draw": False, "reason": "none_left"}
+
+
+def test_a24_7_a_discarded_character_leaves_the_match():
+    m = advance_captor(captor("discard_from_play"))
+    hit(m, "discard-jaw", "venom-fang", EK)
+    facts = die(m, 1)
+    assert f(m, EK).status == "discarded" and f(m, EK).effect is None
+    assert [x.rule for x in facts if type(x).__name__ == "CharacterDiscarded"] == ["A24.7"]
+    state = R.state_json(m.state, m.prompt)["players"][0]
+    assert state["out_of_play"] == [EK] and not m.over

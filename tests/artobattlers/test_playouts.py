@@ -86,11 +86,12 @@ def advance_setup(rng: random.Random) -> dict:
 
 def card_text_set() -> list[dict]:
     """The samples and harness cards with every card-text verb (may, pick, R-text, an
-    ability's turn action), so that random play reaches them too."""
+    ability's turn action, captive, discard), so that random play reaches them too."""
     from tests.artobattlers.test_card_text import SECOND_WIND, hex_jaw, scorch
-    from tests.artobattlers.test_harness_cards import SAMPLE, card
+    from tests.artobattlers.test_harness_cards import SAMPLE, captor, card
     return [*SAMPLE.values(), scorch(optional=True, pick=True), hex_jaw(),
-            card("gearback", "wind-gear", special_ability=SECOND_WIND)]
+            card("gearback", "wind-gear", special_ability=SECOND_WIND), captor("captive", 2),
+            captor("discard_from_play")]
 
 
 def playout(seed: int, advance: bool = False, text: bool = False):
@@ -99,7 +100,8 @@ def playout(seed: int, advance: bool = False, text: bool = False):
     if advance:
         rec = advance_setup(rng)
     else:
-        pool = CHARACTERS + (["text-knight", "hex-jaw", "wind-gear"] if text else [])
+        pool = CHARACTERS + (["text-knight", "hex-jaw", "wind-gear", "captive-jaw",
+                              "discard-jaw"] if text else [])
         rec = record(rng.choice(pool), rng.choice(pool))
     if text:
         rec["setup"]["characters"] = card_text_set()
@@ -147,7 +149,8 @@ def test_random_matches_with_card_text_keep_the_invariants(advance):
     for seed in range(1000, 1050):
         m = playout(seed, advance=advance, text=True)
         seen |= {type(e).__name__ for k, e in m.events if k == "fact"}
-    assert {"CardChoiceOffered", "TextDuelOpened", "LifeRestored"} <= seen
+    assert {"CardChoiceOffered", "TextDuelOpened", "LifeRestored", "BecameCaptive",
+            "CharacterDiscarded"} <= seen
 
 
 def test_a_playout_record_replays_to_the_same_end():
