@@ -68,10 +68,16 @@ def zones_text(t: Table, battle: list[str], inactive: list[str]) -> str:
 
 def _out_of_issues(t: Table, player: int) -> bool:
     """AG3 part 1: a player with no legal turn action loses; a draw if the opponent has
-    none either. True when the match ended."""
+    none either; one kept from acting only by an effect that will end (a captivity, AG40)
+    loses the turn instead. True when the turn is settled (ended or lost)."""
     if t.rulings["AG3"] != "auto+declared+agreed" or has_issue(t, player):
         return False
-    both = not has_issue(t, 1 - player)
+    if has_issue(t, player, captive=True):
+        t.emit(TurnLost("AG3", f"{t.pname(player)} is kept from acting only by an effect "
+                        "that will end: the turn is lost, not the match.", t.s.turn, player))
+        end_turn(t)
+        return True
+    both = not has_issue(t, 1 - player, captive=True)
     stuck = [player, 1 - player] if both else [player]
     t.emit(NoMoreIssues("AG3", f"{t.pname(player)} has no legal turn action left"
                         + (", and neither has the opponent." if both else "."), stuck, False))

@@ -133,15 +133,18 @@ def ability_action(t: Table, f: Fighter) -> dict[str, Any] | None:
     return {"kind": "ability_action", "character": f.id, "ability": ability.id, "params": {}}
 
 
-def has_issue(t: Table, player: int) -> bool:
+def has_issue(t: Table, player: int, captive: bool = False) -> bool:
     """Whether ``player`` has any legal turn action (AG3 part 1): a payable attack move
     (sacrifices count) or a PP turn of any character in play, BZ or IZ in Advance Play
     (the placement review can bring any of them forward), or an ability's turn action, with
-    an opponent to attack."""
+    an opponent to attack. ``captive``: count captive characters too, as if free (a player
+    kept from acting only by a temporary effect is not out of issues)."""
     if not t.s.in_play(1 - player):
         return False
+    mine = [f for f in t.s.of(player)
+            if f.in_play or (captive and f.status == "captive")]
     return any(can_attack(t, f) or can_power_turn(t, f) or ability_action(t, f) is not None
-               for f in t.s.in_play(player))
+               for f in mine)
 
 
 # --- side attacks (A22) ---------------------------------------------------------------------

@@ -259,3 +259,23 @@ def test_a24_7_a_discarded_character_leaves_the_match():
     assert [x.rule for x in facts if type(x).__name__ == "CharacterDiscarded"] == ["A24.7"]
     state = R.state_json(m.state, m.prompt)["players"][0]
     assert state["out_of_play"] == [EK] and not m.over
+
+
+def test_ag3_a_player_kept_from_acting_only_by_captivity_loses_the_turn_not_the_match():
+    from tests.artobattlers.scene import advance_record, place
+    from tests.artobattlers.test_as_moves import HUSK
+    jaw = captor("captive", phases=2)
+    rec = advance_record([[EK, "husk"], [jaw["id"]]], total=6)
+    rec["setup"]["characters"] = [SAMPLE[EK], HUSK, jaw]
+    m = R.from_record(rec)
+    place(m, [EK, "husk"], 0)
+    m.decide({"player": 0, "kind": "start_die", "value": 1})
+    m.decide({"player": 1, "kind": "start_die", "value": 6})
+    hit(m, jaw["id"], "venom-fang", EK)
+    facts = die(m, 1)  # Ember Knight captive to the end of T3; Husk cannot pay its move
+    lost = [x for x in facts if type(x).__name__ == "TurnLost"]
+    assert [(x.rule, x.player, x.turn) for x in lost] == [("AG3", 0, 2)] and not m.over
+    assert (m.state.turn, m.state.to_act) == (3, 1)
+    hit(m, jaw["id"], "rending-claws", "husk")
+    die(m, 5)  # Husk (NORMAL) escapes on a 5; the captivity ends with T3
+    assert f(m, EK).status == "in_play" and (m.state.turn, m.state.to_act) == (4, 0)
