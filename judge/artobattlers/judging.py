@@ -65,11 +65,37 @@ def judge(t: Table, d: Any, wasted: bool) -> list[Fact]:
     d = {**DEFAULTS.get(str(kind), {}), **d}
     now = prompt(t)
     assert now is not None
+    bad = _malformed(d)
+    if bad:
+        raise IllegalDecisionError(f"{kind}.{bad} has the wrong type.", now["rule"],
+                                   field=str(kind))
     if not _legal(t, d, now):
         why, rule = reason(t, d, now, wasted)
         raise IllegalDecisionError(why, rule, field=str(kind))
     STEPS[str(kind)](t, d)
     return t.facts
+
+
+SCALAR = (str, int, float, bool, type(None))
+ID_LISTS = ("characters", "battle_zone", "inactive_zone")
+
+
+def _malformed(d: dict[str, Any]) -> str | None:
+    """The first field of ``d`` whose JSON type no decision uses (ids are strings, zone
+    and team lists hold strings, a side attack's parts are flat objects), or None."""
+    for key, value in d.items():
+        if key in ID_LISTS:
+            ok = isinstance(value, list) and all(isinstance(x, str) for x in value)
+        elif key in ("lead", "joining"):
+            ok = value is None or isinstance(value, dict) and all(
+                isinstance(x, SCALAR) for x in value.values())
+        elif key == "params":
+            ok = isinstance(value, dict)
+        else:
+            ok = isinstance(value, SCALAR)
+        if not ok:
+            return str(key)
+    return None
 
 
 def _legal(t: Table, d: dict[str, Any], now: dict[str, Any]) -> bool:

@@ -173,3 +173,27 @@ def test_ag3_a_team_with_no_legal_turn_action_in_any_zone_loses():
     m.decide({"player": 0, "kind": "start_die", "value": 6})
     m.decide({"player": 1, "kind": "start_die", "value": 1})
     assert m.outcome.to_json() == {"winner": 1, "draw": False, "reason": "no_more_issues"}
+
+
+@pytest.mark.parametrize("decision, field", [
+    ({"player": 0, "kind": "placement", "battle_zone": [{"a": 1}], "inactive_zone": []},
+     "battle_zone"),
+    ({"player": 0, "kind": "placement", "battle_zone": [EK, 3], "inactive_zone": [GB]},
+     "battle_zone"),
+    ({"player": 0, "kind": "side_attack", "target": MJ, "lead": {"character": {}},
+      "joining": None}, "lead"),
+    ({"player": 0, "kind": "side_attack", "target": [MJ], "lead": {}, "joining": None},
+     "target"),
+    ({"player": 0, "kind": "attack", "character": [EK], "move": "x", "target": MJ},
+     "character"),
+    ({"player": 0, "kind": "power_turn", "character": {}}, "character"),
+])
+def test_malformed_decisions_are_refused_without_a_crash(decision, field):
+    m = advance([[EK, GB], [MJ, VW]], [[EK], [MJ]])
+    if decision["kind"] != "placement":
+        keep(m)
+    before = R.state_json(m.state, m.prompt)
+    with pytest.raises(IllegalDecisionError) as err:
+        m.decide(decision)
+    assert f"{decision['kind']}.{field} has the wrong type" in err.value.reason
+    assert R.state_json(m.state, m.prompt) == before
