@@ -86,6 +86,8 @@ def describe(names: list[str], d: dict[str, Any]) -> str:
              "decline_extra_attack": "declines the extra attack"}
     if kind in words:
         return f"{who} {words[str(kind)]}."
+    if kind == "may":
+        return f"{who} {'applies' if d.get('accept') else 'does not apply'} the effect."
     if kind == "placement":
         return (f"{who}: placement (battle zone {', '.join(d.get('battle_zone') or [])}; "
                 f"inactive zone {', '.join(d.get('inactive_zone') or []) or 'empty'}).")
