@@ -21,10 +21,10 @@ from judge.artobattlers.zones import has_issue, layouts, turn_lost
 
 
 def start_turn(t: Table, turn: int, player: int) -> None:
-    """Begin ``turn`` for ``player``. In Advance Play the placement review comes first
-    (prompted, or forced when one layout is legal), then a lost turn if the opponent's
-    battle zone is empty (AG27); a player about to act with no legal turn action has no
-    more issues (AG3 part 1)."""
+    """Begin ``turn`` for ``player``: unless the turn will be lost anyway, a player with no
+    legal turn action has no more issues (AG3 part 1); then, in Advance Play, the
+    placement review (prompted, or forced when one layout is legal) and a lost turn if the
+    opponent's battle zone is empty (``after_review``, AG27)."""
     t.emit(TurnStarted("A3.2", f"Turn {turn}: {t.pname(player)} to act.", turn, player))
     if not turn_lost(t.s, player) and _out_of_issues(t, player):
         return
