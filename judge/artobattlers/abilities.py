@@ -1,9 +1,14 @@
 """Special Abilities (A18) as rule hooks over the ability verbs of characters.yaml: what a
-move deals to a character, and what a Direct Hit deals to it."""
+move deals to a character, what a Direct Hit deals to it, and the turn action an ability
+grants (``restore_life_turn``, ours: see docs/artobattlers.md)."""
 
 from __future__ import annotations
 
+from typing import Any
+
 from judge.artobattlers.cards import Character, Move
+from judge.artobattlers.facts import LifeRestored
+from judge.artobattlers.table import Table
 
 
 def move_dp_against(move: Move, card: Character | None) -> tuple[int, str]:
@@ -34,3 +39,16 @@ def not_effective(move: Move, size: int, life: int) -> tuple[str, int, int] | No
     if move.lp_limit is not None and life > move.lp_limit:
         return "lp", move.lp_limit, life
     return None
+
+
+def act(t: Table, d: dict[str, Any]) -> None:
+    """An ``ability_action``: ``restore_life_turn`` gives back up to its amount of LP, never
+    above the starting LP (A3.3 (d), A1.26). The caller ends the turn."""
+    f = t.fighter(d["character"])
+    ability = t.card(f.id).ability
+    assert ability is not None and ability.turn_action
+    after = min(f.life_start, f.life + ability.by)
+    capped = " (not above its starting LP)" if after < f.life + ability.by else ""
+    t.emit(LifeRestored(f"{f.card}/{ability.id}", f"{f.name} uses {ability.name}: "
+                        f"{ability.text} {f.life} → {after}{capped}.", f.id, ability.by,
+                        after - f.life, f.life, after))

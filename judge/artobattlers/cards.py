@@ -41,9 +41,12 @@ class Effect:
     compatible: frozenset[str]  # character types ticked (A13.2)
     phases: int
     text: str
-    action: str  # direct_hit_each_phase | forbid_replies
+    action: str  # direct_hit_each_phase | forbid_replies | dice_duel_each_phase | captive
+    #              | discard_from_play (A24.7, A24.8, AG40)
     dp: int = 0
     replies: tuple[str, ...] = ()
+    optional: bool = False  # card text "may": the attacker chooses (decision may)
+    pick: bool = False  # the attacker picks one of ``replies`` (decision pick)
 
 
 @dataclass(frozen=True)
@@ -104,10 +107,21 @@ class Ability:
 
     name: str
     text: str
-    action: str  # reduce_direct_hit | reduce_move_dp_by_nature
-    by: int
+    action: str  # reduce_direct_hit | reduce_move_dp_by_nature | restore_life_turn
+    by: int  # restore_life_turn: the amount
     minimum: int
     nature: str | None = None
+
+    @property
+    def id(self) -> str:
+        """The ability's id in an ``ability_action`` decision: its name, lowercase and
+        hyphenated ("Second Wind" -> "second-wind")."""
+        return "-".join(self.name.lower().split())
+
+    @property
+    def turn_action(self) -> bool:
+        """Whether the ability grants a turn action (A3.3 (d))."""
+        return self.action == "restore_life_turn"
 
 
 @dataclass(frozen=True)

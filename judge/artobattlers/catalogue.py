@@ -145,7 +145,8 @@ def _effect(data: dict[str, Any] | None) -> Effect | None:
     verb = data["structured"]
     return Effect(data["name"], frozenset(k for k, v in data["compatible"].items() if v),
                   data["phases"], data["text"], verb["action"], verb.get("dp", 0),
-                  tuple(verb.get("replies", ())))
+                  tuple(verb.get("replies", ())), data.get("optional", False),
+                  verb.get("pick", False))
 
 
 def _move(data: dict[str, Any], striker: bool = False) -> Move:
@@ -158,6 +159,13 @@ def _move(data: dict[str, Any], striker: bool = False) -> Move:
                 data["force_challenge"], data["size_limit"], data["lp_limit"], data["chain"],
                 data["speed"], data.get("grab_challenge", False), _effect(data["effect"]),
                 striker)
+
+
+def _ability(data: dict[str, Any]) -> Ability:
+    verb = data["structured"]
+    return Ability(data["name"], data["text"], verb["action"],
+                   verb.get("by", verb.get("amount", 0)), verb.get("minimum", 0),
+                   verb.get("nature"))
 
 
 def _character(data: dict[str, Any]) -> Character:
@@ -174,7 +182,5 @@ def _character(data: dict[str, Any]) -> Character:
                          m.get("negates_dp", 0)) for m in data["manual_moves"]),
         tuple(Counterattack(c["id"], c["group"], tuple(sorted(c["dp"].items())))
               for c in data["counterattacks"]),
-        Ability(ability["name"], ability["text"], ability["structured"]["action"],
-                ability["structured"]["by"], ability["structured"]["minimum"],
-                ability["structured"].get("nature")) if ability else None,
+        _ability(ability) if ability else None,
         tuple(_move(m) for m in data["attack_moves"]), data)

@@ -1,15 +1,24 @@
 """After the reply (A10.1 steps 7-13): damage lands, PP raises, outcome class, destruction
-and checkpoint, the move's effect, a chain's extra attack, the end of the turn."""
+and checkpoint, the move's effect (with the card-text choices ``may`` and ``pick``), a
+chain's extra attack, a side attack's joining attack, the end of the turn."""
 
 from __future__ import annotations
 
-from judge.artobattlers.damage import Blow, destroy, land, raise_power
+from typing import Any
+
+from judge.artobattlers.cards import Effect
+from judge.artobattlers.damage import Blow, checkpoint, destroy, land, raise_power
 from judge.artobattlers.facts import (
+    BecameCaptive,
+    CardChoiceMade,
+    CardChoiceOffered,
     ChainSucceeded,
+    CharacterDiscarded,
     EffectApplied,
     EffectBlocked,
     OutcomeClassified,
 )
+from judge.artobattlers.side import after_lead
 from judge.artobattlers.table import Table
 from judge.artobattlers.turns import end_turn
 
@@ -32,7 +41,17 @@ def conclude(t: Table, blows: list[Blow], klass: str, counterattacked: bool = Fa
         "; the attacker was afflicted." if hurt else "."), outcome, hurt))
     if destroy(t, (a.character, a.striker) if a.sacrifice else None):
         return
-    _effect(t)
+    if _effect(t):
+        return  # a card-text choice first, or the effect ended the match
+    after_effect(t)
+
+
+def after_effect(t: Table) -> None:
+    """A chain's extra attack (A14), a side attack's joining attack (A22), or the end of
+    the turn."""
+    a = t.s.attack
+    assert a is not None
+    outcome, hurt = a.outcome, a.attacker_afflicted
     move = t.attack_move()
     if (move.chain and a.kind == "normal" and outcome == "full" and not hurt
             and not a.sacrifice and t.fighter(a.character).in_play
@@ -41,17 +60,21 @@ def conclude(t: Table, blows: list[Blow], klass: str, counterattacked: bool = Fa
                               f"{t.name(a.character)} may attack {t.name(a.target)} once more.",
                               move.id))
         return
+    if a.kind == "lead":
+        after_lead(t)
+        return
     end_turn(t)
 
 
-def _effect(t: Table) -> None:
+def _effect(t: Table) -> bool:
     """Apply the move's effect when the target lost 100% and the attacker nothing (A13.3,
-    A13.4, AG19); otherwise say why not."""
+    A13.4, AG19); otherwise say why not. True when a card-text choice is offered first or
+    the effect ended the match."""
     a = t.s.attack
     assert a is not None
     effect, target = t.attack_move().effect, t.fighter(a.target)
     if effect is None:
-        return
+        return False
     reason = ("destroyed" if not target.in_play else
               "outcome" if a.outcome != "full" or a.attacker_afflicted else
               "incompatible" if target.type not in effect.compatible else
@@ -64,9 +87,66 @@ def _effect(t: Table) -> None:
         rule = {"already_affected": "A13.4", "destroyed": "A13.8"}.get(reason, "A13.3")
         t.emit(EffectBlocked(rule, f"{effect.name} is not applied: {why}.", target.id,
                              effect.name, reason))
-        return
+        return False
+    if effect.optional:
+        _offer(t, effect, "may", [True, False])
+        return True
+    if effect.pick and len(effect.replies) > 1:
+        _offer(t, effect, "pick", list(effect.replies))
+        return True
+    return _apply(t, effect, list(effect.replies))
+
+
+def _apply(t: Table, effect: Effect, replies: list[str]) -> bool:
+    """The effect takes hold; one that makes its target captive or discards it is followed
+    by a checkpoint (A24.7, A24.8, AG40). True when the match ended."""
+    a = t.s.attack
+    assert a is not None
+    target = t.fighter(a.target)
     ends = t.s.turn + effect.phases
     t.emit(EffectApplied("A13.3", f"{effect.name} takes hold on {target.name} until the end "
                          f"of turn {ends}: {effect.text}", target.id, effect.name,
                          f"{a.character}/{a.move}", effect.action, effect.dp,
-                         list(effect.replies), t.s.turn, ends))
+                         replies, t.s.turn, ends))
+    if effect.action == "captive":
+        t.emit(BecameCaptive("A24.8", f"{target.name} becomes captive: nobody may play or "
+                             "attack it until the effect ends.", target.id))
+    elif effect.action == "discard_from_play":
+        t.emit(CharacterDiscarded("A24.7", f"{target.name} is discarded from play with all "
+                                  "its cards.", target.id))
+    else:
+        return False
+    return checkpoint(t)
+
+
+def _offer(t: Table, effect: Effect, choice: str, options: list[Any]) -> None:
+    """A card text with a choice: the attacker decides (decisions.md 15)."""
+    a = t.s.attack
+    assert a is not None
+    what = (f"whether to apply {effect.name}" if choice == "may" else
+            f"which reply {effect.name} forbids: {' or '.join(map(str, options))}")
+    t.emit(CardChoiceOffered(f"{t.fighter(a.character).card}/{a.move}",
+                             f"{t.pname(a.player)} chooses {what}.", a.player, choice,
+                             effect.name, options))
+
+
+def card_choice(t: Table, d: dict[str, Any]) -> None:
+    """Judge a legal ``may`` or ``pick`` on the move's effect, then go on (A13, A18)."""
+    a = t.s.attack
+    assert a is not None
+    effect = t.attack_move().effect
+    assert effect is not None
+    value = d["accept"] if d["kind"] == "may" else d["option"]
+    source = f"{t.fighter(a.character).card}/{a.move}"
+    said = ("applies it" if value else "does not") if d["kind"] == "may" else f"picks {value}"
+    t.emit(CardChoiceMade(source, f"{t.pname(d['player'])} {said}.", d["player"],
+                          d["kind"], value))
+    if d["kind"] == "may" and not value:
+        t.emit(EffectBlocked(source, f"{effect.name} is not applied: the attacker chose not "
+                             "to.", a.target, effect.name, "declined"))
+    elif d["kind"] == "may" and effect.pick and len(effect.replies) > 1:
+        _offer(t, effect, "pick", list(effect.replies))
+        return
+    elif _apply(t, effect, [value] if d["kind"] == "pick" else list(effect.replies)):
+        return
+    after_effect(t)

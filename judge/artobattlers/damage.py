@@ -112,11 +112,15 @@ def checkpoint(t: Table) -> bool:
     empty = _empty(t)
     if not empty:
         return False
+    # Captive or discarded characters cannot continue either (A24.7, A24.8, AG40).
+    reason = "all_destroyed" if all(f.status == "destroyed" for p in empty
+                                    for f in t.s.of(p)) else "none_left"
     if len(empty) == 2:
         t.emit(MatchEnded("A20.5", "Both players' last characters fell at the same "
-                          "checkpoint: the match is a draw.", None, True, "all_destroyed"))
+                          "checkpoint: the match is a draw.", None, True, reason))
     else:
         winner = 1 - empty[0]
+        left = "left." if reason == "all_destroyed" else "left to continue."
         t.emit(MatchEnded("A20.2", f"{t.pname(winner)} wins: {t.pname(empty[0])} has no "
-                          "character left.", winner, False, "all_destroyed"))
+                          f"character {left}", winner, False, reason))
     return True

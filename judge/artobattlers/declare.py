@@ -13,8 +13,10 @@ from judge.artobattlers.table import Table
 from judge.artobattlers.turns import end_turn
 
 
-def declare(t: Table, d: dict[str, Any], chain_origin: str | None = None) -> None:
-    """Judge a legal ``attack`` or ``extra_attack`` decision."""
+def declare(t: Table, d: dict[str, Any], chain_origin: str | None = None,
+            kind: str = "normal") -> None:
+    """Judge a legal ``attack`` or ``extra_attack`` decision, or a side attack's lead
+    (``kind="lead"``)."""
     a = t.s.attack
     who = a.character if chain_origin and a else d["character"]
     target = a.target if chain_origin and a else d["target"]
@@ -22,14 +24,15 @@ def declare(t: Table, d: dict[str, Any], chain_origin: str | None = None) -> Non
     move = t.card(who).move(d["move"], striker)
     assert move is not None
     dp, note = move_dp_against(move, t.card(target))
-    kind = "extra" if chain_origin else "normal"
-    t.emit(AttackDeclared(*_declared(t, d, who, move, target, chain_origin), d["player"], who,
+    kind = "extra" if chain_origin else kind
+    t.emit(AttackDeclared(*_declared(t, d, who, move, target, chain_origin, kind), d["player"],
+                          who,
                           striker, move.id, target, kind, d["pay"], d["sacrifice"], dp, note,
                           chain_origin))
     victim = t.fighter(target)
     stop = not_effective(move, victim.size, victim.life)
     if stop is None or t.rulings["AG11"] == "costs_lost":
-        _pay(t, who, move, d["pay"])
+        pay_costs(t, who, move, d["pay"])
     if stop is not None:
         _wasted(t, stop, (who, striker) if d["sacrifice"] else None)
         return
@@ -38,25 +41,28 @@ def declare(t: Table, d: dict[str, Any], chain_origin: str | None = None) -> Non
 
 
 def _declared(t: Table, d: dict[str, Any], who: str, move: Move, target: str,
-              chain_origin: str | None) -> tuple[str, str]:
-    rule = "A14.3" if chain_origin else ("A9.3" if d["sacrifice"] else "A3.5")
+              chain_origin: str | None, kind: str) -> tuple[str, str]:
+    rule = "A14.3" if chain_origin else ("A9.3" if d["sacrifice"] else
+                                         "A22.4" if kind == "lead" else "A3.5")
     attacker = t.fighter(who)
     label = f"{attacker.striker_name} ({attacker.name}'s striker)" if move.striker else (
         attacker.name)
     pay = f", paying {d['pay'].upper()}" if d["pay"] else ""
     how = " as a declared sacrifice" if d["sacrifice"] else ""
-    lead = "strikes again at once" if chain_origin else "attacks"
+    lead = "strikes again at once" if chain_origin else (
+        "leads the side attack" if kind == "lead" else "attacks")
     return rule, (f"{label} {lead}: {move.name} ({move.dp} DP, {move.cost.describe()}{pay}) "
                   f"on {t.name(target)}{how}.")
 
 
-def _pay(t: Table, who: str, move: Move, pay: str | None) -> None:
-    """Costs: PP from the character, LP from the character or its striker (A9.1, AG23)."""
+def pay_costs(t: Table, who: str, move: Move, pay: str | None, rule: str = "") -> None:
+    """Costs: PP from the character, LP from the character or its striker (A9.1, AG23);
+    ``rule`` names the rule that charges them when another does (a joining move, A22.7)."""
     f = t.fighter(who)
     lp, pp = move.cost.amounts(pay)
     if pp:
         assert f.power is not None
-        t.emit(CostPaid("A8.3", f"{f.name} pays {pp} PP: {f.power} → {f.power - pp}.", who,
+        t.emit(CostPaid(rule or "A8.3", f"{f.name} pays {pp} PP: {f.power} → {f.power - pp}.", who,
                         "power", pp, f.power, f.power - pp))
     if lp and move.striker:
         assert f.striker_life is not None
@@ -64,7 +70,7 @@ def _pay(t: Table, who: str, move: Move, pay: str | None) -> None:
                         f"{max(0, f.striker_life - lp)}.", who, "striker", lp, f.striker_life,
                         f.striker_life - lp))
     elif lp:
-        t.emit(CostPaid("A9.1", f"{f.name} pays {lp} LP: {f.life} → {max(0, f.life - lp)}.",
+        t.emit(CostPaid(rule or "A9.1", f"{f.name} pays {lp} LP: {f.life} → {max(0, f.life - lp)}.",
                         who, "life", lp, f.life, f.life - lp))
 
 

@@ -62,6 +62,31 @@ class TeamRegistered(Fact):
             ids.append(fighter.id)
         s.teams[self.player] = ids
         if all(t is not None for t in s.teams):
+            s.step = "placement" if s.advance else "start_roll"
+
+
+@dataclass(frozen=True)
+class PlacementSet(Fact):
+    """A player's layout of battle and inactive zones: at setup (A21.3, AG39) or as the
+    placement review at the start of his turn (A21.4, AG27). ``forced`` when it was the
+    only legal layout (no prompt)."""
+
+    player: int
+    battle_zone: list[str]
+    inactive_zone: list[str]
+    review: bool
+    forced: bool = False
+
+    def apply(self, s: GameState) -> None:
+        for who in self.battle_zone:
+            s.fighters[who].zone = "battle"
+        for who in self.inactive_zone:
+            s.fighters[who].zone = "inactive"
+        if self.review:
+            s.reviewed, s.step = True, "turn_action"
+            return
+        s.placed[self.player] = True
+        if all(s.placed):
             s.step = "start_roll"
 
 
@@ -100,7 +125,18 @@ class TurnStarted(Fact):
     player: int
 
     def apply(self, s: GameState) -> None:
-        s.turn, s.to_act, s.step, s.attack = self.turn, self.player, "turn_action", None
+        s.turn, s.to_act, s.attack = self.turn, self.player, None
+        s.step = "placement" if s.advance else "turn_action"
+        s.reviewed, s.side = False, None
+
+
+@dataclass(frozen=True)
+class TurnLost(Fact):
+    """The opponent's battle zone is empty while he still has inactive characters: the
+    turn ends with no action, and he acts next (A21.9, AG27)."""
+
+    turn: int
+    player: int
 
 
 @dataclass(frozen=True)
@@ -192,6 +228,21 @@ class PowerRaised(Fact):
 
     def apply(self, s: GameState) -> None:
         s.fighters[self.character].power = self.after
+
+
+@dataclass(frozen=True)
+class LifeRestored(Fact):
+    """A Special Ability's turn action gives LP back, never above the starting LP (A3.3 (d),
+    A1.26); cites the card and ability."""
+
+    character: str
+    requested: int
+    gained: int
+    before: int
+    after: int
+
+    def apply(self, s: GameState) -> None:
+        s.fighters[self.character].life = self.after
 
 
 @dataclass(frozen=True)
@@ -293,10 +344,15 @@ class ForceChallengeDeclared(Fact):
 
 @dataclass(frozen=True)
 class DuelDieEntered(Fact):
+    """One die of a force challenge's duel, or of a card-text dice duel when one is open."""
+
     player: int
     value: int
 
     def apply(self, s: GameState) -> None:
+        if s.text_duel is not None:
+            s.text_duel["current"][self.player] = self.value
+            return
         assert s.attack is not None and s.attack.duel is not None
         s.attack.duel.current[self.player] = self.value
 
@@ -309,6 +365,10 @@ class DuelRound(Fact):
     result: str  # again | won | both_lost
 
     def apply(self, s: GameState) -> None:
+        if s.text_duel is not None:
+            s.text_duel["rounds"].append(list(self.values))
+            s.text_duel["current"] = [None, None]
+            return
         assert s.attack is not None and s.attack.duel is not None
         s.attack.duel.rounds.append(list(self.values))
         s.attack.duel.current = [None, None]
@@ -323,6 +383,29 @@ class DuelWon(Fact):
         assert s.attack is not None and s.attack.duel is not None
         s.attack.duel.result = "defender" if self.side == "attacker" else "attacker"
         s.step = "reply"
+
+
+@dataclass(frozen=True)
+class TextDuelOpened(Fact):
+    """An effect's text calls for a dice duel at the end of a turn (A16.1, R-text)."""
+
+    character: str
+    name: str
+    turn: int
+
+    def apply(self, s: GameState) -> None:
+        s.text_duel = {"character": self.character, "effect": self.name, "rounds": [],
+                       "current": [None, None]}
+        s.step = "duel"
+
+
+@dataclass(frozen=True)
+class TextDuelWon(Fact):
+    player: int
+    character: str
+
+    def apply(self, s: GameState) -> None:
+        s.text_duel, s.step = None, "end_of_turn"
 
 
 @dataclass(frozen=True)
@@ -402,6 +485,41 @@ class CharacterDestroyed(Fact):
 
 
 @dataclass(frozen=True)
+class BecameCaptive(Fact):
+    """The character stays in the game but nobody may play or attack it, and it cannot
+    change zones, until its captivity ends (A24.8, AG40)."""
+
+    character: str
+
+    def apply(self, s: GameState) -> None:
+        s.fighters[self.character].status = "captive"
+
+
+@dataclass(frozen=True)
+class CaptivityEnded(Fact):
+    """The captive character returns to the zone it was in (AG40)."""
+
+    character: str
+
+    def apply(self, s: GameState) -> None:
+        s.fighters[self.character].status = "in_play"
+
+
+@dataclass(frozen=True)
+class CharacterDiscarded(Fact):
+    """The character and all its cards leave the match: removed, not destroyed (A24.7);
+    its effect ends with it (AG35)."""
+
+    character: str
+
+    def apply(self, s: GameState) -> None:
+        f = s.fighters[self.character]
+        f.status, f.effect = "discarded", None
+        if f.striker_life is not None:
+            f.striker_destroyed = True
+
+
+@dataclass(frozen=True)
 class EffectApplied(Fact):
     character: str
     name: str
@@ -419,10 +537,36 @@ class EffectApplied(Fact):
 
 
 @dataclass(frozen=True)
+class CardChoiceOffered(Fact):
+    """A card text with a choice: ``may`` (apply the effect or not) or ``pick`` (one of
+    ``options``); the player decides (decisions.md 15). Cites the card."""
+
+    player: int
+    choice: str  # may | pick
+    about: str
+    options: list[Any] = field(default_factory=list)
+
+    def apply(self, s: GameState) -> None:
+        s.choice = {"player": self.player, "choice": self.choice, "about": self.about,
+                    "options": list(self.options)}
+        s.step = "card_choice"
+
+
+@dataclass(frozen=True)
+class CardChoiceMade(Fact):
+    player: int
+    choice: str
+    value: Any
+
+    def apply(self, s: GameState) -> None:
+        s.choice, s.step = None, "reply"
+
+
+@dataclass(frozen=True)
 class EffectBlocked(Fact):
     character: str
     name: str
-    reason: str  # outcome | incompatible | already_affected | destroyed
+    reason: str  # outcome | incompatible | already_affected | destroyed | declined
 
 
 @dataclass(frozen=True)
@@ -450,6 +594,63 @@ class ChainSucceeded(Fact):
 
     def apply(self, s: GameState) -> None:
         s.step = "extra_attack"
+
+
+@dataclass(frozen=True)
+class SideAttackAnnounced(Fact):
+    """A side attack announced in one decision before its lead attack (A22.2, AG33):
+    ``lead`` and ``joining`` are {character, move, pay, sacrifice}; ``joining`` is None
+    when the match's AG33 reading chooses it after the lead succeeds."""
+
+    player: int
+    target: str
+    lead: dict[str, Any]
+    joining: dict[str, Any] | None = None
+
+    def apply(self, s: GameState) -> None:
+        s.side = {"target": self.target, "lead": dict(self.lead),
+                  "joining": dict(self.joining) if self.joining else None}
+
+
+@dataclass(frozen=True)
+class JoiningAttackAwaited(Fact):
+    """The lead hit in full: the player now chooses the joining move (AG33's other
+    reading)."""
+
+    player: int
+    options: int
+
+    def apply(self, s: GameState) -> None:
+        s.step = "joining_attack"
+
+
+@dataclass(frozen=True)
+class JoiningAttackMade(Fact):
+    """The joining attack: a Direct Hit of 10 DP on the lead's target, no reply (A22.5)."""
+
+    player: int
+    character: str
+    move: str
+    target: str
+    pay: str | None
+    sacrifice: bool
+    dp: int
+
+    def apply(self, s: GameState) -> None:
+        s.attack = Attack(self.player, self.character, False, self.move, self.target,
+                          "joining", self.pay, self.sacrifice, self.dp,
+                          reply={"kind": "direct_hit"})
+        if s.side is not None:
+            s.side["joining"] = {"character": self.character, "move": self.move,
+                                 "pay": self.pay, "sacrifice": self.sacrifice}
+
+
+@dataclass(frozen=True)
+class JoiningAttackNotMade(Fact):
+    """The lead did not hit in full, the target fell, or the joining move cannot be paid
+    now (A22.4, AG33)."""
+
+    reason: str  # lead_not_full | target_gone | joining_unavailable
 
 
 @dataclass(frozen=True)

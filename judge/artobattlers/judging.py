@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from judge.artobattlers import challenge, declare, reply
+from judge.artobattlers import abilities, challenge, conclude, declare, reply, side
 from judge.artobattlers.damage import raise_power
 from judge.artobattlers.facts import (
     AnnotationRecorded,
@@ -22,13 +22,27 @@ from judge.artobattlers.facts import (
 from judge.artobattlers.legal import prompt
 from judge.artobattlers.refusals import reason
 from judge.artobattlers.table import Table
-from judge.artobattlers.turns import end_turn, start_turn
+from judge.artobattlers.turns import (
+    after_review,
+    end_turn,
+    lay,
+    start_turn,
+    text_duel_die,
+)
+from judge.artobattlers.zones import (
+    canonical_layout,
+    layouts,
+    team_problem,
+)
 from judge.errors import DuelOverError, IllegalDecisionError
 
 ANNOTATIONS = ("roll_rejected", "note", "ruling")
 DEFAULTS: dict[str, dict[str, Any]] = {"attack": {"striker": False, "pay": None, "sacrifice": False},
             "extra_attack": {"pay": None, "sacrifice": False},
-            "manual_move": {"multiple": None, "pay": None}}
+            "manual_move": {"multiple": None, "pay": None},
+            "placement": {"inactive_zone": []}, "side_attack": {"joining": None},
+            "joining_attack": {"pay": None, "sacrifice": False},
+            "ability_action": {"params": {}}}
 CORRECTABLE = {"life", "power", "shield", "striker_life"}
 
 
@@ -51,11 +65,52 @@ def judge(t: Table, d: Any, wasted: bool) -> list[Fact]:
     d = {**DEFAULTS.get(str(kind), {}), **d}
     now = prompt(t)
     assert now is not None
-    if d not in now["options"]:
+    bad = _malformed(d)
+    if bad:
+        raise IllegalDecisionError(f"{kind}.{bad} has the wrong type.", now["rule"],
+                                   field=str(kind))
+    if not _legal(t, d, now):
         why, rule = reason(t, d, now, wasted)
         raise IllegalDecisionError(why, rule, field=str(kind))
     STEPS[str(kind)](t, d)
     return t.facts
+
+
+SCALAR = (str, int, float, bool, type(None))
+ID_LISTS = ("characters", "battle_zone", "inactive_zone")
+
+
+def _malformed(d: dict[str, Any]) -> str | None:
+    """The first field of ``d`` whose JSON type no decision uses (ids are strings, zone
+    and team lists hold strings, a side attack's parts are flat objects), or None."""
+    for key, value in d.items():
+        if key in ID_LISTS:
+            ok = isinstance(value, list) and all(isinstance(x, str) for x in value)
+        elif key in ("lead", "joining"):
+            ok = value is None or isinstance(value, dict) and all(
+                isinstance(x, SCALAR) for x in value.values())
+        elif key == "params":
+            ok = isinstance(value, dict)
+        else:
+            ok = isinstance(value, SCALAR)
+        if not ok:
+            return str(key)
+    return None
+
+
+def _legal(t: Table, d: dict[str, Any], now: dict[str, Any]) -> bool:
+    """Whether ``d`` is one of the prompt's options. The order of a team's characters and
+    of a zone's list does not matter; an Advance Play team is checked by its rule, since
+    its options may be capped (zones.TEAM_OPTIONS_CAP)."""
+    if now["kind"] == "team" and t.s.advance and d.get("kind") == "team":
+        return d.get("player") in now["players"] and team_problem(
+            t, d.get("characters")) is None
+    if now["kind"] == "placement" and d.get("kind") == "placement" and all(
+            isinstance(d.get(z), list) for z in ("battle_zone", "inactive_zone")) and (
+            d.get("player") in (0, 1)):
+        d = {**d, **{z: canonical_layout(t, d["player"], d[z])
+                     for z in ("battle_zone", "inactive_zone")}}
+    return d in now["options"]
 
 
 def _standing(t: Table, d: dict[str, Any]) -> None:
@@ -93,11 +148,39 @@ def _correction(t: Table, d: dict[str, Any]) -> list[Fact]:
 
 
 def _team(t: Table, d: dict[str, Any]) -> None:
-    card = t.cards[d["characters"][0]]
-    taken = set(t.s.fighters)
-    fid = card.id if card.id not in taken else f"{card.id}#2"
-    t.emit(TeamRegistered("A2.1", f"{t.pname(d['player'])} brings {card.name}.",
-                          d["player"], [_starting(t, card.id, fid, d["player"])]))
+    """The team enters with its starting pools; a second copy of a character is
+    ``<id>#2`` (AG26). In Advance Play, once both teams are in, a player with one legal
+    layout has it laid for him (a forced step)."""
+    taken, entries = set(t.s.fighters), []
+    for card_id in d["characters"]:
+        fid = next(i for i in (card_id, *(f"{card_id}#{n}" for n in range(2, 99)))
+                   if i not in taken)
+        taken.add(fid)
+        entries.append(_starting(t, card_id, fid, d["player"]))
+    names = ", ".join(t.cards[c].name for c in d["characters"])
+    if t.s.advance:
+        globes = sum(t.cards[c].level_globes for c in d["characters"])
+        t.emit(TeamRegistered("A21.1", f"{t.pname(d['player'])} builds a team of {globes} "
+                              f"level globes: {names}.", d["player"], entries))
+    else:
+        t.emit(TeamRegistered("A2.1", f"{t.pname(d['player'])} brings {names}.",
+                              d["player"], entries))
+    if t.s.step != "placement":
+        return
+    for p in (0, 1):
+        options = layouts(t, p, review=False)
+        if len(options) == 1:
+            lay(t, p, *options[0], review=False, forced=True)
+
+
+def _placement(t: Table, d: dict[str, Any]) -> None:
+    p = d["player"]
+    battle = canonical_layout(t, p, d["battle_zone"])
+    inactive = canonical_layout(t, p, d["inactive_zone"])
+    review = t.s.to_act is not None
+    lay(t, p, battle, inactive, review, forced=False)
+    if review:
+        after_review(t)
 
 
 def _starting(t: Table, card_id: str, fid: str, player: int) -> dict[str, Any]:
@@ -105,7 +188,8 @@ def _starting(t: Table, card_id: str, fid: str, player: int) -> dict[str, Any]:
     c = t.cards[card_id]
     h = t.setup.get("harness", {}).get(fid, t.setup.get("harness", {}).get(card_id, {}))
     shield = h.get("shield", c.shield) if c.shield is not None else None
-    return {"id": fid, "card": c.id, "player": player, "name": c.name, "dice_type": c.dice_type,
+    gone = {"status": "destroyed"} if h.get("life") == 0 else {}  # before the position
+    return {**gone, "id": fid, "card": c.id, "player": player, "name": c.name, "dice_type": c.dice_type,
             "type": c.type, "size": c.size, "level_globes": c.level_globes,
             "life": h.get("life", c.life), "life_start": c.life,
             "power": h.get("power", c.power[0]) if c.power else None,
@@ -134,6 +218,16 @@ def _power_turn(t: Table, d: dict[str, Any]) -> None:
     end_turn(t)
 
 
+def _ability_action(t: Table, d: dict[str, Any]) -> None:
+    abilities.act(t, d)
+    end_turn(t)
+
+
+def _duel_die(t: Table, d: dict[str, Any]) -> None:
+    """A card-text dice duel's die when one is open, else a force challenge's (A16)."""
+    (text_duel_die if t.s.text_duel is not None else challenge.duel_die)(t, d)
+
+
 def _decline(t: Table, d: dict[str, Any]) -> None:
     t.emit(ExtraAttackDeclined("A14.3", f"{t.pname(d['player'])} declines the extra attack.",
                                d["player"]))
@@ -146,9 +240,12 @@ def _extra(t: Table, d: dict[str, Any]) -> None:
 
 
 STEPS = {
-    "team": _team, "start_die": _start_die, "attack": declare.declare,
-    "power_turn": _power_turn, "die": reply.die, "manual_move": reply.manual_move,
-    "force_challenge": challenge.declare, "duel_die": challenge.duel_die,
+    "team": _team, "placement": _placement, "start_die": _start_die,
+    "attack": declare.declare, "side_attack": side.announce,
+    "joining_attack": side.joining_decided,
+    "power_turn": _power_turn, "ability_action": _ability_action,
+    "may": conclude.card_choice, "pick": conclude.card_choice, "die": reply.die, "manual_move": reply.manual_move,
+    "force_challenge": challenge.declare, "duel_die": _duel_die,
     "counterattack": lambda t, d: reply.counterattack(t, d["id"]),
     "extra_attack": _extra, "decline_extra_attack": _decline,
 }

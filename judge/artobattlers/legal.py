@@ -10,6 +10,15 @@ from judge.artobattlers.cards import Move
 from judge.artobattlers.payments import attack_payments, cost_choices, lp_ok
 from judge.artobattlers.rulings import half
 from judge.artobattlers.table import Table
+from judge.artobattlers.zones import (
+    ability_action,
+    can_power_turn,
+    joining_options,
+    layouts,
+    moves_of,
+    side_attacks,
+    team_options,
+)
 from judge.ruleset import CHANCE, ONE_PLAYER
 
 DIE = range(1, 7)
@@ -27,9 +36,11 @@ def prompt(t: Table) -> dict[str, Any] | None:
     s = t.s
     if s.over:
         return None
-    maker = {"team": _team, "start_roll": _start_roll, "turn_action": _turn_action,
-             "reply": _reply, "counterattack_choice": _counterattack, "duel": _duel,
-             "extra_attack": _extra}[s.step]
+    maker = {"team": _team, "placement": _placement, "start_roll": _start_roll,
+             "turn_action": _turn_action, "reply": _reply,
+             "counterattack_choice": _counterattack, "duel": _duel,
+             "card_choice": _card_choice, "extra_attack": _extra,
+             "joining_attack": _joining}[s.step]
     out = maker(t)
     out["standing"] = standing()
     return out
@@ -43,10 +54,36 @@ def _shape(players: list[int], decider: str, kind: str, options: list[dict[str, 
 
 def _team(t: Table) -> dict[str, Any]:
     waiting = [p for p in (0, 1) if t.s.teams[p] is None]
+    if t.s.advance:
+        options = [o for p in waiting for o in team_options(t, p)]
+        return _shape(waiting, ONE_PLAYER, "team", options, "Each player builds a team whose "
+                      f"level globes add up to {t.s.level_globe_total}.", "A21.1")
     options = [{"player": p, "kind": "team", "characters": [c]} for p in waiting
                for c in t.cards]
     return _shape(waiting, ONE_PLAYER, "team", options, "Each player brings one character.",
                   "A2.1")
+
+
+def _placement(t: Table) -> dict[str, Any]:
+    """The setup layouts of both players (A21.3, AG39), or the placement review of the
+    player to act (A21.4; compulsory when his battle zone is empty, AG27)."""
+    s = t.s
+    review = s.to_act is not None
+    waiting = [s.to_act] if s.to_act is not None else [p for p in (0, 1) if not s.placed[p]]
+    options = [placement(p, battle, inactive)
+               for p in waiting for battle, inactive in layouts(t, p, review)]
+    if not review:
+        about, rule = "Each player lays his characters in his battle and inactive zones.", "A21.3"
+    elif not s.battle(waiting[0]):
+        about, rule = "The battle zone is empty: at least one character must go there.", "AG27"
+    else:
+        about, rule = "Review the placement (keeping it is an option), then act.", "A21.4"
+    return _shape(waiting, ONE_PLAYER, "placement", options, about, rule)
+
+
+def placement(p: int, battle: list[str], inactive: list[str]) -> dict[str, Any]:
+    """The same decision at setup and at a review (decisions.md 2)."""
+    return {"player": p, "kind": "placement", "battle_zone": battle, "inactive_zone": inactive}
 
 
 def _start_roll(t: Table) -> dict[str, Any]:
@@ -64,28 +101,34 @@ def _turn_action(t: Table) -> dict[str, Any]:
 
 
 def turn_actions(t: Table, p: int) -> list[dict[str, Any]]:
-    """Every legal turn action of player ``p`` (A3.3): attacks and PP turns."""
-    turns = [{"player": p, "kind": "power_turn", "character": f.id} for f in t.s.in_play(p)
-             if f.power is not None and t.card(f.id).raise_amount("pay_turn")]
-    return attacks(t, p, extra=False) + turns
+    """Every legal turn action of player ``p`` (A3.3): attacks, PP turns (Advance Play: of a
+    battle-zone character unless AG28 reads any zone), actions a Special Ability grants (of
+    a battle-zone character) and side attacks (A22)."""
+    s = t.s
+    powered = s.battle(p) if t.rulings["AG28"] == "battle_zone_only" else s.in_play(p)
+    turns = [{"player": p, "kind": "power_turn", "character": f.id} for f in powered
+             if can_power_turn(t, f)]
+    granted = [{"player": p, **o} for f in s.battle(p) if (o := ability_action(t, f))]
+    return attacks(t, p, extra=False) + turns + granted + side_attacks(t, p)
 
 
 def attacks(t: Table, p: int, extra: bool) -> list[dict[str, Any]]:
-    """Attack options (A3.5, A9): every payable move of every acting character against every
-    opponent character; an extra attack excludes chain and striker moves (A14.4)."""
+    """Attack options (A3.5, A9): every payable move of every acting character (Advance
+    Play: in the battle zone) against every opponent character there (A21.5, A21.6); an
+    extra attack excludes chain and striker moves and keeps its target (A14.4)."""
     out: list[dict[str, Any]] = []
     allow = t.rulings["AG22"] == "pp_or_lp_sacrifice_allowed"
-    for f in t.s.in_play(p):
-        card = t.card(f.id)
-        moves = list(card.moves)
-        if card.striker and f.striker_alive and not extra:
-            moves += card.striker.moves
+    acting = t.s.battle(p)
+    if extra:
+        assert t.s.attack is not None
+        acting = [t.fighter(t.s.attack.character)]
+    for f in acting:
+        moves = moves_of(t, f, extra)
         if extra:
             assert t.s.attack is not None
-            moves = [m for m in moves if not m.chain]
             targets = [t.s.attack.target]
         else:
-            targets = [g.id for g in t.s.in_play(1 - p)]
+            targets = [g.id for g in t.s.battle(1 - p)]
         for move in moves:
             for pay, sacrifice in attack_payments(f, move, allow):
                 for target in targets:
@@ -109,6 +152,25 @@ def _extra(t: Table) -> dict[str, Any]:
     return _shape([p], ONE_PLAYER, "extra_attack", options,
                   "The chain move succeeded fully: one extra attack on the same target, or "
                   "decline.", "A14.3")
+
+
+def _card_choice(t: Table) -> dict[str, Any]:
+    """A card text's ``may`` or ``pick`` (decisions.md 15)."""
+    c = t.s.choice
+    assert c is not None
+    key = "accept" if c["choice"] == "may" else "option"
+    options = [{"player": c["player"], "kind": c["choice"], key: v} for v in c["options"]]
+    about = (f"Apply {c['about']} or not." if c["choice"] == "may" else
+             f"Pick what {c['about']} does.")
+    return _shape([c["player"]], ONE_PLAYER, c["choice"], options, about, "A13.1")
+
+
+def _joining(t: Table) -> dict[str, Any]:
+    p = t.s.to_act
+    assert p is not None
+    return _shape([p], ONE_PLAYER, "joining_attack", joining_options(t),
+                  "The lead attack hit in full: choose the joining attack (a Direct Hit of "
+                  "10 DP).", "AG33")
 
 
 def _reply(t: Table) -> dict[str, Any]:
@@ -197,6 +259,14 @@ def usable_counterattacks(t: Table) -> list[str]:
 
 
 def _duel(t: Table) -> dict[str, Any]:
+    if t.s.text_duel is not None:
+        current = t.s.text_duel["current"]
+        waiting = [p for p in (0, 1) if current[p] is None]
+        return _shape(waiting, CHANCE, "duel_die",
+                      [{"player": p, "kind": "duel_die", "value": v} for p in waiting
+                       for v in DIE],
+                      f"{t.s.text_duel['effect']} calls for a dice duel: both players roll.",
+                      "A16.1")
     a = t.s.attack
     assert a is not None and a.duel is not None
     waiting = [p for p in (0, 1) if a.duel.current[p] is None]

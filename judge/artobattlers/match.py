@@ -17,7 +17,7 @@ from judge.ruleset import Outcome
 
 def initial_state(setup: dict[str, Any]) -> GameState:
     return GameState([p["name"] for p in setup["players"]], dict(setup["rulings"]),
-                     setup["format"])
+                     setup["format"], level_globe_total=setup.get("level_globe_total"))
 
 
 class AobMatch:

@@ -21,7 +21,7 @@ from judge.ruleset import IndexMark, Ruleset
 
 class ArtOBattlers(Ruleset):
     name, record_format = setups.NAME, setups.FORMAT
-    title = "ART O BATTLERS (rulebook v4.5): simple duel"
+    title = "ART O BATTLERS (rulebook v4.5): simple duel and Advance Play"
     standing_kinds = ("give_up", "no_more_issues", "agree_no_more_issues")
 
     def parse_setup(self, record: Any) -> dict[str, Any]:

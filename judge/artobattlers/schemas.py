@@ -8,6 +8,7 @@ from typing import Any
 from judge.artobattlers.catalogue import SAMPLE_SET, schema
 from judge.artobattlers.rulings import READINGS
 from judge.artobattlers.setup import FORMAT, NAME
+from judge.artobattlers.state import STEPS
 
 DRAFT = "https://json-schema.org/draft/2020-12/schema"
 PLAYER = {"type": "integer", "enum": [0, 1]}
@@ -20,16 +21,34 @@ def _kind(kind: str, required: list[str], **props: Any) -> dict[str, Any]:
             "properties": {"kind": {"const": kind}, **props}}
 
 
+def _part() -> dict[str, Any]:
+    """A side attack's lead or joining part (A22, AG33)."""
+    return {"type": "object", "required": ["character", "move"],
+            "properties": {"character": {"type": "string"}, "move": {"type": "string"},
+                           "pay": PAY, "sacrifice": {"type": "boolean"}}}
+
+
 def decision() -> dict[str, Any]:
     s = {"type": "string"}
     return {"$schema": DRAFT, "title": "An ART O BATTLERS decision", "oneOf": [
         _kind("team", ["player", "characters"], player=PLAYER,
-              characters={"type": "array", "items": s, "minItems": 1, "maxItems": 1}),
+              characters={"type": "array", "items": s, "minItems": 1}),
+        _kind("placement", ["player", "battle_zone"], player=PLAYER,
+              battle_zone={"type": "array", "items": s, "minItems": 1},
+              inactive_zone={"type": "array", "items": s}),
         _kind("start_die", ["player", "value"], player=PLAYER, value=DIE),
         _kind("attack", ["player", "character", "move", "target"], player=PLAYER,
               character=s, striker={"type": "boolean"}, move=s, target=s, pay=PAY,
               sacrifice={"type": "boolean"}),
+        _kind("side_attack", ["player", "target", "lead"], player=PLAYER, target=s,
+              lead=_part(), joining={"oneOf": [{"type": "null"}, _part()]}),
+        _kind("joining_attack", ["player", "character", "move"], player=PLAYER, character=s,
+              move=s, pay=PAY, sacrifice={"type": "boolean"}),
         _kind("power_turn", ["player", "character"], player=PLAYER, character=s),
+        _kind("ability_action", ["player", "character", "ability"], player=PLAYER,
+              character=s, ability=s, params={"type": "object"}),
+        _kind("may", ["player", "accept"], player=PLAYER, accept={"type": "boolean"}),
+        _kind("pick", ["player", "option"], player=PLAYER, option=s),
         _kind("die", ["player", "value"], player=PLAYER, value=DIE),
         _kind("manual_move", ["player", "number"], player=PLAYER,
               number={"type": "integer", "minimum": 1, "maximum": 4},
@@ -53,8 +72,8 @@ def setup() -> dict[str, Any]:
         "$schema": DRAFT, "title": "An ART O BATTLERS setup", "type": "object",
         "required": ["players"],
         "properties": {
-            "format": {"enum": ["simple_duel"]},
-            "level_globe_total": {"type": "null"},
+            "format": {"enum": ["simple_duel", "advance_play"]},
+            "level_globe_total": {"type": ["integer", "null"], "minimum": 1},
             "characters": {"oneOf": [{"const": SAMPLE_SET}, {
                 "type": "array", "items": schema()["$defs"]["character"]}]},
             "rulings": {"type": "object", "additionalProperties": False, "properties": {
@@ -63,17 +82,23 @@ def setup() -> dict[str, Any]:
                 "type": "object", "required": ["name"],
                 "properties": {"name": {"type": "string", "minLength": 1}}}},
             "harness": {"type": "object"},
+            "grab_challenge": {"type": "array", "items": {"type": "string"},
+                               "description": "characters carrying a grab challenge symbol "
+                                              "(AG31); filled in by the service"},
         },
         "$defs": schema()["$defs"],
     }
 
 
 def record() -> dict[str, Any]:
+    """The record; the setup's ``$defs`` move to the root, where its references point."""
+    inner = {k: v for k, v in setup().items() if k not in ("$schema", "$defs")}
     return {"$schema": DRAFT, "title": "An ART O BATTLERS record", "type": "object",
             "required": ["setup"],
             "properties": {"format": {"const": FORMAT}, "ruleset": {"const": NAME},
-                           "setup": setup(), "decisions": {"type": "array",
-                                                           "items": decision()}}}
+                           "setup": inner, "decisions": {"type": "array",
+                                                         "items": decision()}},
+            "$defs": schema()["$defs"]}
 
 
 def state() -> dict[str, Any]:
@@ -82,9 +107,7 @@ def state() -> dict[str, Any]:
                          "winner", "draw", "end_reason", "players", "attack", "dice",
                          "rulings", "prompt"],
             "properties": {
-                "step": {"enum": ["team", "start_roll", "turn_action", "reply",
-                                  "counterattack_choice", "duel", "extra_attack",
-                                  "end_of_turn", "over"]},
+                "step": {"enum": list(STEPS)},
                 "players": {"type": "array", "minItems": 2, "maxItems": 2, "items": {
                     "type": "object", "required": ["player", "name", "characters"]}},
                 "prompt": {"type": ["object", "null"]}}}

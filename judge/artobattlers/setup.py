@@ -33,27 +33,43 @@ def parse(record: Any) -> dict[str, Any]:
 
 def _setup(setup: dict[str, Any]) -> dict[str, Any]:
     unknown = set(setup) - {"format", "level_globe_total", "characters", "rulings",
-                            "players", "harness"}
+                            "players", "harness", "grab_challenge"}
     if unknown:
         field = f"setup.{sorted(unknown)[0]}"
         raise RecordError(f"{field}: unknown field.", "record.setup", field=field)
     fmt = setup.get("format", "simple_duel")
-    if fmt == "advance_play":
-        raise RecordError("setup.format: Advance Play (A21, A22) is not judged yet; only "
-                          "the simple duel is.", "A21", field="setup.format")
-    if fmt != "simple_duel":
+    if fmt not in ("simple_duel", "advance_play"):
         raise RecordError("setup.format: 'simple_duel' or 'advance_play'.", "A0.6",
                           field="setup.format")
-    if setup.get("level_globe_total") is not None:
-        raise RecordError("setup.level_globe_total: only for Advance Play.", "A21.1",
-                          field="setup.level_globe_total")
+    total = _level_globe_total(fmt, setup.get("level_globe_total"))
     characters = setup.get("characters", SAMPLE_SET)
-    cards(characters)  # validates
-    return {"ruleset": NAME, "format": fmt, "level_globe_total": None,
+    grab = _grab_challenge(cards(characters))  # validates
+    return {**({"grab_challenge": grab} if grab else {}),"ruleset": NAME, "format": fmt, "level_globe_total": total,
             "characters": characters, "rulings": gap_rulings.parse(setup.get("rulings")),
             "players": _players(setup.get("players")),
-            **({"harness": _harness(setup["harness"], cards(characters))}
+            **({"harness": _harness(setup["harness"], cards(characters), fmt)}
                if setup.get("harness") else {})}
+
+
+def _level_globe_total(fmt: str, total: Any) -> int | None:
+    """Advance Play needs the agreed number of level globes (A21.1); a simple duel none."""
+    if fmt == "simple_duel":
+        if total is not None:
+            raise RecordError("setup.level_globe_total: only for Advance Play.", "A21.1",
+                              field="setup.level_globe_total")
+        return None
+    if type(total) is not int or total < 1:
+        raise RecordError("setup.level_globe_total: Advance Play needs the agreed number "
+                          "of level globes, a whole number of at least 1.", "A21.1",
+                          field="setup.level_globe_total")
+    return total
+
+
+def _grab_challenge(known: dict[str, Character]) -> list[str]:
+    """Characters carrying the announced, undefined grab challenge symbol: the setup flags
+    them (AG31); the symbol's only effect is that the move is not symbol-free (A22.6)."""
+    return [c.id for c in known.values() if any(
+        m.grab_challenge for m in c.moves + (c.striker.moves if c.striker else ()))]
 
 
 def cards(characters: Any) -> dict[str, Character]:
@@ -75,7 +91,10 @@ def _players(players: Any) -> list[dict[str, str]]:
     return [{"name": p["name"]} for p in players]
 
 
-def _harness(harness: Any, known: dict[str, Character]) -> dict[str, dict[str, int]]:
+def _harness(harness: Any, known: dict[str, Character],
+             fmt: str) -> dict[str, dict[str, int]]:
+    """Test-only starting overrides; ``life: 0`` (Advance Play only) is a character
+    destroyed before the position the test starts from (AS33)."""
     where = "setup.harness"
     if not isinstance(harness, dict):
         raise RecordError(f"{where}: an object of character id to overrides.", "record",
@@ -86,6 +105,9 @@ def _harness(harness: Any, known: dict[str, Character]) -> dict[str, dict[str, i
             raise RecordError(f"{where}.{key}: a known character with overrides among "
                               f"{sorted(HARNESS_KEYS)} (whole numbers >= 0).", "record",
                               field=f"{where}.{key}")
+        if values.get("life") == 0 and fmt != "advance_play":
+            raise RecordError(f"{where}.{key}.life: 0 (destroyed before the start) only in "
+                              "Advance Play.", "record", field=f"{where}.{key}.life")
     return {k: dict(v) for k, v in harness.items()}
 
 

@@ -7,8 +7,8 @@ import copy
 from dataclasses import dataclass, field
 from typing import Any
 
-STEPS = ("team", "start_roll", "turn_action", "reply", "counterattack_choice", "duel",
-         "extra_attack", "over")
+STEPS = ("team", "placement", "start_roll", "turn_action", "reply", "counterattack_choice",
+         "duel", "card_choice", "extra_attack", "joining_attack", "end_of_turn", "over")
 
 
 @dataclass
@@ -45,8 +45,9 @@ class Fighter:
     striker_name: str | None = None
     striker_life: int | None = None
     striker_destroyed: bool = False
-    status: str = "in_play"  # in_play | destroyed
+    status: str = "in_play"  # in_play | destroyed | captive | discarded (A24.7, A24.8)
     effect: EffectState | None = None
+    zone: str = "battle"  # battle | inactive (Advance Play, A21.2; a simple duel's one is in battle)
 
     @property
     def in_play(self) -> bool:
@@ -81,7 +82,7 @@ class Attack:
     striker: bool
     move: str
     target: str
-    kind: str  # normal | extra
+    kind: str  # normal | extra | lead | joining
     pay: str | None
     sacrifice: bool
     dp: int  # what the move deals to this target (after Special Abilities, A18)
@@ -118,6 +119,12 @@ class GameState:
     draw: bool = False
     end_reason: str | None = None
     version: int = 0
+    level_globe_total: int | None = None  # Advance Play (A21.1)
+    placed: list[bool] = field(default_factory=lambda: [False, False])  # setup layouts (A21.3)
+    reviewed: bool = False  # the placement review of this turn was made (A21.4)
+    side: dict[str, Any] | None = None  # the side attack announced this turn (A22, AG33)
+    choice: dict[str, Any] | None = None  # a card-text may/pick waiting (decisions.md 15)
+    text_duel: dict[str, Any] | None = None  # a card-text dice duel (A16.1, R-text)
 
     @property
     def over(self) -> bool:
@@ -132,6 +139,18 @@ class GameState:
 
     def in_play(self, player: int) -> list[Fighter]:
         return [f for f in self.of(player) if f.in_play]
+
+    def battle(self, player: int) -> list[Fighter]:
+        """Characters that may attack and be targeted: those in the battle zone (A21.6);
+        in a simple duel, the one character in play."""
+        return [f for f in self.in_play(player) if f.zone == "battle"]
+
+    def inactive(self, player: int) -> list[Fighter]:
+        return [f for f in self.in_play(player) if f.zone == "inactive"]
+
+    @property
+    def advance(self) -> bool:
+        return self.format == "advance_play"
 
     def defender(self) -> int:
         assert self.attack is not None

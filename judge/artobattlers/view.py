@@ -11,7 +11,8 @@ from judge.artobattlers.state import Attack, Fighter, GameState
 
 def fighter_json(f: Fighter) -> dict[str, Any]:
     return {
-        "name": f.name, "card": f.card, "zone": "battle" if f.in_play else None,
+        "name": f.name, "card": f.card,
+        "zone": f.zone if f.status in ("in_play", "captive") else None,
         "status": f.status, "life": max(0, f.life), "life_start": f.life_start,
         "power": f.power, "power_limit": f.power_limit,
         "shield": None if f.shield is None else {"life": max(0, f.shield),
@@ -46,13 +47,18 @@ def state_json(s: GameState, prompt: dict[str, Any] | None) -> dict[str, Any]:
         fighters = s.of(p)
         players.append({
             "player": p, "name": s.names[p],
-            "battle_zone": [f.id for f in fighters if f.in_play], "inactive_zone": [],
-            "out_of_play": [f.id for f in fighters if not f.in_play],
+            "battle_zone": [f.id for f in s.battle(p)],
+            "inactive_zone": [f.id for f in s.inactive(p)],
+            "out_of_play": [f.id for f in fighters if f.status in ("destroyed", "discarded")],
+            "captive": [f.id for f in fighters if f.status == "captive"],
+            "placement_reviewed_this_turn": s.reviewed and s.to_act == p,
             "characters": {f.id: fighter_json(f) for f in fighters}})
-    return {"ruleset": "artobattlers", "format": s.format, "turn": s.turn,
+    return {"ruleset": "artobattlers", "format": s.format,
+            "level_globe_total": s.level_globe_total, "turn": s.turn,
             "player_to_act": s.to_act, "step": s.step, "over": s.over, "winner": s.winner,
             "draw": s.draw, "end_reason": s.end_reason, "players": players,
-            "attack": attack_json(s.attack),
+            "attack": attack_json(s.attack), "side_attack": s.side,
+            "card_choice": s.choice, "text_duel": s.text_duel,
             "dice": {"start": [list(r) for r in s.start_rounds], "last_reply": s.last_reply},
             "rulings": dict(s.rulings), "prompt": prompt}
 
@@ -80,4 +86,15 @@ def describe(names: list[str], d: dict[str, Any]) -> str:
              "decline_extra_attack": "declines the extra attack"}
     if kind in words:
         return f"{who} {words[str(kind)]}."
+    if kind == "may":
+        return f"{who} {'applies' if d.get('accept') else 'does not apply'} the effect."
+    if kind == "placement":
+        return (f"{who}: placement (battle zone {', '.join(d.get('battle_zone') or [])}; "
+                f"inactive zone {', '.join(d.get('inactive_zone') or []) or 'empty'}).")
+    if kind == "side_attack" and isinstance(d.get("lead"), dict):
+        lead, join = d["lead"], d.get("joining")
+        then = f", joining {join.get('character')} {join.get('move')}" if isinstance(
+            join, dict) else ""
+        return (f"{who}: side attack on {d.get('target')} (lead {lead.get('character')} "
+                f"{lead.get('move')}{then}).")
     return f"{who}: {str(kind).replace('_', ' ')}" + (f" ({details})." if details else ".")

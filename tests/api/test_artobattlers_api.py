@@ -62,8 +62,60 @@ def test_an_artobattlers_match_is_created_decided_read_and_exported(client, toke
     assert verify_file(json.dumps(record))["winner"] == 0
 
 
-def test_an_advance_play_setup_is_refused_naming_the_field(client, tokens):
+def test_an_advance_play_setup_without_its_level_globe_total_is_refused_naming_the_field(
+        client, tokens):
     resp = client.post("/api/duels", json={"format": "artobattlers-record/1", "ruleset": "artobattlers", "setup": {
         **SETUP, "format": "advance_play"}}, headers=bearer(tokens["scorekeeper"]))
     assert resp.status_code == 422
-    assert "not judged yet" in json.dumps(resp.get_json())
+    assert "setup.level_globe_total" in json.dumps(resp.get_json())
+
+
+def test_an_advance_play_side_attack_through_the_api(client, tokens):
+    """AS31's first row over HTTP: the placement review, a side attack and its joining
+    Direct Hit, read back as the state JSON a viewer shows (zones, life, PP, turn)."""
+    sk = tokens["scorekeeper"]
+    setup = {"format": "advance_play", "level_globe_total": 10,
+             "characters": "artobattlers-sample-v1", "rulings": {},
+             "players": [{"name": "P0"}, {"name": "P1"}]}
+    start = [{"player": 0, "kind": "team", "characters": ["ember-knight", "gearback"]},
+             {"player": 1, "kind": "team", "characters": ["mossjaw", "volt-wisp"]},
+             {"player": 0, "kind": "placement", "battle_zone": ["ember-knight", "gearback"],
+              "inactive_zone": []},
+             {"player": 1, "kind": "placement", "battle_zone": ["mossjaw"],
+              "inactive_zone": ["volt-wisp"]},
+             {"player": 0, "kind": "start_die", "value": 1},
+             {"player": 1, "kind": "start_die", "value": 6}]
+    resp = client.post("/api/duels", json={"format": "artobattlers-record/1",
+                                           "ruleset": "artobattlers", "setup": setup,
+                                           "decisions": start}, headers=bearer(sk))
+    assert resp.status_code == 201, resp.get_json()
+    duel = resp.get_json()
+    prompt = client.get(f"/api/duels/{duel['id']}/prompt").get_json()["prompt"]
+    assert (prompt["kind"], prompt["players"]) == ("placement", [1])
+    version = duel["version"]
+    lead = {"character": "mossjaw", "move": "thorn-volley", "pay": "lp", "sacrifice": False}
+    joining = {"character": "volt-wisp", "move": "static-lash", "pay": None,
+               "sacrifice": False}
+    turn = [{"player": 1, "kind": "placement", "battle_zone": ["mossjaw", "volt-wisp"],
+             "inactive_zone": []},
+            {"player": 1, "kind": "side_attack", "target": "ember-knight", "lead": lead,
+             "joining": joining},
+            {"player": 0, "kind": "die", "value": 2}]
+    for decision in turn:
+        resp = client.post(f"/api/duels/{duel['id']}/decisions", json=decision,
+                           headers={**bearer(sk), "If-Match": f'"{version}"'})
+        assert resp.status_code == 201, resp.get_json()
+        version = resp.get_json()["version"]
+    state = client.get(f"/api/duels/{duel['id']}/state").get_json()
+    p0, p1 = state["players"]
+    assert (state["format"], state["turn"], state["player_to_act"]) == ("advance_play", 2, 0)
+    assert p1["battle_zone"] == ["mossjaw", "volt-wisp"] and p1["inactive_zone"] == []
+    assert p0["characters"]["ember-knight"]["life"] == 250
+    assert p1["characters"]["volt-wisp"]["power"] == 70
+    assert p1["characters"]["mossjaw"]["life"] == 240
+    assert state["prompt"]["kind"] == "placement"
+    bad = client.post(f"/api/duels/{duel['id']}/decisions",
+                      json={"player": 0, "kind": "attack", "character": "gearback",
+                            "move": "steam-burst", "target": "volt-wisp"},
+                      headers={**bearer(sk), "If-Match": f'"{version}"'})
+    assert bad.status_code == 422 and bad.get_json()["rule"] == "A21.4"  # review first

@@ -109,3 +109,65 @@ def moves(m: Any) -> set[tuple[str, Any, bool]]:
 
 def types(facts: list[Any]) -> list[str]:
     return [type(x).__name__ for x in facts]
+
+
+# --- Advance Play (A21, A22) ------------------------------------------------------------------
+
+
+def advance_record(teams: list[list[str]], total: int = 10,
+                   harness: dict[str, Any] | None = None,
+                   rulings: dict[str, str] | None = None) -> dict[str, Any]:
+    setup: dict[str, Any] = {"format": "advance_play", "level_globe_total": total,
+                             "characters": "artobattlers-sample-v1", "rulings": rulings or {},
+                             "players": [{"name": "P0"}, {"name": "P1"}]}
+    if harness:
+        setup["harness"] = harness
+    return {"ruleset": "artobattlers", "setup": setup,
+            "decisions": [{"player": p, "kind": "team", "characters": teams[p]}
+                          for p in (0, 1)]}
+
+
+def advance(teams: list[list[str]], zones: list[list[str]], first: int = 0, total: int = 10,
+            harness: dict[str, Any] | None = None,
+            rulings: dict[str, str] | None = None) -> Any:
+    """An Advance Play match: ``zones[p]`` is player p's initial battle zone (the rest of his
+    characters in play go inactive); the start roll won by ``first``."""
+    m = R.from_record(advance_record(teams, total, harness, rulings))
+    for p in (0, 1):
+        if m.state.step == "placement" and p in m.prompt["players"]:
+            place(m, zones[p], p)
+    m.decide({"player": 0, "kind": "start_die", "value": 6 if first == 0 else 1})
+    m.decide({"player": 1, "kind": "start_die", "value": 6 if first == 1 else 1})
+    return m
+
+
+def place(m: Any, battle: list[str], player: int | None = None) -> list[Any]:
+    p = m.state.to_act if player is None else player
+    rest = [f.id for f in m.state.in_play(p) if f.id not in battle]
+    return m.decide({"player": p, "kind": "placement", "battle_zone": battle,
+                     "inactive_zone": rest})
+
+
+def keep(m: Any) -> list[Any]:
+    """The placement review that changes nothing."""
+    return place(m, [f.id for f in m.state.battle(m.state.to_act)])
+
+
+def hit(m: Any, who: str, move: str, target: str, pay: str | None = None,
+        sacrifice: bool = False) -> list[Any]:
+    return m.decide({"player": m.state.to_act, "kind": "attack", "character": who,
+                     "striker": False, "move": move, "target": target, "pay": pay,
+                     "sacrifice": sacrifice})
+
+
+def layouts(m: Any) -> list[list[str]]:
+    """The placement options as battle zones."""
+    return [o["battle_zone"] for o in m.prompt["options"]]
+
+
+def side(m: Any, target: str, lead: tuple[str, str, str | None],
+         joining: tuple[str, str, str | None] | None) -> list[Any]:
+    def part(x: tuple[str, str, str | None]) -> dict[str, Any]:
+        return {"character": x[0], "move": x[1], "pay": x[2], "sacrifice": False}
+    return m.decide({"player": m.state.to_act, "kind": "side_attack", "target": target,
+                     "lead": part(lead), "joining": part(joining) if joining else None})

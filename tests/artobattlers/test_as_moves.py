@@ -386,7 +386,7 @@ def test_as34_the_example_record_replays_to_its_stated_end():
     assert f(m, GB).status == "destroyed" and m.prompt is None
 
 
-def test_a_bad_character_file_names_the_field_and_advance_play_is_not_judged():
+def test_a_bad_character_file_names_the_field_and_a_bad_format_too():
     bad = dict(HUSK, attack_moves=[dict(HUSK["attack_moves"][0], kind="BA-S")])
     rec = record("husk", "husk")
     rec["setup"]["characters"] = [bad]
@@ -398,6 +398,11 @@ def test_a_bad_character_file_names_the_field_and_advance_play_is_not_judged():
         R.from_record(rec)
     assert err.value.field == "setup.characters[0].dice_type"
     rec = record(EK, GB)
-    rec["setup"]["format"] = "advance_play"
-    with pytest.raises(RecordError, match="not judged yet"):
+    rec["setup"]["format"] = "advance_play"  # without its level globe total (A21.1)
+    with pytest.raises(RecordError) as err:
         R.from_record(rec)
+    assert (err.value.field, err.value.rule) == ("setup.level_globe_total", "A21.1")
+    rec["setup"]["format"] = "team_battle"
+    with pytest.raises(RecordError) as err:
+        R.from_record(rec)
+    assert (err.value.field, err.value.rule) == ("setup.format", "A0.6")

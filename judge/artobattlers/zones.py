@@ -1,0 +1,208 @@
+"""Advance Play (A21, A22) as queries: teams by level globes (AG26), the layouts of battle
+and inactive zones a player may choose (A21.3, A21.4, A13.5, AG3), lost turns (A21.9,
+AG27), whether a player still has an issue (AG3), and symbol-free moves for side attacks
+(A22.6). Nothing here changes the state."""
+
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Any
+
+from judge.artobattlers.cards import Move
+from judge.artobattlers.payments import attack_payments
+from judge.artobattlers.state import Fighter, GameState
+from judge.artobattlers.table import Table
+
+TEAM_OPTIONS_CAP = 500  # a prompt lists at most this many teams per player (see team_problem)
+Layout = tuple[list[str], list[str]]
+
+
+# --- teams (A21.1, AG26) ------------------------------------------------------------------
+
+
+def team_problem(t: Table, characters: Any) -> tuple[str, str] | None:
+    """Why ``characters`` (card ids) is not a legal Advance Play team, or None (AG26)."""
+    if not isinstance(characters, list) or not characters or not all(
+            isinstance(c, str) for c in characters):
+        return "a team is a non-empty list of character ids.", "A21.1"
+    unknown = [c for c in characters if c not in t.cards]
+    if unknown:
+        return f"{unknown[0]!r} is not a character of this match's data set.", "A1.4"
+    reading, total = t.rulings["AG26"], t.s.level_globe_total or 0
+    if reading == "no_duplicates" and len(set(characters)) < len(characters):
+        return "this match allows no character twice (AG26 reading no_duplicates).", "AG26"
+    globes = sum(t.cards[c].level_globes for c in characters)
+    if globes > total or (globes < total and reading != "at_most_total"):
+        need = "at most" if reading == "at_most_total" else "exactly"
+        return (f"the team's level globes add up to {globes}; the match needs {need} "
+                f"{total}.", "A21.1, AG26")
+    return None
+
+
+def team_options(t: Table, player: int) -> list[dict[str, Any]]:
+    """Every legal team as a list of card ids in data-set order (a multiset), up to
+    TEAM_OPTIONS_CAP."""
+    ids = list(t.cards)
+    out: list[dict[str, Any]] = []
+
+    def extend(start: int, team: list[str], globes: int) -> None:
+        if len(out) >= TEAM_OPTIONS_CAP:
+            return
+        if team and team_problem(t, team) is None:
+            out.append({"player": player, "kind": "team", "characters": list(team)})
+        for i in range(start, len(ids)):
+            more = globes + t.cards[ids[i]].level_globes
+            if more <= (t.s.level_globe_total or 0):
+                extend(i, [*team, ids[i]], more)
+
+    extend(0, [], 0)
+    return out
+
+
+# --- zones (A21.2-A21.6) --------------------------------------------------------------------
+
+
+def layouts(t: Table, player: int, review: bool) -> list[Layout]:
+    """Every legal (battle zone, inactive zone) of ``player``'s characters in play, in team
+    order: at least one in the battle zone (A21.3); at a review, a character under an effect
+    stays out of the inactive zone unless it is there already (A13.5); and with AG3's
+    automatic check, only layouts that leave a legal turn action when any does."""
+    s = t.s
+    chars = [f.id for f in s.in_play(player)]
+    out: list[Layout] = []
+    for size in range(1, len(chars) + 1):
+        for battle in combinations(chars, size):
+            inactive = [c for c in chars if c not in battle]
+            if review and any(s.fighters[c].effect is not None and
+                              s.fighters[c].zone == "battle" for c in inactive):
+                continue
+            out.append((list(battle), inactive))
+    if t.rulings["AG3"] == "auto+declared+agreed":
+        acting = [lay for lay in out if _layout_acts(t, player, lay[0])]
+        out = acting or out
+    return out
+
+
+def canonical_layout(t: Table, player: int, zone: list[str]) -> list[str]:
+    order = {c: i for i, c in enumerate(t.s.teams[player] or [])}
+    return sorted(zone, key=lambda c: order.get(c, len(order)))
+
+
+def _layout_acts(t: Table, player: int, battle: list[str]) -> bool:
+    """Whether ``battle`` as the battle zone gives ``player`` a legal turn action (AG3)."""
+    zone_only = t.rulings["AG28"] == "battle_zone_only"
+    return any(can_attack(t, t.fighter(c)) or ability_action(t, t.fighter(c))
+               for c in battle) or any(can_power_turn(t, f) for f in t.s.in_play(player)
+                                       if not zone_only or f.id in battle)
+
+
+def turn_lost(s: GameState, player: int) -> bool:
+    """The opponent's battle zone is empty while he still has inactive characters (A21.9,
+    AG27)."""
+    return s.advance and not s.battle(1 - player) and bool(s.inactive(1 - player))
+
+
+# --- issues (AG3) ---------------------------------------------------------------------------
+
+
+def moves_of(t: Table, f: Fighter, extra: bool = False) -> list[Move]:
+    """The moves ``f`` may use: its own, and its striker's while the striker lives (A17);
+    an extra attack excludes chain and striker moves (A14.4)."""
+    card = t.card(f.id)
+    if extra:
+        return [m for m in card.moves if not m.chain]
+    return list(card.moves) + (list(card.striker.moves) if card.striker and f.striker_alive
+                               else [])
+
+
+def can_attack(t: Table, f: Fighter) -> bool:
+    allow = t.rulings["AG22"] == "pp_or_lp_sacrifice_allowed"
+    return any(attack_payments(f, m, allow) for m in moves_of(t, f))
+
+
+def can_power_turn(t: Table, f: Fighter) -> bool:
+    return f.power is not None and bool(t.card(f.id).raise_amount("pay_turn"))
+
+
+def ability_action(t: Table, f: Fighter) -> dict[str, Any] | None:
+    """The turn action ``f``'s Special Ability grants, if any (A3.3 (d), A18), as an option
+    without its player."""
+    ability = t.card(f.id).ability
+    if ability is None or not ability.turn_action:
+        return None
+    return {"kind": "ability_action", "character": f.id, "ability": ability.id, "params": {}}
+
+
+def has_issue(t: Table, player: int, captive: bool = False) -> bool:
+    """Whether ``player`` has any legal turn action (AG3 part 1): a payable attack move
+    (sacrifices count) or a PP turn of any character in play, BZ or IZ in Advance Play
+    (the placement review can bring any of them forward), or an ability's turn action, with
+    an opponent to attack. ``captive``: count captive characters too, as if free (a player
+    kept from acting only by a temporary effect is not out of issues)."""
+    if not t.s.in_play(1 - player):
+        return False
+    mine = [f for f in t.s.of(player)
+            if f.in_play or (captive and f.status == "captive")]
+    return any(can_attack(t, f) or can_power_turn(t, f) or ability_action(t, f) is not None
+               for f in mine)
+
+
+# --- side attacks (A22) ---------------------------------------------------------------------
+
+
+def not_symbol_free(move: Move) -> str | None:
+    """What keeps ``move`` out of a side attack (A22.6), or None when it may be used.
+    Nature symbols do not count (AG32)."""
+    issues = (move.overcome or move.nullify or move.double_impact or move.overcome_mm
+              or move.defeats_defense)
+    for label, present in (("an issue symbol", issues),
+                           ("a force challenge symbol", move.force_challenge),
+                           ("a grab challenge symbol", move.grab_challenge),
+                           ("a size limit", move.size_limit is not None),
+                           ("an LP limit", move.lp_limit is not None),
+                           ("an effect", move.effect), ("the speed marking", move.speed),
+                           ("the chain symbol", move.chain), ("the Striker label", move.striker)):
+        if present:
+            return label
+    return None
+
+
+def side_parts(t: Table, f: Fighter) -> list[dict[str, Any]]:
+    """``f``'s symbol-free moves with their payment choices, each a lead or joining part
+    {character, move, pay, sacrifice} (A22.6, A22.7, A9.3)."""
+    allow = t.rulings["AG22"] == "pp_or_lp_sacrifice_allowed"
+    return [{"character": f.id, "move": m.id, "pay": pay, "sacrifice": sacrifice}
+            for m in t.card(f.id).moves if not_symbol_free(m) is None
+            for pay, sacrifice in attack_payments(f, m, allow)]
+
+
+def side_attacks(t: Table, player: int) -> list[dict[str, Any]]:
+    """Every legal side attack (A22.2, A22.3, AG33): two different battle-zone characters,
+    symbol-free moves, a battle-zone target. Under AG33's other reading the joining part is
+    chosen later, so an option names only the lead (``joining: None``)."""
+    s = t.s
+    if not s.advance:
+        return []
+    up_front = t.rulings["AG33"] == "declare_all_up_front"
+    parts = {f.id: side_parts(t, f) for f in s.battle(player)}
+    out: list[dict[str, Any]] = []
+    for target in s.battle(1 - player):
+        for lead, leads in parts.items():
+            joins = [j for who, js in parts.items() if who != lead for j in js]
+            if not joins:
+                continue
+            for part in leads:
+                for joining in (joins if up_front else [None]):
+                    out.append({"player": player, "kind": "side_attack", "target": target.id,
+                                "lead": part, "joining": joining})
+    return out
+
+
+def joining_options(t: Table) -> list[dict[str, Any]]:
+    """The joining attacks open after a full lead (AG33's other reading): symbol-free
+    moves of the player's other battle-zone characters that can be paid now."""
+    a, side = t.s.attack, t.s.side
+    assert a is not None and side is not None
+    return [{"player": a.player, "kind": "joining_attack", **part}
+            for f in t.s.battle(a.player) if f.id != side["lead"]["character"]
+            for part in side_parts(t, f)]
