@@ -29,8 +29,9 @@ class CharacterIdTakenError(ValueError):
     """An imported id is already in the book and the import did not say to replace it."""
 
     def __init__(self, ids: list[str]) -> None:
-        super().__init__(f"Already imported: {', '.join(ids)}. Import with replace to "
-                         "store the new version (the earlier one stays in the history).")
+        super().__init__(f"Already imported: {', '.join(ids)}. Import again with replace "
+                         "(judge characters import --replace, or ?replace=true) to store "
+                         "the new version; the earlier one stays in the history.")
         self.ids = ids
 
 
