@@ -18,8 +18,10 @@ export async function loadCards() {
     }
     const id = duelId();
     if (id) {
-      const record = await get(`/duels/${id}/record`);
-      const inline = record.setup?.characters;
+      // A duel that cannot be read here is said so by the page itself; its cards then
+      // come from the catalogue alone (names fall back to ids).
+      const record = await get(`/duels/${id}/record`).catch(() => null);
+      const inline = record?.setup?.characters;
       if (Array.isArray(inline)) for (const c of inline) cards.set(c.id, c);
     }
   }
