@@ -274,6 +274,13 @@ def cmd_token_revoke(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_characters(args: argparse.Namespace) -> int:
+    from api import characters_cli
+
+    command = {"import": characters_cli.cmd_import, "list": characters_cli.cmd_list}
+    return command[args.characters_command](args, _app(args))
+
+
 def _store_options(p: argparse.ArgumentParser) -> None:
     where = p.add_mutually_exclusive_group()
     where.add_argument("--db", help="SQLite file (default: $BATTLECON_DB or battlecon.db)")
@@ -378,7 +385,27 @@ def build_parser() -> argparse.ArgumentParser:
                         "token itself")
     _store_options(revoke)
     revoke.set_defaults(func=cmd_token_revoke)
+    _characters_parser(sub)
     return parser
+
+
+def _characters_parser(sub) -> None:
+    chars = sub.add_parser("characters", help="characters players enter as data (their own "
+                           "cards), for the games that take them")
+    chars_sub = chars.add_subparsers(dest="characters_command", required=True)
+    imp = chars_sub.add_parser("import", help="check a character file (JSON or YAML, in the "
+                               "game's character schema) and store its characters")
+    imp.add_argument("file", metavar="FILE")
+    imp.add_argument("--replace", action="store_true", help="store a new version of an id "
+                     "already imported (the earlier one stays in the history)")
+    imp.add_argument("--actor", default="operator", help="who imports (kept with them)")
+    listing = chars_sub.add_parser("list", help="the characters imported, per game")
+    listing.add_argument("--ruleset", metavar="NAME", help="only this game's")
+    listing.add_argument("--json", action="store_true", help="as JSON")
+    for p in (imp, listing):
+        _store_options(p)
+        _ruleset_options(p)
+        p.set_defaults(func=cmd_characters)
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -248,6 +248,21 @@ class Ruleset(ABC):
         why (``judge fighters --doubts``); none by default."""
         return []
 
+    # --- characters a player enters as data (their own cards) -----------------------------
+
+    imports_characters: bool = False  # whether ``check_characters`` accepts anything
+
+    def check_characters(self, document: Any) -> list[dict[str, Any]]:
+        """A player's own characters, entered as data: ``document`` is a data file in the
+        schema ``schemas()["characters"]``. Returns the characters as JSON, each with ``id``
+        and ``name``, fit to go inline into a setup (so a record that uses them replays
+        anywhere). A RecordError whose ``field`` names the faulty place
+        (``characters[0].attack_moves[2].cost``) when one is wrong, or when an id is one
+        of the ruleset's own characters. A ruleset that takes no entered characters
+        (``imports_characters`` false) refuses every document."""
+        raise RecordError(f"The ruleset {self.name!r} takes no imported characters.",
+                          "record", field="ruleset")
+
     @abstractmethod
     def schemas(self) -> dict[str, Any]:
         """JSON Schemas (draft 2020-12), each usable on its own: ``record``, ``decision``,

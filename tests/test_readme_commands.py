@@ -18,6 +18,7 @@ from tests.serving import ROOT, free_port
 
 README = ROOT / "README.md"
 EXAMPLE = ROOT / "examples" / "comic-beat-1.json"
+CHARACTERS = ROOT / "tests" / "data" / "artobattlers" / "own-characters.json"
 
 # The README's line (without its comment) → the lines run for it ({placeholders} filled).
 RUNS: dict[str, list[str]] = {
@@ -43,6 +44,11 @@ RUNS: dict[str, list[str]] = {
         "judge verify duel.json", "judge verify duel.json duel.log.json",
         "judge verify duel.log.json --key '{key}'"],
     "judge key [--db battlecon.db]": ["judge key", "judge key --db battlecon.db"],
+    "judge characters import FILE [--replace] [--db battlecon.db]": [
+        "judge characters import characters.json",
+        "judge characters import characters.json --replace --db battlecon.db"],
+    "judge characters list [--json] [--db battlecon.db]": [
+        "judge characters list", "judge characters list --json --db battlecon.db"],
     "judge serve [--host 127.0.0.1] [--port 8000] [--db PATH | --database-url URL] [--workers N] "
     "[--threads T] [--demo] [--no-anonymous-read] [--ruleset-module MOD ...]": [
         "judge serve --host 127.0.0.1 --port {port} --db served.db --threads 2 --demo"],
@@ -89,6 +95,7 @@ def run(line: str, where: Path, **fill: str) -> subprocess.CompletedProcess:
 
 def test_the_readme_judge_commands_run_as_written(on_path, tmp_path) -> None:
     shutil.copy(EXAMPLE, tmp_path / "record.json")
+    shutil.copy(CHARACTERS, tmp_path / "characters.json")
     fill = {"duel": "", "key": "", "token_id": ""}
     order = [k for k in RUNS if not k.startswith("judge serve")]
     order.sort(key=lambda k: ["import", "key", "export", "verify"].index(k.split()[1])

@@ -11,6 +11,7 @@ from judge import registry
 from judge.artobattlers import setup as setups
 from judge.artobattlers.catalogue import SAMPLE_SET, sample_document
 from judge.artobattlers.facts import DieRolled, Fact, TurnStarted
+from judge.artobattlers.imports import check_document
 from judge.artobattlers.match import AobMatch, initial_state
 from judge.artobattlers.rulings import READINGS
 from judge.artobattlers.schemas import all_schemas
@@ -75,6 +76,12 @@ class ArtOBattlers(Ruleset):
         doc = sample_document()
         return {"sets": {SAMPLE_SET: {"sample_data": True, "characters": doc["characters"]}},
                 "rulings": {gap: list(r) for gap, r in READINGS.items()}}
+
+    imports_characters = True
+
+    def check_characters(self, document: Any) -> list[dict[str, Any]]:
+        """A player's own cards as a data file in the schema of characters.yaml (A1)."""
+        return check_document(document)
 
     def schemas(self) -> dict[str, Any]:
         return all_schemas()

@@ -41,11 +41,14 @@ function draw() {
 }
 
 function drawConcede(state, allowed) {
+  // A ruleset's own concession (ART O BATTLERS: give_up) when its renderer names one.
+  const decision = (i) => renderer.concession?.(i) ?? { player: i, kind: "concede" };
+  const words = renderer.concessionWords || "concedes";
   $("#concede").replaceChildren(...(state.over ? [] : ctx.summary.players.map((p, i) => {
     const sure = h("button", { type: "button", class: "danger", hidden: true, disabled: !allowed,
-      on: { click: () => send({ player: i, kind: "concede" }) } }, `Yes, ${p.name} concedes`);
+      on: { click: () => send(decision(i)) } }, `Yes, ${p.name} ${words}`);
     return h("p", {}, h("button", { type: "button", disabled: !allowed, on: { click: () => { sure.hidden = false; sure.focus(); } } },
-      `${renderer.playerLabel(p)} concedes…`), " ", sure);
+      `${renderer.playerLabel(p)} ${words}…`), " ", sure);
   })));
 }
 

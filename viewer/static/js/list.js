@@ -1,5 +1,5 @@
-// The duel list at /, newest first: filters by event, round, table, player (any case),
-// fighter and status. Each duel's
+// The duel list at /, newest first: filters by game (a ruleset), event, round, table,
+// player (any case), fighter and status. Each duel's
 // players and score are worded by its ruleset's renderer; the Game column names the ruleset.
 import { get } from "./api.js";
 import { $, banner, h } from "./dom.js";
@@ -69,6 +69,7 @@ async function main() {
     const [catalogue, rulesets] = await Promise.all([get("/fighters"), get("/rulesets")]);
     form.fighter.append(...catalogue.fighters.map((f) => h("option", { value: f.id }, f.name)));
     for (const r of rulesets.rulesets) titles.set(r.name, r.title);
+    form.ruleset.append(...rulesets.rulesets.map((r) => h("option", { value: r.name }, r.title)));
   } catch (err) {
     banner(err.explain());
   }

@@ -1,0 +1,229 @@
+"""ART O BATTLERS in the viewer (issue 13): its own board and prompt renderer.
+
+A whole simple duel is logged by clicking the console's options in the game's words (the
+teams, the start dice, attack moves with their costs, the reply die as buttons 1-6) to its
+end, with each character's LP, PP and shield on the page, the winner shown, and the result
+checked through the API; a match is created from the new-duel form with a character
+imported there; the list filters by game; the replay steps through a duel turn by turn."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from tests.viewer.conftest import open_page, screenshot, sign_in
+
+pytestmark = pytest.mark.usefixtures("chromium_path")
+
+OWN = Path(__file__).resolve().parents[1] / "data" / "artobattlers" / "own-characters.json"
+TITLE = "ART O BATTLERS (rulebook v4.5): simple duel"
+
+
+def own_characters(prefix: str = "") -> list[dict]:
+    """The test's own characters (Tin Sparrow, Brass Bulwark), ids prefixed to keep each
+    test's imports apart in the shared store."""
+    characters = json.loads(OWN.read_text())["characters"]
+    for c in characters:
+        c["id"] = prefix + c["id"]
+    return characters
+
+
+def new_match(site, decisions: list | None = None, table: str = "aob") -> str:
+    """A simple duel between Ana (Tin Sparrow) and Ben (Brass Bulwark), their cards inline."""
+    status, duel = site.post("/api/duels", {
+        "format": "artobattlers-record/1", "ruleset": "artobattlers",
+        "setup": {"format": "simple_duel", "characters": own_characters(),
+                  "players": [{"name": "Ana"}, {"name": "Ben"}]},
+        "decisions": decisions or [], "event": "aob-tests", "table": table}, role="scorekeeper")
+    assert status == 201, duel
+    return duel["id"]
+
+
+def click(page, button) -> dict:
+    """Click an option button; wait until the console shows the duel's next version."""
+    version = page.get_attribute("body", "data-version")
+    decision = json.loads(button.get_attribute("data-option"))
+    button.click()
+    page.wait_for_selector(f"body:not([data-version='{version}'])")
+    return decision
+
+
+def option(page, text: str):
+    return page.locator("#prompt-body .choices button", has_text=text)
+
+
+def die(page, player: str, value: int):
+    group = page.locator(f"#prompt-body [role=group][aria-label='{player} rolled (enter the die)']")
+    return group.locator(f"button[data-die='{value}']")
+
+
+def character(page, ident: str):
+    return page.locator(f"[data-character='{ident}']")
+
+
+def test_a_whole_simple_duel_is_logged_by_clicking_to_its_end(site, page):
+    duel = new_match(site)
+    open_page(page, f"/duels/{duel}/console")
+    sign_in(page, site.tokens["scorekeeper"], "scorekeeper")
+    expect(page.locator("#title")).to_have_text("Console: Ana vs Ben")
+    clicked = [click(page, option(page, "Ana brings Tin Sparrow"))]
+    clicked.append(click(page, option(page, "Ben brings Brass Bulwark")))
+    # The start dice: chance, entered as values 1-6 per player.
+    expect(page.locator("#prompt-body .decider")).to_have_attribute("data-decider", "chance")
+    expect(die(page, "Ana", 6)).to_be_visible()
+    clicked.append(click(page, die(page, "Ana", 5)))
+    clicked.append(click(page, die(page, "Ben", 1)))
+    expect(page.locator("#where")).to_contain_text("Turn 1 · Ana to act")
+    # Ana's attack moves, with their DP and costs, in the game's words.
+    moves = page.locator("#prompt-body [aria-label=\"Tin Sparrow's attack moves\"] button")
+    expect(moves).to_have_text(["Tin Sparrow: Peck on Brass Bulwark: 30 DP, free",
+                                "Tin Sparrow: Gust on Brass Bulwark: 40 DP, 10 PP"])
+    expect(option(page, "Pay the turn: Tin Sparrow raises PP by 10")).to_be_visible()
+    clicked.append(click(page, option(page, "Peck on Brass Bulwark")))
+    # The reply: the die 1-6, or Brass Bulwark's shield (manual move 1).
+    expect(page.locator(".aob-attack [data-part=attack]")).to_contain_text(
+        "Tin Sparrow (Ana) on Brass Bulwark: Peck")
+    expect(option(page, "Manual move 1 (Shield)")).to_be_visible()
+    clicked.append(click(page, die(page, "Ben", 1)))
+    expect(character(page, "brass-bulwark")).to_have_attribute("data-life", "50")
+    expect(page.locator("#feed")).to_contain_text("Brass Bulwark takes 30 DP: 80 → 50.")
+    clicked.append(click(page, option(page, "Hammer on Tin Sparrow")))
+    clicked.append(click(page, die(page, "Ana", 1)))
+    expect(character(page, "tin-sparrow")).to_have_attribute("data-life", "20")
+    clicked.append(click(page, option(page, "Gust on Brass Bulwark: 40 DP, 10 PP")))
+    expect(character(page, "tin-sparrow")).to_have_attribute("data-power", "10")
+    expect(character(page, "tin-sparrow").locator("[data-stat=power]")).to_have_text("10 / 60 PP")
+    clicked.append(click(page, die(page, "Ben", 2)))
+    expect(character(page, "brass-bulwark")).to_have_attribute("data-life", "10")
+    expect(character(page, "brass-bulwark").locator("[data-stat=shield]")).to_have_text("30 LP")
+    clicked.append(click(page, option(page, "Hammer on Tin Sparrow")))
+    clicked.append(click(page, die(page, "Ana", 1)))
+    # The end: Tin Sparrow destroyed, Ben the winner, on the page and through the API.
+    expect(character(page, "tin-sparrow")).to_have_attribute("data-life", "0")
+    expect(character(page, "tin-sparrow")).to_have_attribute("data-status", "destroyed")
+    expect(page.locator(".aob-result")).to_have_text(
+        "Ben wins (every character of the loser is destroyed).")
+    expect(page.locator("#player-1 h2 .tag.winner")).to_be_visible()
+    expect(page.locator("#where")).to_contain_text("the match is over: Ben wins")
+    expect(page.locator("#prompt-body")).to_have_text("The match is over.")
+    screenshot(page, "artobattlers-console-over")
+    state = site.get(f"/api/duels/{duel}/state")
+    assert (state["over"], state["winner"], state["end_reason"]) == (True, 1, "all_destroyed")
+    life = {cid: c["life"] for p in state["players"] for cid, c in p["characters"].items()}
+    assert life == {"tin-sparrow": 0, "brass-bulwark": 10}
+    assert site.get(f"/api/duels/{duel}/record")["decisions"] == clicked
+    summary = site.get(f"/api/duels/{duel}")
+    assert (summary["status"], summary["winner"]) == ("over", 1)
+    step_through_the_replay(page, duel)
+
+
+def step_through_the_replay(page, duel: str) -> None:
+    open_page(page, f"/duels/{duel}")
+    expect(page.locator("#title")).to_have_text("Ana (Tin Sparrow) vs Ben (Brass Bulwark)")
+    assert page.locator("#beat-select option").all_inner_texts() == [
+        "Turn 1", "Turn 2", "Turn 3", "Turn 4"]
+    page.select_option("#beat-select", label="Turn 2")
+    expect(page.locator("#where")).to_contain_text("Turn 2 · Ben to act")
+    expect(character(page, "brass-bulwark")).to_have_attribute("data-life", "50")
+    expect(page.locator(".aob-waiting .options li").first).to_contain_text(
+        "Brass Bulwark: Hammer on Tin Sparrow: 40 DP, free")
+    page.keyboard.press("End")
+    expect(page.locator(".aob-result")).to_contain_text("Ben wins")
+    expect(character(page, "tin-sparrow").locator("details.aob-card li[data-move=gust]")).to_contain_text(
+        "Gust 40 DP, 10 PP · distance DA-S")
+    screenshot(page, "artobattlers-replay")
+
+
+def test_giving_up_and_rolling_for_the_players_are_recorded(site, page):
+    duel = new_match(site, [{"player": 0, "kind": "team", "characters": ["tin-sparrow"]},
+                            {"player": 1, "kind": "team", "characters": ["brass-bulwark"]}],
+                     table="aob-roll")
+    open_page(page, f"/duels/{duel}/console")
+    sign_in(page, site.tokens["scorekeeper"], "scorekeeper")
+    # "Roll for Ana": the page draws the value and records it as Ana's start die.
+    version = page.get_attribute("body", "data-version")
+    expect(page.locator("#prompt-body button.roll")).to_have_text(["Roll for Ana", "Roll for Ben"])
+    page.click("#prompt-body button.roll[data-roll='0']")
+    page.wait_for_selector(f"body:not([data-version='{version}'])")
+    rolled = site.get(f"/api/duels/{duel}/record")["decisions"][-1]
+    assert rolled["kind"] == "start_die" and rolled["player"] == 0 and 1 <= rolled["value"] <= 6
+    expect(page.locator("#prompt-body button.roll")).to_have_text(["Roll for Ben"])
+    expect(page.locator("#feed")).to_contain_text(f"Ana rolls {rolled['value']} for the start.")
+    page.click("details.concede summary")
+    page.locator("#concede button", has_text="Ben (Brass Bulwark) gives up…").click()
+    version = page.get_attribute("body", "data-version")
+    page.locator("#concede button", has_text="Yes, Ben gives up").click()
+    page.wait_for_selector(f"body:not([data-version='{version}'])")
+    expect(page.locator(".aob-result")).to_have_text("Ana wins (a player gave up).")
+    state = site.get(f"/api/duels/{duel}/state")
+    assert (state["winner"], state["end_reason"]) == (0, "give_up")
+
+
+def test_a_match_is_created_from_the_form_with_a_character_imported_there(site, page, tmp_path):
+    open_page(page, "/duels/new?ruleset=artobattlers")
+    sign_in(page, site.tokens["scorekeeper"], "scorekeeper")
+    expect(page.locator("select[name=character-0]")).to_be_visible()
+    # A wrong file is refused, naming the field; nothing is imported.
+    bad = {"schema_version": 1, "ruleset": "artobattlers", "characters": own_characters("form-")}
+    bad["characters"][0]["attack_moves"][0]["dp"] = -1
+    (tmp_path / "bad.json").write_text(json.dumps(bad))
+    page.set_input_files("input[name=character-file]", str(tmp_path / "bad.json"))
+    page.click("button.import")
+    expect(page.locator(".aob-import .field-errors li")).to_contain_text(
+        ["characters[0].attack_moves[0].dp: characters[0].attack_moves[0].dp: -1 is less than "
+         "the minimum of 0"])
+    assert "form-tin-sparrow" not in json.dumps(site.get("/api/rulesets/artobattlers/characters"))
+    good = {**bad, "characters": own_characters("form-")}
+    (tmp_path / "good.json").write_text(json.dumps(good))
+    page.set_input_files("input[name=character-file]", str(tmp_path / "good.json"))
+    page.click("button.import")
+    expect(page.locator(".aob-import .entered")).to_have_text("Imported: Tin Sparrow, Brass Bulwark.")
+    expect(page.locator("select[name=character-0]")).to_have_value("imported:form-tin-sparrow")
+    page.select_option("select[name=character-1]", "sample:gearback")
+    page.fill("input[name=name-0]", "Cleo")
+    page.fill("input[name=name-1]", "Dov")
+    page.click(".aob-rulings-form summary")
+    page.select_option("select[name=ruling-AG4]", "round_down")
+    page.fill("input[name=table]", "aob-form")
+    screenshot(page, "artobattlers-new")
+    page.click("#new-duel button[type=submit]")
+    page.wait_for_url("**/console")
+    page.wait_for_selector("body[data-ready=true]")
+    duel = page.url.split("/duels/")[1].split("/")[0]
+    expect(character(page, "form-tin-sparrow")).to_have_attribute("data-life", "60")
+    expect(character(page, "gearback")).to_have_attribute("data-life", "400")
+    expect(die(page, "Cleo", 1)).to_be_visible()
+    record = site.get(f"/api/duels/{duel}/record")
+    assert [c["id"] for c in record["setup"]["characters"]] == ["form-tin-sparrow", "gearback"]
+    assert record["setup"]["characters"][0] == good["characters"][0] | {"sample": False}
+    assert record["setup"]["rulings"]["AG4"] == "round_down"
+    assert record["decisions"] == [{"player": 0, "kind": "team", "characters": ["form-tin-sparrow"]},
+                                   {"player": 1, "kind": "team", "characters": ["gearback"]}]
+
+
+def test_the_list_filters_by_game(site, page):
+    duel = new_match(site, table="aob-list")
+    open_page(page, "/?table=aob-list")
+    row = page.locator(f"#duels tbody tr[data-duel='{duel}']")
+    expect(row.locator("td.game")).to_have_text(TITLE)
+    expect(row.locator("td").first).to_have_text("Ana vs Ben")
+    open_page(page, "/")
+    page.select_option("select[name=ruleset]", "artobattlers")
+    page.click("#filters button[type=submit]")
+    expect(page).to_have_url(re.compile(r"ruleset=artobattlers"))
+    expect(page.locator(f"#duels tbody tr[data-duel='{duel}']")).to_be_visible()
+    rulesets = page.locator("#duels tbody tr").evaluate_all("rows => rows.map(r => r.dataset.ruleset)")
+    assert rulesets and set(rulesets) == {"artobattlers"}
+    expect(page.locator("#count")).to_have_text(
+        f"{site.get('/api/duels?ruleset=artobattlers')['total']} duel"
+        f"{'' if site.get('/api/duels?ruleset=artobattlers')['total'] == 1 else 's'}")
+    page.select_option("select[name=ruleset]", "battlecon-2014")
+    page.click("#filters button[type=submit]")
+    expect(page.locator(f"#duels tbody tr[data-duel='{duel}']")).to_have_count(0)
+    rulesets = page.locator("#duels tbody tr").evaluate_all("rows => rows.map(r => r.dataset.ruleset)")
+    assert rulesets and set(rulesets) == {"battlecon-2014"}
+    screenshot(page, "artobattlers-list-filter")

@@ -1,0 +1,163 @@
+// The console's controls for ART O BATTLERS: every legal option of the pending prompt as a
+// button in the game's words, grouped as a scorekeeper meets them: attack moves with their
+// costs and DP (a move that would not be effective flagged as a wasted turn), the die as
+// buttons 1-6 (the service never rolls; "roll for ..." draws a value here and records it
+// as the same decision), manual moves, force challenges, counterattacks, the chain's extra
+// attack, the start and duel dice, teams, and Advance Play's placements and side attacks.
+// Standing decisions (no more issues, agreed) are offered under their own heading.
+import { h } from "../../dom.js";
+import { charName, characterOf, costText, MANUAL, moveOf, notEffective, paidText, symbols } from "./cards.js";
+
+const who = (state, names, i) => names?.[i] ?? state?.players?.[i]?.name ?? `Player ${i + 1}`;
+
+function attackWords(state, o, actor, target) {
+  const move = moveOf(state, actor, o.move, o.striker);
+  if (!move) return `${o.move} on ${charName(state, target)}`;
+  const striker = o.striker ? `${characterOf(state, actor).data?.striker?.name || "Striker"}'s ` : "";
+  const cost = move.cost?.form === "pp_or_lp" ? paidText(move.cost, o.pay) : costText(move.cost);
+  const marks = symbols(move);
+  const wasted = notEffective(move, characterOf(state, target));
+  return `${striker}${move.name} on ${charName(state, target)}: ${move.dp} DP, ${cost}` +
+    `${o.sacrifice ? " (a sacrifice: the LP cost takes all that is left)" : ""}` +
+    `${marks.length ? ` · ${marks.join(" · ")}` : ""}${wasted ? ` — ${wasted}` : ""}`;
+}
+
+function manualWords(state, o) {
+  const target = state?.attack?.target;
+  const mm = (characterOf(state || { players: [] }, target || "").data?.manual_moves || []).find((m) => m.number === o.number);
+  const kind = MANUAL[mm?.kind] || "";
+  let detail = "";
+  if (mm?.kind === "nullify") detail = ` ×${o.multiple}: ${o.multiple * mm.pp} PP negate ${o.multiple * mm.negates_dp} DP`;
+  else if (o.multiple) detail = ` ×${o.multiple}`;
+  const cost = mm?.cost && mm.cost.form !== "none" ? ` (${paidText(mm.cost, o.pay)})` : "";
+  return `Manual move ${o.number}${kind ? ` (${kind})` : ""}${detail}${cost}`;
+}
+
+// One option in words; names: the players' names.
+export function describe(o, names = [], state = null) {
+  const p = who(state, names, o.player);
+  switch (o.kind) {
+    case "team": return `${p} brings ${o.characters.map((c) => charName(state || { players: [] }, c)).join(", ")}`;
+    case "start_die": return `${p} rolled ${o.value} for the start`;
+    case "duel_die": return `${p} rolled ${o.value} in the dice duel`;
+    case "die": return `${p} rolled ${o.value}`;
+    case "attack": return `${charName(state, o.character)}: ${attackWords(state, o, o.character, o.target)}`;
+    case "extra_attack": return `Extra attack: ${attackWords(state, { ...o, striker: false }, state?.attack?.attacker?.character, state?.attack?.target)}`;
+    case "decline_extra_attack": return "Decline the extra attack";
+    case "power_turn": {
+      const raise = (characterOf(state, o.character).data?.power_raises || []).filter((r) => r.trigger === "pay_turn").reduce((s, r) => s + r.amount, 0);
+      return `Pay the turn: ${charName(state, o.character)} raises PP${raise ? ` by ${raise}` : ""}`;
+    }
+    case "manual_move": return manualWords(state, o);
+    case "force_challenge": {
+      const move = moveOf(state, state?.attack?.target, o.move);
+      const colour = moveOf(state, state?.attack?.attacker?.character, state?.attack?.move, state?.attack?.attacker?.striker)?.force_challenge;
+      return `${colour ? `${colour[0].toUpperCase()}${colour.slice(1)} force` : "Force"} challenge with ${move?.name || o.move} (pay 10 LP${o.pay ? `, ${paidText(move?.cost, o.pay)}` : ""})`;
+    }
+    case "counterattack": {
+      const ca = (characterOf(state, state?.attack?.target).data?.counterattacks || []).find((c) => c.id === o.id);
+      const klass = moveOf(state, state?.attack?.attacker?.character, state?.attack?.move, state?.attack?.attacker?.striker)?.class;
+      return `Counterattack ${o.id}${ca && klass && ca.dp[klass] !== undefined ? `: ${ca.dp[klass]} DP` : ""}`;
+    }
+    case "placement": return `${p}: battle zone ${(o.battle_zone || []).map((c) => charName(state, c)).join(", ") || "empty"}; inactive zone ${(o.inactive_zone || []).map((c) => charName(state, c)).join(", ") || "empty"}`;
+    case "side_attack": return `Side attack on ${charName(state, o.target)}: ${charName(state, o.lead?.character)}'s ${moveOf(state, o.lead?.character, o.lead?.move)?.name || o.lead?.move} led, ${charName(state, o.joining?.character)}'s ${moveOf(state, o.joining?.character, o.joining?.move)?.name || o.joining?.move} joining`;
+    case "give_up": return `${p} gives up`;
+    case "no_more_issues": return `${p} declares no more issues (and loses)`;
+    case "agree_no_more_issues": return "Both players agree: no more issues (a draw)";
+    default: {
+      const fields = Object.entries(o).filter(([k]) => k !== "kind" && k !== "player").map(([k, v]) => `${k.replaceAll("_", " ")} ${typeof v === "object" ? JSON.stringify(v) : v}`);
+      return `${o.player !== undefined ? `${p}: ` : ""}${String(o.kind).replaceAll("_", " ")}${fields.length ? ` (${fields.join(", ")})` : ""}`;
+    }
+  }
+}
+
+const button = (o, text, send, extra = {}) => h("button", { type: "button", dataset: { option: JSON.stringify(o), kind: o.kind, ...extra }, on: { click: () => send(o) } }, text);
+
+const group = (label, children) => h("div", { class: "choices", role: "group", "aria-label": label }, h("span", { class: "choices-label", text: `${label}:` }), children);
+
+// A random face 1-6 from the browser's generator: the teaching page "rolls", and the value
+// is recorded as the player's decision like any entered value.
+function randomFace() {
+  const bytes = new Uint8Array(1);
+  do crypto.getRandomValues(bytes); while (bytes[0] >= 252);
+  return (bytes[0] % 6) + 1;
+}
+
+function diceGroups(options, state, names, send, kind) {
+  const players = [...new Set(options.filter((o) => o.kind === kind).map((o) => o.player))];
+  return players.map((p) => {
+    const faces = options.filter((o) => o.kind === kind && o.player === p);
+    const roll = h("button", { type: "button", class: "roll", dataset: { roll: p }, on: { click: () => {
+      const value = randomFace();
+      send(faces.find((o) => o.value === value));
+    } } }, `Roll for ${who(state, names, p)}`);
+    return group(`${who(state, names, p)} rolled (enter the die)`, [...faces.map((o) => button(o, String(o.value), send, { die: o.value })), roll]);
+  });
+}
+
+// Options grouped: dice faces per player, then each kind of choice with its own heading.
+function groups(prompt, state, names, send) {
+  const out = [];
+  const options = prompt.options;
+  for (const kind of ["start_die", "duel_die", "die"]) {
+    if (options.some((o) => o.kind === kind)) out.push(...diceGroups(options, state, names, send, kind));
+  }
+  const rest = options.filter((o) => !["start_die", "duel_die", "die"].includes(o.kind));
+  const heading = { attack: "Attack moves", extra_attack: "Extra attack", decline_extra_attack: "Or", power_turn: "Pay the turn",
+    manual_move: "Manual moves", force_challenge: "Force challenges", counterattack: "Counterattacks", team: "Characters",
+    placement: "Placements", side_attack: "Side attacks" };
+  const keyOf = (o) => (o.kind === "attack" ? `attack:${o.character}` : o.kind === "team" ? `team:${o.player}` : o.kind);
+  const seen = new Map();
+  for (const o of rest) {
+    const key = keyOf(o);
+    if (!seen.has(key)) seen.set(key, []);
+    seen.get(key).push(o);
+  }
+  for (const [key, list] of seen) {
+    const first = list[0];
+    const label = first.kind === "attack" ? `${charName(state, first.character)}'s attack moves`
+      : first.kind === "team" ? `${who(state, names, first.player)} brings` : heading[first.kind] || key.replaceAll("_", " ");
+    out.push(group(label, list.map((o) => button(o, describe(o, names, state), send))));
+  }
+  return out;
+}
+
+// give_up is the console's own concession (renderer.concession); the others are here.
+function standingView(prompt, state, names, send) {
+  const standing = (prompt.standing || []).filter((o) => o.kind !== "give_up");
+  if (!standing.length) return null;
+  return h("details", { class: "aob-standing" }, h("summary", { text: "No more issues (A20.4)" }),
+    standing.map((o) => {
+      const sure = h("button", { type: "button", class: "danger", hidden: true, on: { click: () => send(o) } }, `Yes: ${describe(o, names, state)}`);
+      return h("p", {}, h("button", { type: "button", dataset: { option: JSON.stringify(o), kind: o.kind }, on: { click: () => { sure.hidden = false; sure.focus(); } } },
+        `${describe(o, names, state)}…`), " ", sure);
+    }));
+}
+
+export function renderPrompt(root, prompt, state, send, ctx = {}) {
+  const names = ctx.names || [];
+  if (!prompt) {
+    root.replaceChildren(h("p", { class: "about", text: state.over ? "The match is over." : "Nothing to decide." }));
+    return new Map();
+  }
+  const whose = prompt.players.map((i) => who(state, names, i)).join(" and ");
+  root.replaceChildren(...[
+    h("p", { class: "about" }, whose ? h("strong", { text: `${whose}: ` }) : null, `${prompt.about || ""} `,
+      prompt.rule ? h("span", { class: "rule", text: prompt.rule }) : null),
+    prompt.decider === "chance" ? h("p", { class: "decider", dataset: { decider: "chance" }, text: "Enter the value the die showed (the service never rolls)." }) : null,
+    ...groups(prompt, state, names, send),
+    standingView(prompt, state, names, send)].filter(Boolean));
+  return new Map();
+}
+
+// The replay's read-only view of what the state waited on.
+export function promptView(prompt, state, names) {
+  if (!prompt) return null;
+  const whose = prompt.players.map((i) => who(state, names, i)).join(" and ");
+  return h("section", { class: "prompt aob-waiting", "aria-label": "Waiting for" },
+    h("h3", { text: "Waiting for" }),
+    h("p", { class: "about" }, whose ? h("strong", { text: `${whose}: ` }) : null, prompt.about || "",
+      prompt.rule ? h("span", { class: "rule", text: prompt.rule }) : null),
+    h("ul", { class: "options", "aria-label": "Legal options" },
+      prompt.options.map((o) => h("li", { dataset: { option: JSON.stringify(o) } }, describe(o, names, state)))));
+}
