@@ -25,6 +25,7 @@ from api.views import (
     summary,
 )
 from events.export import log_lines, record_of
+from events.retraction import RetractionRefusedError
 from events.visibility import Withheld
 from judge.labels import check_labels
 
@@ -143,6 +144,35 @@ class Decisions(MethodView):
         agg = store().known(duel_id)  # holds the events just stored: no store round trip
         first = appended.events[0]["event"] if appended.events else agg.events_count + 1
         rows = [event_row(agg, n) for n in range(first, first + len(appended.events))]
+        return {"id": duel_id, "version": appended.version, "replayed": appended.replayed,
+                "events": rows}, 200 if appended.replayed else 201, etag(appended.version)
+
+
+@blp.route("/<uuid:duel_id>/retractions")
+class Retractions(MethodView):
+    @require("record")
+    @blp.arguments(S.RetractionCreateSchema)
+    @blp.response(201, S.AppendedSchema)
+    @blp.alt_response(200, schema=S.AppendedSchema,
+                      description="A retry with a known Idempotency-Key: nothing new stored.")
+    @blp.doc(parameters=[IF_MATCH, IDEMPOTENCY])
+    def post(self, body: dict, duel_id: UUID):
+        """Retract your own latest decision (a mis-click): an appended retraction event,
+        nothing deleted; the duel then stands as it was before that decision. Refused with
+        the rule cited: 403 when the latest decision is someone else's, 409 when there is
+        nothing to retract or it would go back past a reveal, a correction, the end of a
+        duel that showed face-down choices, or a fork point."""
+        expected = expected_version(request.headers.get("If-Match"))
+        key = request.headers.get("Idempotency-Key") or None
+        if key is not None and len(key) > 200:
+            raise ApiError(400, "Idempotency-Key is at most 200 characters.")
+        try:
+            appended = store().retract(duel_id, expected=expected, key=key, actor=actor(),
+                                       role=g.role, event=body.get("event"))
+        except RetractionRefusedError as err:
+            raise ApiError(err.status, err.reason, rule=err.rule) from None
+        agg = store().known(duel_id)
+        rows = [event_row(agg, e["event"]) for e in appended.events]
         return {"id": duel_id, "version": appended.version, "replayed": appended.replayed,
                 "events": rows}, 200 if appended.replayed else 201, etag(appended.version)
 

@@ -21,6 +21,8 @@ from eventsourcing.domain import Aggregate, Snapshot
 
 from events.errors import StoredDuelCorruptError
 from events.hashing import chain_hash, genesis_hash
+from events.retractable import Retractable
+from events.retraction import is_retraction
 from events.seals import Sealed, upcast_unsealed
 from judge import registry
 
@@ -78,6 +80,14 @@ class DuelRecord(Aggregate):
             aggregate.entered[self.n] = by or {"name": self.actor}
             if self.key:
                 aggregate.keys[self.key] = self.n
+
+    class Retracted(DecisionRecorded):
+        """A retraction (``events.retraction``): ``decision`` is ``{"kind": "retraction",
+        "event": n}``, naming the retracted decision; who retracted it and when are ``by``,
+        in the hash chain like any decision's. Nothing is deleted: the duel stands as it
+        was before event n."""
+
+        TOPIC = "battlecon:DuelRecord.Retracted"
 
     class FactResolved(Aggregate.Event):
         TOPIC = "battlecon:DuelRecord.FactResolved"
@@ -146,7 +156,8 @@ class DuelRecord(Aggregate):
         self.parent = parent
         self.fork_at = fork_at
         self.genesis = hash
-        self.duel = registry.of_setup(setup).restore(setup)
+        rules = registry.of_setup(setup)
+        self.duel = Retractable(rules.restore(setup), rules)
         self.hashes: list[str] = []
         self.keys: dict[str, int] = {}
         # event number -> who entered that decision: {"name", "role", "at"} (the hash
@@ -224,7 +235,8 @@ class DuelRecord(Aggregate):
             if decision is not None:
                 n, at = len(self.hashes) + 1, now_iso()
                 by = entered_by(actor, role, at)
-                self.trigger_event(self.DecisionRecorded, n=n, decision=decision, actor=actor,
+                event = self.Retracted if is_retraction(decision) else self.DecisionRecorded
+                self.trigger_event(event, n=n, decision=decision, actor=actor,
                                    key=key, prev=self.head_hash, role=role, at=at,
                                    hash=chain_hash(self.head_hash, n, "decision", decision, by))
             for fact in facts:
