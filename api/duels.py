@@ -10,7 +10,7 @@ from flask.views import MethodView
 from flask_smorest import Blueprint
 
 from api import schemas as S
-from api.auth import require
+from api.auth import PERMISSIONS, require
 from api.errors import ApiError
 from api.views import (
     actor,
@@ -150,6 +150,21 @@ class Decisions(MethodView):
 
 @blp.route("/<uuid:duel_id>/retractions")
 class Retractions(MethodView):
+    @require("read")
+    @blp.response(200, S.RetractionOfferSchema)
+    def get(self, duel_id: UUID):
+        """Whether the caller may retract the latest decision now, and if not, why (with
+        the rule), as a retraction would be answered."""
+        offer = store().retraction_offer(duel_id, actor())
+        if g.get("role") not in PERMISSIONS["record"]:
+            offer.update(allowed=False, rule=None, detail="Only the scorekeeper (or head "
+                         "judge) who entered a decision may retract it; sign in with that "
+                         "token.")
+        agg = store().known(duel_id)
+        n = offer["event"]
+        offer["text"] = None if n is None else event_row(agg, n, reader_withheld(agg))["text"]
+        return offer, 200, etag(agg.events_count)
+
     @require("record")
     @blp.arguments(S.RetractionCreateSchema)
     @blp.response(201, S.AppendedSchema)

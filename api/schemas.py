@@ -176,6 +176,17 @@ class RetractionCreateSchema(Strict):
                        "409 unless it is the latest decision still standing"})
 
 
+class RetractionOfferSchema(Schema):
+    """What the caller may retract now (the console offers it only when ``allowed``)."""
+
+    event = fields.Integer(allow_none=True, metadata={
+        "description": "the latest decision still standing (null: none)"})
+    allowed = fields.Boolean(metadata={"description": "whether the caller may retract it now"})
+    text = fields.String(allow_none=True, metadata={"description": "that decision, described"})
+    detail = fields.String(allow_none=True, metadata={"description": "why not, when not"})
+    rule = fields.String(allow_none=True, metadata={"description": "the rule that says so"})
+
+
 class AppendedSchema(Schema):
     id = fields.UUID()
     version = fields.Integer()

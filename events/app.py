@@ -338,6 +338,17 @@ class JudgeApp(Application[UUID]):
                 agg.judged = False
             return self._save(agg, start)
 
+    def retraction_offer(self, duel_id: UUID, actor: str) -> dict:
+        """Whether ``actor`` may retract now: ``event`` (the latest decision standing, or
+        None), ``allowed``, and when not, ``detail`` and ``rule`` (as a refusal says)."""
+        agg = self.record(duel_id)
+        latest = agg.duel.latest_decision()
+        try:
+            may_retract(agg, actor)
+        except RetractionRefusedError as err:
+            return {"event": latest, "allowed": False, "detail": err.reason, "rule": err.rule}
+        return {"event": latest, "allowed": True, "detail": None, "rule": None}
+
     def _replay_retraction(self, agg: DuelRecord, key: str) -> Appended:
         """A retried retraction: the original answer; a key of a decision is refused."""
         n = agg.keys[key]

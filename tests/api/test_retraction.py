@@ -355,3 +355,23 @@ def test_an_artobattlers_die_entered_wrongly_is_retracted(client, tokens):
     assert verify_file(json.dumps(record))["winner"] == 0
     again = decide(client, sk, duel, wrong, version=final["event"], key="die-1")
     assert again.status_code == 422 and "retracted" in again.get_json()["detail"]
+
+
+def test_the_offer_says_who_may_retract_what_now(client, store, tokens):
+    sk = tokens["scorekeeper"]
+    duel = create(client, sk, partial_record(MOVE_AT))["id"]
+    before, wrong, v1 = mis_click(client, sk, duel)
+    offer = client.get(f"/api/duels/{duel}/retractions", headers=bearer(sk)).get_json()
+    assert (offer["event"], offer["allowed"], offer["detail"]) == (before["event"] + 1, True,
+                                                                   None)
+    assert f"space {wrong['to']}" in offer["text"] or str(wrong["to"]) in offer["text"]
+    other = create_token(store, "scorekeeper", "other-sk")
+    theirs = client.get(f"/api/duels/{duel}/retractions", headers=bearer(other)).get_json()
+    assert (theirs["allowed"], theirs["rule"]) == (False, "retraction.recorder")
+    anonymous = client.get(f"/api/duels/{duel}/retractions").get_json()
+    assert anonymous["allowed"] is False and "sign in" in anonymous["detail"]
+    assert retract(client, sk, duel, v1).status_code == 201
+    after = client.get(f"/api/duels/{duel}/retractions", headers=bearer(sk)).get_json()
+    assert after["allowed"] is True and after["event"] < before["event"]  # Hikaru's pick
+    assert after["text"] == client.get(f"/api/duels/{duel}/events?after={after['event'] - 1}"
+                                       "&limit=1").get_json()["events"][0]["text"]
