@@ -6,9 +6,10 @@ class's ``class_version`` and add ``upcast_v1_v2`` (and so on) static methods th
 rewrite the stored dict, as documented in docs/event-store.md.
 
 A duel's stream is exactly: its setup (``Started``, version 1), then each decision
-followed by the facts it produced (``DecisionRecorded``, ``FactResolved``) and any
-judge correction (``FactResolved`` holding a ``Corrected`` fact). Event number n
-in the judge's numbering is aggregate version n + 1.
+followed by the facts it produced (``DecisionRecorded``, ``FactResolved``), any
+judge correction (``FactResolved`` holding a ``Corrected`` fact) and any retraction
+(``Retracted``, no facts: ``events.retraction``). Event number n in the judge's numbering
+is aggregate version n + 1.
 """
 
 from __future__ import annotations
