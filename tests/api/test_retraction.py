@@ -375,3 +375,24 @@ def test_the_offer_says_who_may_retract_what_now(client, store, tokens):
     assert after["allowed"] is True and after["event"] < before["event"]  # Hikaru's pick
     assert after["text"] == client.get(f"/api/duels/{duel}/events?after={after['event'] - 1}"
                                        "&limit=1").get_json()["events"][0]["text"]
+
+
+def test_a_retracted_face_down_pair_stays_hidden_from_other_readers(client, store, tokens):
+    sk, other = tokens["scorekeeper"], create_token(store, "scorekeeper", "other-sk")
+    duel = create(client, sk, partial_record(PAIRS_AT))["id"]
+    pair = played_record()["decisions"][PAIRS_AT]
+    v0 = state(client, duel)["event"]
+    v = enter(client, sk, duel, [pair])
+    assert retract(client, sk, duel, v).status_code == 201
+    rows = client.get(f"/api/duels/{duel}/events?after={v0}",
+                      headers=bearer(other)).get_json()["events"]
+    assert rows[0]["data"] == {"kind": "attack_pair", "player": pair["player"]}  # not what
+    assert rows[0]["retracted"] == v + 1 and rows[-1]["type"] == "Retraction"
+    assert "style" not in json.dumps(rows) and pair["base"] not in json.dumps(rows)
+    record = client.get(f"/api/duels/{duel}/record", headers=bearer(other))
+    assert record.headers["X-Withheld-From"] == str(v0 + 1)
+    assert record.get_json()["decisions"] == partial_record(PAIRS_AT)["decisions"]
+    log = log_of(client, other, duel)
+    assert len(log["events"]) == v0 and verify_file(json.dumps(log))["events"] == v0
+    mine = log_of(client, sk, duel)
+    assert verify_file(json.dumps(mine))["events"] == v + 1
