@@ -163,7 +163,9 @@ def cmd_import(args: argparse.Namespace) -> int:
         data = json.loads(text)
     except json.JSONDecodeError:
         data = None
-    if data is None or (isinstance(data, dict) and data.get("format") in LOG_FORMATS):
+    # a log's decisions are imported in order, retractions included: the same events
+    stream = data is None or (isinstance(data, dict) and data.get("format") in LOG_FORMATS)
+    if stream:
         try:
             verify_log(text.splitlines())
         except IntegrityCheckError as err:
@@ -177,7 +179,8 @@ def cmd_import(args: argparse.Namespace) -> int:
     if not isinstance(data, dict):
         raise RecordError(f"{args.file} is neither a record nor an event log.", "record")
     labels = data.get("labels") if isinstance(data.get("labels"), dict) else {}
-    appended = _app(args).create_duel(data, labels, actor=args.actor, role="operator")
+    appended = _app(args).create_duel(data, labels, actor=args.actor, role="operator",
+                                      retractions=stream)
     print(json.dumps({"id": str(appended.duel_id), "version": appended.version}))
     return 0
 

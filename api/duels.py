@@ -10,7 +10,7 @@ from flask.views import MethodView
 from flask_smorest import Blueprint
 
 from api import schemas as S
-from api.auth import require
+from api.auth import PERMISSIONS, require
 from api.errors import ApiError
 from api.views import (
     actor,
@@ -25,6 +25,7 @@ from api.views import (
     summary,
 )
 from events.export import log_lines, record_of
+from events.retraction import RetractionRefusedError
 from events.visibility import Withheld
 from judge.labels import check_labels
 
@@ -143,6 +144,50 @@ class Decisions(MethodView):
         agg = store().known(duel_id)  # holds the events just stored: no store round trip
         first = appended.events[0]["event"] if appended.events else agg.events_count + 1
         rows = [event_row(agg, n) for n in range(first, first + len(appended.events))]
+        return {"id": duel_id, "version": appended.version, "replayed": appended.replayed,
+                "events": rows}, 200 if appended.replayed else 201, etag(appended.version)
+
+
+@blp.route("/<uuid:duel_id>/retractions")
+class Retractions(MethodView):
+    @require("read")
+    @blp.response(200, S.RetractionOfferSchema)
+    def get(self, duel_id: UUID):
+        """Whether the caller may retract the latest decision now, and if not, why (with
+        the rule), as a retraction would be answered."""
+        offer = store().retraction_offer(duel_id, actor())
+        if g.get("role") not in PERMISSIONS["record"]:
+            offer.update(allowed=False, rule=None, detail="Only the scorekeeper (or head "
+                         "judge) who entered a decision may retract it; sign in with that "
+                         "token.")
+        agg = store().known(duel_id)
+        n = offer["event"]
+        offer["text"] = None if n is None else event_row(agg, n, reader_withheld(agg))["text"]
+        return offer, 200, etag(agg.events_count)
+
+    @require("record")
+    @blp.arguments(S.RetractionCreateSchema)
+    @blp.response(201, S.AppendedSchema)
+    @blp.alt_response(200, schema=S.AppendedSchema,
+                      description="A retry with a known Idempotency-Key: nothing new stored.")
+    @blp.doc(parameters=[IF_MATCH, IDEMPOTENCY])
+    def post(self, body: dict, duel_id: UUID):
+        """Retract your own latest decision (a mis-click): an appended retraction event,
+        nothing deleted; the duel then stands as it was before that decision. Refused with
+        the rule cited: 403 when the latest decision is someone else's, 409 when there is
+        nothing to retract or it would go back past a reveal, a correction, the end of a
+        duel that showed face-down choices, or a fork point."""
+        expected = expected_version(request.headers.get("If-Match"))
+        key = request.headers.get("Idempotency-Key") or None
+        if key is not None and len(key) > 200:
+            raise ApiError(400, "Idempotency-Key is at most 200 characters.")
+        try:
+            appended = store().retract(duel_id, expected=expected, key=key, actor=actor(),
+                                       role=g.role, event=body.get("event"))
+        except RetractionRefusedError as err:
+            raise ApiError(err.status, err.reason, rule=err.rule) from None
+        agg = store().known(duel_id)
+        rows = [event_row(agg, e["event"]) for e in appended.events]
         return {"id": duel_id, "version": appended.version, "replayed": appended.replayed,
                 "events": rows}, 200 if appended.replayed else 201, etag(appended.version)
 

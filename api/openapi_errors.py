@@ -15,7 +15,8 @@ ERRORS = {
     401: ("UNAUTHORIZED", "A valid bearer token is required."),
     403: ("FORBIDDEN", "The caller's role may not do this."),
     409: ("CONFLICT", "The duel moved on (someone recorded first), or the dispute was "
-                      "already resolved; reload and try again."),
+                      "already resolved; reload and try again. A retraction is refused with "
+                      "409 and the rule cited when it would go back too far."),
     428: ("PRECONDITION_REQUIRED", "Send the duel's version in an If-Match header."),
     429: ("TOO_MANY_REQUESTS", "Too many writes or imports from this token; wait as "
                                "Retry-After says (api.ratelimit)."),
@@ -33,9 +34,10 @@ def document_errors(api: Any) -> None:
             if method not in ("get", *WRITES):
                 continue
             codes = [401] + ([403, 429] if method in WRITES else [])
-            if method == "post" and path.endswith(("/decisions", "/resolution", "/comments")):
+            if method == "post" and path.endswith(("/decisions", "/resolution", "/comments",
+                                                   "/retractions")):
                 codes.append(409)
-            if method == "post" and path.endswith("/decisions"):
+            if method == "post" and path.endswith(("/decisions", "/retractions")):
                 codes.append(428)
             responses = operation.setdefault("responses", {})
             for code in codes:

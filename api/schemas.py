@@ -155,6 +155,9 @@ class EventSchema(Schema):
         "description": "for a decision: who entered it (the token's name and role) and when "
                        "(at, UTC), as its hash covers them; only the name for a decision "
                        "stored before log version 2"})
+    retracted = fields.Integer(metadata={
+        "description": "on a retracted decision and each of its facts: the event number of "
+                       "the retraction (absent on events that stand)"})
 
 
 class EventsArgs(Schema):
@@ -165,6 +168,23 @@ class EventsArgs(Schema):
 class EventPageSchema(Schema):
     events = fields.List(fields.Nested(EventSchema))
     total = fields.Integer()
+
+
+class RetractionCreateSchema(Strict):
+    event = fields.Integer(validate=validate.Range(min=1), metadata={
+        "description": "the decision the caller means to retract (optional): refused with "
+                       "409 unless it is the latest decision still standing"})
+
+
+class RetractionOfferSchema(Schema):
+    """What the caller may retract now (the console offers it only when ``allowed``)."""
+
+    event = fields.Integer(allow_none=True, metadata={
+        "description": "the latest decision still standing (null: none)"})
+    allowed = fields.Boolean(metadata={"description": "whether the caller may retract it now"})
+    text = fields.String(allow_none=True, metadata={"description": "that decision, described"})
+    detail = fields.String(allow_none=True, metadata={"description": "why not, when not"})
+    rule = fields.String(allow_none=True, metadata={"description": "the rule that says so"})
 
 
 class AppendedSchema(Schema):
@@ -255,6 +275,9 @@ class AnnotationSchema(Schema):
     text = fields.String()
     tags = fields.List(fields.String())
     created = fields.String()
+    retracted = fields.Integer(metadata={
+        "description": "when the annotated event belongs to a retracted decision: the "
+                       "retraction's event number (the note stays, marked)"})
 
 
 class AnnotationListSchema(Schema):

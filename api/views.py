@@ -14,6 +14,7 @@ from events.app import JudgeApp
 from events.domain import DuelRecord
 from events.listing import summary  # noqa: F401 - the duel's line, for the blueprints
 from events.projector import Projector
+from events.retraction import describe as describe_retraction
 from events.visibility import Withheld, withheld
 from judge import registry
 
@@ -36,7 +37,29 @@ def reader_withheld(agg: DuelRecord) -> Withheld:
 
 
 def event_row(agg: DuelRecord, n: int, hidden: Withheld | None = None) -> dict:
-    """Event n as the API lists it; ``hidden``: as a reader who may not see those secrets."""
+    """Event n as the API lists it; ``hidden``: as a reader who may not see those secrets.
+    An event of a retracted decision carries ``retracted``: the retraction's number."""
+    retracts = agg.duel.retracts(n)
+    row = _retraction_row(agg, n, retracts) if retracts is not None else \
+        _event_row(agg, n, hidden)
+    struck = agg.duel.struck_by(n)
+    if struck is not None:
+        row["retracted"] = struck
+    return row
+
+
+def _retraction_row(agg: DuelRecord, n: int, retracts: int) -> dict:
+    """A retraction as the narrative tells it (``events.retraction.describe``)."""
+    rules = registry.of_setup(agg.setup)
+    row = {"event": n, "type": "Retraction", "rule": "retraction",
+           "text": describe_retraction(rules, agg.setup, agg.duel, retracts, agg.recorder(n)),
+           "data": dict(agg.duel.events[n - 1][1])}
+    if n in agg.entered:
+        row["by"] = dict(agg.entered[n])
+    return row
+
+
+def _event_row(agg: DuelRecord, n: int, hidden: Withheld | None = None) -> dict:
     kind, e = agg.duel.events[n - 1]
     if kind == "decision":
         text = "A judge corrects the position." if e.get("kind") == "correction" else \

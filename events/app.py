@@ -29,6 +29,10 @@ from events.errors import (
 )
 from events.hashing import GENESIS, chain_hash, genesis_hash
 from events.listing import DuelList
+from events.retractable import judge_stream
+from events.retraction import LATEST, RetractionRefusedError, is_retraction
+from events.retraction import check as may_retract
+from events.retraction import entry as retraction_entry
 from events.seals import seal
 from events.signing import service_key
 from events.writers import WriterQueue
@@ -187,9 +191,13 @@ class JudgeApp(Application[UUID]):
 
     def create_duel(self, record: dict, labels: dict | None = None, actor: str = "",
                     parent: str | None = None, fork_at: int | None = None,
-                    role: str | None = None) -> Appended:
-        """Judge a whole record (setup, decisions) and store it; refused whole if illegal."""
-        duel = registry.from_record(record)  # RecordError names the first illegal decision
+                    role: str | None = None, retractions: bool = False) -> Appended:
+        """Judge a whole record (setup, decisions) and store it; refused whole if illegal.
+
+        ``retractions``: the decisions are an event log's, retraction entries included
+        (``judge import`` of a log), so the stored duel has the log's very events."""
+        # RecordError names the first illegal decision
+        duel = judge_stream(record) if retractions else registry.from_record(record)
         agg = DuelRecord.start(duel.setup, dict(labels or {}), actor, parent, fork_at)
         _copy_events(agg, duel.events, actor, role)
         self.save(agg)
@@ -207,6 +215,10 @@ class JudgeApp(Application[UUID]):
         an illegal decision, a known key) is confirmed against the store before it is
         given, so a stale cache never refuses what the stored duel would accept.
         """
+        if is_retraction(decision):
+            raise IllegalDecisionError("A retraction is not a decision: it is asked for on its "
+                                       "own (POST /api/duels/{id}/retractions), and only by "
+                                       "whoever entered the decision.", "retraction")
         with self.lock(duel_id):
             agg = self.known(duel_id)
             seen = agg.version
@@ -293,6 +305,60 @@ class JudgeApp(Application[UUID]):
                 agg.judged = False
             return self._save(agg, start)
 
+    def retract(self, duel_id: UUID, expected: int | None = None, key: str | None = None,
+                actor: str = "", role: str | None = None, event: int | None = None
+                ) -> Appended:
+        """Retract ``actor``'s latest decision (``events.retraction``): one appended event,
+        nothing deleted; the duel then stands as it was before that decision. ``event``:
+        the decision the caller means (refused if it is not the one they may retract)."""
+        with self.lock(duel_id):
+            agg = self.record(duel_id)
+            if key and key in agg.keys:
+                return self._replay_retraction(agg, key)
+            if expected is not None and expected != agg.events_count:
+                raise VersionConflictError(f"The duel is at version {agg.events_count}, not "
+                                           f"{expected}: someone recorded first. Reload it.",
+                                           agg.events_count)
+            n = may_retract(agg, actor)
+            if event is not None and event != n:
+                raise RetractionRefusedError(f"Event {event} is not the decision you may "
+                                             f"retract now: that is event {n}, the latest "
+                                             "still standing.", LATEST, event=n)
+            start, retraction = agg.events_count, retraction_entry(n)
+            try:
+                agg.duel.decide(retraction)
+                agg.judged = True
+                agg.record(retraction, [], actor, key, role=role)
+            except IllegalDecisionError:
+                raise  # refused before anything changed
+            except Exception:  # applied in the cache but not stored: forget it
+                self._evict(agg.id)
+                raise
+            finally:
+                agg.judged = False
+            return self._save(agg, start)
+
+    def retraction_offer(self, duel_id: UUID, actor: str) -> dict:
+        """Whether ``actor`` may retract now: ``event`` (the latest decision standing, or
+        None), ``allowed``, and when not, ``detail`` and ``rule`` (as a refusal says)."""
+        agg = self.record(duel_id)
+        latest = agg.duel.latest_decision()
+        try:
+            may_retract(agg, actor)
+        except RetractionRefusedError as err:
+            return {"event": latest, "allowed": False, "detail": err.reason, "rule": err.rule}
+        return {"event": latest, "allowed": True, "detail": None, "rule": None}
+
+    def _replay_retraction(self, agg: DuelRecord, key: str) -> Appended:
+        """A retried retraction: the original answer; a key of a decision is refused."""
+        n = agg.keys[key]
+        stored = agg.duel.events[n - 1][1]
+        if not is_retraction(stored):
+            raise IdempotencyKeyReuseError(f"Idempotency key {key!r} was already used for a "
+                                           f"decision (event {n}), not a retraction.")
+        return Appended(agg.id, agg.events_count, [event_json(n, "decision", stored)],
+                        replayed=True)
+
     def _snapshot_if_due(self, agg: DuelRecord, before: int) -> None:
         """Snapshot the aggregate in memory (no re-read) when it passed a multiple of 100."""
         if self.snapshots is not None and \
@@ -321,6 +387,12 @@ class JudgeApp(Application[UUID]):
         n = agg.keys[key]
         kind, stored = agg.duel.events[n - 1]
         clean = {k: v for k, v in decision.items() if v is not None}
+        struck = agg.duel.struck_by(n)
+        if struck is not None:
+            raise IdempotencyKeyReuseError(f"Idempotency key {key!r} was used for the decision "
+                                           f"at event {n}, which was retracted at event "
+                                           f"{struck}: a retracted decision's key is never "
+                                           "used again. Send the decision with a new key.")
         if stored != clean:
             raise IdempotencyKeyReuseError(f"Idempotency key {key!r} was already used for "
                                            f"another decision (event {n}).")
@@ -349,12 +421,13 @@ class JudgeApp(Application[UUID]):
                                "in the middle of resolving a decision.")
         with self.lock(duel_id):
             events = list(agg.duel.events[:at])
+            standing = agg.duel.decisions_at(at)  # retracted decisions left out
         setup = agg.setup
         if todays_cards:
             rules = registry.of_setup(setup)
             setup = rules.with_todays_cards(setup)
             rejudged = rules.match(setup)
-            decide_all(rejudged, [e for kind, e in events if kind == "decision"])
+            decide_all(rejudged, standing)
             events = list(rejudged.events)
         child = DuelRecord.start(setup, dict(labels if labels is not None else agg.labels),
                                  actor, parent=str(duel_id), fork_at=at)
@@ -418,8 +491,14 @@ class JudgeApp(Application[UUID]):
         raise AssertionError("unreachable")
 
     def annotations(self, duel_id: UUID) -> list[dict]:
-        self.record(duel_id)
-        return list(self._commentary(duel_id).annotations)
+        """The notes, each on an event of a retracted decision marked with the retraction
+        (``retracted``: its event number): a note stays where it was written."""
+        duel = self.record(duel_id).duel
+        notes = []
+        for note in self._commentary(duel_id).annotations:
+            struck = duel.struck_by(note["at"]) if note["at"] > 0 else None
+            notes.append(note if struck is None else {**note, "retracted": struck})
+        return notes
 
     def open_dispute(self, duel_id: UUID, at: int, claim: str, author: str,
                      role: str | None = None) -> Dispute:

@@ -6,9 +6,10 @@ class's ``class_version`` and add ``upcast_v1_v2`` (and so on) static methods th
 rewrite the stored dict, as documented in docs/event-store.md.
 
 A duel's stream is exactly: its setup (``Started``, version 1), then each decision
-followed by the facts it produced (``DecisionRecorded``, ``FactResolved``) and any
-judge correction (``FactResolved`` holding a ``Corrected`` fact). Event number n
-in the judge's numbering is aggregate version n + 1.
+followed by the facts it produced (``DecisionRecorded``, ``FactResolved``), any
+judge correction (``FactResolved`` holding a ``Corrected`` fact) and any retraction
+(``Retracted``, no facts: ``events.retraction``). Event number n in the judge's numbering
+is aggregate version n + 1.
 """
 
 from __future__ import annotations
@@ -21,6 +22,8 @@ from eventsourcing.domain import Aggregate, Snapshot
 
 from events.errors import StoredDuelCorruptError
 from events.hashing import chain_hash, genesis_hash
+from events.retractable import Retractable
+from events.retraction import is_retraction
 from events.seals import Sealed, upcast_unsealed
 from judge import registry
 
@@ -78,6 +81,14 @@ class DuelRecord(Aggregate):
             aggregate.entered[self.n] = by or {"name": self.actor}
             if self.key:
                 aggregate.keys[self.key] = self.n
+
+    class Retracted(DecisionRecorded):
+        """A retraction (``events.retraction``): ``decision`` is ``{"kind": "retraction",
+        "event": n}``, naming the retracted decision; who retracted it and when are ``by``,
+        in the hash chain like any decision's. Nothing is deleted: the duel stands as it
+        was before event n."""
+
+        TOPIC = "battlecon:DuelRecord.Retracted"
 
     class FactResolved(Aggregate.Event):
         TOPIC = "battlecon:DuelRecord.FactResolved"
@@ -146,7 +157,8 @@ class DuelRecord(Aggregate):
         self.parent = parent
         self.fork_at = fork_at
         self.genesis = hash
-        self.duel = registry.of_setup(setup).restore(setup)
+        rules = registry.of_setup(setup)
+        self.duel = Retractable(rules.restore(setup), rules)
         self.hashes: list[str] = []
         self.keys: dict[str, int] = {}
         # event number -> who entered that decision: {"name", "role", "at"} (the hash
@@ -224,7 +236,8 @@ class DuelRecord(Aggregate):
             if decision is not None:
                 n, at = len(self.hashes) + 1, now_iso()
                 by = entered_by(actor, role, at)
-                self.trigger_event(self.DecisionRecorded, n=n, decision=decision, actor=actor,
+                event = self.Retracted if is_retraction(decision) else self.DecisionRecorded
+                self.trigger_event(event, n=n, decision=decision, actor=actor,
                                    key=key, prev=self.head_hash, role=role, at=at,
                                    hash=chain_hash(self.head_hash, n, "decision", decision, by))
             for fact in facts:

@@ -13,6 +13,8 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from events.domain import DuelRecord
 from events.errors import IntegrityCheckError
 from events.hashing import chain_hash, genesis_hash
+from events.retractable import Retractable
+from events.retraction import is_retraction
 from events.signing import check, sign
 from judge import registry
 from judge.errors import JudgeError, RecordError
@@ -23,10 +25,11 @@ LOG_FORMATS = ("battlecon-log/1", LOG_FORMAT)  # read: release 1's logs still ve
 
 def record_of(agg: DuelRecord, upto: int | None = None) -> dict:
     """The duel as a shareable record; importable as it is. ``upto``: only the decisions
-    among the first ``upto`` events (a reader's prefix before a secret not yet revealed)."""
+    among the first ``upto`` events (a reader's prefix before a secret not yet revealed).
+    Retracted decisions are left out, and so are the retractions (the log keeps both)."""
     rec = agg.duel.to_record()
     if upto is not None:
-        rec["decisions"] = [e for kind, e in agg.duel.events[:upto] if kind == "decision"]
+        rec["decisions"] = agg.duel.decisions_at(upto)
     if agg.labels:
         rec["labels"] = dict(agg.labels)
     return rec
@@ -92,7 +95,7 @@ def verify_log(lines: Iterable[str], key: str | None = None) -> dict:
                            header.get("parent"), header.get("fork_at"))
     if genesis != header.get("hash"):
         raise IntegrityCheckError("The setup was altered (the header's hash does not match).", 0)
-    prev, expected, events = genesis, 1, []
+    prev, expected, events, names = genesis, 1, [], {}
     for line in it:
         if not line.strip():
             continue
@@ -115,6 +118,9 @@ def verify_log(lines: Iterable[str], key: str | None = None) -> dict:
                                       "content).", n)
         prev = entry["hash"]
         events.append((kind, payload))
+        by = entry.get("by")
+        names[n] = by.get("name") if isinstance(by, dict) else None
+        _retracted_by_its_recorder(n, payload, kind, names)
         expected += 1
     result = {"duel": header.get("duel"), "events": len(events), "head": prev}
     result |= _rejudge_under_its_cards(header["setup"], events)  # names the event at fault
@@ -122,6 +128,20 @@ def verify_log(lines: Iterable[str], key: str | None = None) -> dict:
     if isinstance(header.get("withheld"), dict):  # a reader's prefix before a secret
         result["withheld"] = header["withheld"]
     return result
+
+
+def _retracted_by_its_recorder(n: int, payload: Any, kind: str,
+                               names: dict[int, str | None]) -> None:
+    """A retraction in a log is made by whoever entered the decision it retracts (as
+    their ``by`` names them, when both carry one)."""
+    if kind != "decision" or not is_retraction(payload):
+        return
+    target = payload.get("event")
+    mine, theirs = names.get(n), names.get(target) if isinstance(target, int) else None
+    if mine is not None and theirs is not None and mine != theirs:
+        raise IntegrityCheckError(f"Event {n} retracts event {target}, which {theirs} entered, "
+                                  f"but was made by {mine}: only the person who entered a "
+                                  "decision may retract it.", n)
 
 
 def _signature(header: dict, genesis: str, head: str, count: int, key: str | None
@@ -174,7 +194,7 @@ def _rejudge(setup: dict, events: list[tuple[str, Any]]) -> None:
         if not isinstance(setup, dict):
             raise RecordError("The setup must be a JSON object.", "record")
         rules = registry.of_setup(setup)
-        duel = rules.match(setup)
+        duel = Retractable(rules.match(setup), rules)
     except JudgeError as err:
         raise IntegrityCheckError(f"The setup is not valid: {err.reason}", 0) from None
     for n, (kind, payload) in enumerate(events, 1):

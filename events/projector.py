@@ -45,6 +45,8 @@ class Timeline:
         for n in range(self.points[-1] + 1, len(events) + 1):
             kind, e = events[n - 1]
             if kind == "decision":
+                if self._retraction(n) is not None:
+                    s = self.states[-1].clone()
                 continue
             e.run(s)
             if n <= self.length:
@@ -58,6 +60,20 @@ class Timeline:
             self.steps.append({**mark.entry, "event": n})
         self._forget(self.length)  # "now" may have had another prompt
         self.length = len(events)
+
+    def _retraction(self, n: int) -> int | None:
+        """At a retraction (event n), the state goes back to before the decision it
+        retracts: a checkpoint at n holds it, so that no state is ever computed across a
+        retraction; index entries from that decision on are no longer the duel's."""
+        retracts = getattr(self.duel, "retracts", None)
+        back = retracts(n) if retracts is not None else None
+        if back is None:
+            return None
+        state = self.state(back - 1)
+        self.points.append(n)
+        self.states.append(state)
+        self.steps = [entry for entry in self.steps if entry["event"] < back]
+        return back
 
     def state(self, n: int) -> Any:
         i = bisect.bisect_right(self.points, n) - 1

@@ -11,7 +11,7 @@ import { may, startSession } from "./session.js";
 
 const id = duelId();
 // names: the players' names (from the summary), for renderers that label options with them.
-const ctx = { state: null, busy: false, secretFor: null, rerender: () => draw(), summary: null, names: [] };
+const ctx = { state: null, busy: false, secretFor: null, rerender: () => draw(), summary: null, names: [], retraction: null };
 let renderer = null;
 
 // An idempotency key without crypto.randomUUID (absent outside secure contexts).
@@ -22,7 +22,46 @@ function newKey() {
 
 async function refresh() {
   ctx.state = await get(`/duels/${id}/state`);
+  await loadRetraction();
   draw();
+}
+
+// "Retract my last decision" is offered only when the service says this scorekeeper may:
+// their own latest decision, not back past a reveal, a correction or someone else's.
+async function loadRetraction() {
+  ctx.retraction = null;
+  if (!may("record")) return;
+  try {
+    ctx.retraction = await get(`/duels/${id}/retractions`);
+  } catch {
+    // Without the offer the button is simply not shown.
+  }
+}
+
+function drawRetract() {
+  const offer = ctx.retraction;
+  $("#retract").replaceChildren(...(offer?.allowed ? [
+    h("button", { type: "button", class: "retract-last", on: { click: () => retractLast(offer.event) } },
+      "Retract my last decision"),
+    " ", h("span", { class: "hint", text: `(event ${offer.event}: ${offer.text})` })] : []));
+}
+
+// The retraction is appended (nothing is deleted); the prompt before that decision returns.
+async function retractLast(event) {
+  if (ctx.busy) return;
+  ctx.busy = true;
+  const headers = { "If-Match": `"${ctx.state.event}"`, "Idempotency-Key": newKey() };
+  try {
+    await api(`/duels/${id}/retractions`, { method: "POST", body: { event }, headers });
+    clearBanner();
+    ctx.secretFor = null;
+  } catch (err) {
+    banner(`Not retracted: ${err.explain()}`, err.status === 409 ? "warning" : undefined);
+  } finally {
+    await refresh();
+    await showBeatSoFar();
+    ctx.busy = false;
+  }
 }
 
 function draw() {
@@ -37,6 +76,7 @@ function draw() {
     if (!allowed) b.disabled = true;
   }
   drawConcede(state, allowed);
+  drawRetract();
   document.body.dataset.version = state.event;
 }
 
@@ -141,7 +181,7 @@ async function main() {
     else banner(`This duel cannot be shown: ${err.explain?.() || err.message}`);
     return;
   }
-  document.addEventListener("session", () => draw());
+  document.addEventListener("session", () => loadRetraction().then(draw));
   setInterval(watch, 5000);
   document.body.dataset.ready = "true";
 }
