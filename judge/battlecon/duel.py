@@ -350,7 +350,7 @@ class Duel:
         if all(_same(ch.before, ch.after) for ch in changes):
             raise IllegalDecisionError("This correction changes nothing: every field already "
                                        "has that value.", c.rule, field=changes[0].field)
-        done = [self._reopening()] if c.reopens else []
+        done: list[F.Fact] = [self._reopening()] if c.reopens else []
         done.append(F.CorrectionMade(
             rule=c.rule, text="Corrected: " + corrections.what(
                 [ch.to_json() for ch in changes], lambda path: correction.label(self.setup, path),
