@@ -708,6 +708,8 @@ def test_the_correction_example_in_the_docs_is_valid_and_judged(tmp_path):
         judge.schema()).iter_errors(record)] == []
     duel = Duel.from_record(record)
     corrected = [e.to_json() for k, e in duel.events if k == "fact"
-                 and e.to_json()["type"] == "Corrected"]
+                 and e.to_json()["type"] == "CorrectionMade"]
     assert [c["dispute"] for c in corrected] == [example["dispute"]]
+    assert corrected[0]["changes"] == example["changes"]
     assert duel.state.players[1].life == 13 and duel.state.players[0].space == 2
+    assert duel.state.markers[(1, "gate-trap")] == 5
