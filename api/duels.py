@@ -27,6 +27,7 @@ from api.views import (
 from events.export import log_lines, record_of
 from events.retraction import RetractionRefusedError
 from events.visibility import Withheld
+from judge import registry
 from judge.labels import check_labels
 
 blp = Blueprint("duels", __name__, url_prefix="/api/duels",
@@ -190,6 +191,22 @@ class Retractions(MethodView):
         rows = [event_row(agg, e["event"]) for e in appended.events]
         return {"id": duel_id, "version": appended.version, "replayed": appended.replayed,
                 "events": rows}, 200 if appended.replayed else 201, etag(appended.version)
+
+
+@blp.route("/<uuid:duel_id>/correctable")
+class Correctable(MethodView):
+    @require("comment")
+    @blp.response(200, S.CorrectableSchema)
+    def get(self, duel_id: UUID):
+        """What a head judge may correct in the duel as it stands now (judges only: the
+        values include what a face-down pair leaves in hand), each field with its current
+        value, type and bounds, and the rule that bounds it."""
+        agg = load(duel_id)
+        with store().lock(duel_id):
+            fields = registry.of_setup(agg.setup).correctable(agg.duel)
+            over = agg.duel.over
+        return {"event": agg.events_count, "over": over, "fields": fields}, 200, etag(
+            agg.events_count)
 
 
 @blp.route("/<uuid:duel_id>/events")

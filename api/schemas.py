@@ -4,7 +4,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from marshmallow import INCLUDE, RAISE, Schema, fields, post_dump, validate
+from marshmallow import (
+    INCLUDE,
+    RAISE,
+    Schema,
+    ValidationError,
+    fields,
+    post_dump,
+    validate,
+    validates_schema,
+)
 
 LABEL = fields.String(validate=validate.Length(max=100))
 
@@ -293,11 +302,43 @@ class CommentCreateSchema(Strict):
     text = fields.String(required=True, validate=validate.Length(min=1, max=5000))
 
 
+class ChangeSchema(Strict):
+    field = fields.String(required=True, validate=validate.Length(min=1, max=200), metadata={
+        "description": "a path that GET /api/duels/{id}/correctable lists, e.g. players.1.life"})
+    after = fields.Raw(required=True, allow_none=True, metadata={"description": "its new value"})
+    before = fields.Raw(allow_none=True, metadata={
+        "description": "the value it has now (optional: refused if the duel has another)"})
+
+
 class CorrectionSchema(Strict):
+    """A correction (docs/record-format.md, Judge corrections): ``changes`` (any ruleset
+    that lists correctable fields), or a ruleset's older shape: BattleCON's ``players`` and
+    ``markers``, ART O BATTLERS' ``characters``."""
+
+    changes = fields.List(fields.Nested(ChangeSchema), validate=validate.Length(min=1, max=200))
     players = fields.Dict(keys=fields.String(validate=validate.OneOf(["0", "1"])),
-                          values=fields.Dict(keys=fields.String(), values=fields.Raw()),
-                          required=True)
+                          values=fields.Dict(keys=fields.String(), values=fields.Raw()))
     markers = fields.Dict(keys=fields.String(), values=fields.Integer(allow_none=True))
+    characters = fields.Dict(keys=fields.String(),
+                             values=fields.Dict(keys=fields.String(), values=fields.Raw()))
+    reopens = fields.Boolean(metadata={
+        "description": "the duel is over and this resolution overturns the ruling that ended "
+                       "it: reopen it (refused otherwise, R20.1)"})
+
+    @validates_schema
+    def _names_what(self, data: dict, **_kw) -> None:
+        if not any(k in data for k in ("changes", "players", "characters")):
+            raise ValidationError("A correction names its changes (or players / characters).",
+                                  "changes")
+
+
+class CorrectableSchema(Schema):
+    event = fields.Integer(metadata={"description": "the version the values are read at"})
+    over = fields.Boolean()
+    fields_ = fields.Dict(attribute="fields", data_key="fields", keys=fields.String(), values=fields.Dict(
+        keys=fields.String(), values=fields.Raw()), metadata={
+        "description": "every correctable field by path: value, type, label, rule and min, "
+                       "max, choices, nullable where they apply"})
 
 
 class ResolutionCreateSchema(Strict):

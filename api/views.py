@@ -62,7 +62,8 @@ def _retraction_row(agg: DuelRecord, n: int, retracts: int) -> dict:
 def _event_row(agg: DuelRecord, n: int, hidden: Withheld | None = None) -> dict:
     kind, e = agg.duel.events[n - 1]
     if kind == "decision":
-        text = "A judge corrects the position." if e.get("kind") == "correction" else \
+        older = e.get("kind") == "correction" and "changes" not in e  # no before/after
+        text = "A judge corrects the position." if older else \
             registry.of_setup(agg.setup).describe_decision(agg.setup, e)
         data = hidden.decision(n, e) if hidden is not None else e
         row = {"event": n, "type": "Decision", "rule": data.get("rule"), "text": text,

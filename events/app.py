@@ -272,11 +272,20 @@ class JudgeApp(Application[UUID]):
                     return self._replay_key(fresh, key, decision)
             raise
 
-    def correct(self, duel_id: UUID, players: dict, markers: dict | None = None,
+    def correct(self, duel_id: UUID, players: dict | None = None, markers: dict | None = None,
                 rule: str = "correction", text: str = "", dispute: str | None = None,
-                actor: str = "", expected: int | None = None, role: str | None = None
-                ) -> Appended:
-        """A judge correction: the corrected position, kept as its own events."""
+                actor: str = "", expected: int | None = None, role: str | None = None,
+                correction: dict | None = None) -> Appended:
+        """A judge correction: the corrected position, kept as its own events.
+
+        ``correction`` is the correction as a head judge gives it (``changes``, or the
+        ruleset's older shape, and ``reopens``); without it, ``players`` and ``markers``.
+        It is recorded in the one shape of ``judge.corrections``, ``by`` the actor, with
+        each change's ``before`` filled in from the duel as it stands (a ruleset without
+        correctable fields records it as given).
+        """
+        given = dict(correction) if correction is not None else {"players": players} | (
+            {"markers": markers} if markers is not None else {})
         with self.lock(duel_id):
             agg = self.record(duel_id)
             if expected is not None and expected != agg.events_count:
@@ -287,11 +296,8 @@ class JudgeApp(Application[UUID]):
                     e.get("dispute") == dispute for k, e in agg.duel.events):
                 raise DisputeError(f"Dispute {dispute} has already corrected this duel.")
             start = agg.events_count
-            entry = {"kind": "correction", "players": players, "rule": rule, "text": text}
-            if markers is not None:
-                entry["markers"] = markers
-            if dispute is not None:
-                entry["dispute"] = dispute
+            entry = _correction_entry(registry.of_setup(agg.setup), given, rule, text,
+                                      dispute, {"name": actor, "role": role})
             try:
                 facts = agg.duel.decide(entry)
                 agg.judged = True
@@ -567,16 +573,16 @@ class JudgeApp(Application[UUID]):
             raise DisputeError("The outcome must be 'upheld' or 'overturned'.")
         event = None
         if outcome == "overturned":
-            if not correction or not isinstance(correction.get("players"), dict):
-                raise DisputeError("An overturned ruling needs a correction: the corrected "
-                                   "players' fields (life, space, stunned, card zones...).")
+            if not correction or not any(isinstance(correction.get(k), (dict, list)) for k in
+                                         ("changes", "players", "characters")):
+                raise DisputeError("An overturned ruling needs a correction: its changes "
+                                   "(the fields GET /api/duels/{id}/correctable lists, with "
+                                   "their new values).")
             for attempt in range(10):
                 try:
-                    appended = self.correct(dispute.duel_id, correction["players"],
-                                            correction.get("markers"), rule=rule,
-                                            text=f"Head judge's correction: {ruling}",
+                    appended = self.correct(dispute.duel_id, rule=rule, text=ruling,
                                             dispute=str(dispute_id), actor=author,
-                                            role="head_judge")
+                                            role="head_judge", correction=correction)
                     break
                 except VersionConflictError:
                     if attempt == 9:
@@ -596,6 +602,25 @@ class JudgeApp(Application[UUID]):
             raise DisputeError("Someone else resolved or commented on this dispute at the "
                                "same moment; reload it.") from None
         return dispute
+
+
+def _correction_entry(rules: Any, given: dict, rule: str, text: str, dispute: str | None,
+                      by: dict) -> dict:
+    """The correction to record: the one shape (``judge.corrections``) whenever the
+    ruleset lists correctable fields, else the ruleset's own shape as given."""
+    changes = given.get("changes")
+    if changes is None:
+        changes = rules.correction_changes(given)
+    if changes is None:  # a ruleset with a shape of its own only (no correctable fields)
+        entry = {"kind": "correction", **{k: v for k, v in given.items() if k != "reopens"},
+                 "rule": rule, "text": f"Head judge's correction: {text}" if dispute else text}
+        return entry | ({"dispute": dispute} if dispute is not None else {})
+    entry = {"kind": "correction", "changes": changes, "by": by, "rule": rule, "text": text}
+    if dispute is not None:
+        entry["dispute"] = dispute
+    if given.get("reopens"):
+        entry["reopens"] = given["reopens"]
+    return entry
 
 
 class _Stale(Exception):

@@ -12,8 +12,11 @@ Vocabulary shared by every ruleset:
   ``kind``, ``options`` (each a complete legal decision, sorted), ``about`` and ``rule``.
   ``None`` when the match is over.
 - A *standing decision* (a concession) is legal at any prompt although no prompt lists it.
-- A *correction* is the decision ``{"kind": "correction", ...}`` a head judge records; its
-  other fields are the ruleset's.
+- A *correction* is the decision ``{"kind": "correction", ...}`` a head judge records, in
+  the one shape ``judge.corrections`` defines (``changes`` with their ``before`` and
+  ``after``, ``by``, ``dispute``, ``rule``, ``text``, ``reopens``); the field paths its
+  changes name are the ruleset's (``correctable``). A ruleset may also read an older shape
+  of its own (BattleCON's ``players``/``markers``).
 """
 
 from __future__ import annotations
@@ -229,6 +232,25 @@ class Ruleset(ABC):
     def teaching_question(self, setup: dict[str, Any], fact: Any) -> dict[str, Any] | None:
         """A question a teacher asks before showing ``fact``, or None: ``{"text",
         "answers": [{"label", "right"}]}`` (teaching mode asks it, then shows the fact)."""
+        return None
+
+    # --- corrections (judge.corrections) -------------------------------------------------
+
+    def correctable(self, match: Match) -> dict[str, dict[str, Any]]:
+        """Every field a head judge may correct in ``match`` as it stands, by path (``players.1.life``),
+        each ``{"value", "type", "label", "rule"}`` and, where they apply, ``min``, ``max``,
+        ``choices`` and ``nullable`` (``judge.corrections.field_spec``). ``type`` is
+        ``integer``, ``boolean``, ``choice`` (one of ``choices``) or ``list`` (of
+        ``choices``). The service serves it and the judge tools' form offers it; a
+        correction naming another path is refused. None by default: a ruleset that lists
+        no fields takes corrections in its own shape only."""
+        return {}
+
+    def correction_changes(self, correction: dict[str, Any]) -> list[dict[str, Any]] | None:
+        """An older correction shape of this ruleset (BattleCON's ``players``/``markers``,
+        ART O BATTLERS' ``characters``) as ``changes`` (``[{"field", "after"}]``), so that
+        the service records every new correction in the one shape; None when the ruleset
+        has no such shape (the correction is then recorded as given)."""
         return None
 
     @abstractmethod

@@ -699,3 +699,48 @@ class StateCorrected(Fact):
             f = s.fighters[key]
             for name, value in changes.items():
                 setattr(f, name, value)
+
+
+@dataclass(frozen=True)
+class CorrectionMade(Fact):
+    """A head judge's correction (``judge.corrections``): each change names the field, the
+    value it had and the value it gets; an effect it puts on a character is carried whole
+    (``effects``: character -> the effect's state), so replay never consults card data."""
+
+    changes: list[dict[str, Any]] = field(default_factory=list)
+    effects: dict[str, dict[str, Any]] = field(default_factory=dict)
+    by: dict[str, Any] | None = None
+    dispute: str | None = None
+
+    def apply(self, s: GameState) -> None:
+        for change in self.changes:
+            _, cid, attr = change["field"].split(".", 2)
+            f, value = s.fighters[cid], change["after"]
+            if attr == "life":
+                f.life = value
+            elif attr == "power":
+                f.power = value
+            elif attr == "shield":
+                f.shield, f.shield_destroyed = value, value <= 0
+            elif attr == "striker":
+                f.striker_life, f.striker_destroyed = value, value <= 0
+            elif attr == "zone":
+                f.status = "in_play" if value == "battle" else "destroyed"
+                if value != "battle":
+                    f.effect = None
+            elif attr == "effect":
+                f.effect = None if value is None else EffectState(**self.effects[cid])
+
+
+@dataclass(frozen=True)
+class MatchReopened(Fact):
+    """A head judge overturns the ruling that ended the match: it goes on from the step
+    and the player to act it ended at (``reason``: how it had ended)."""
+
+    step: str
+    to_act: int | None
+    reason: str
+
+    def apply(self, s: GameState) -> None:
+        s.winner, s.draw, s.end_reason = None, False, None
+        s.step, s.to_act = self.step, self.to_act

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from judge.artobattlers import abilities, challenge, conclude, declare, reply, side
-from judge.artobattlers.damage import raise_power
+from judge.artobattlers.damage import destroy, raise_power
 from judge.artobattlers.facts import (
     AnnotationRecorded,
     ExtraAttackDeclined,
@@ -134,6 +134,11 @@ def _standing(t: Table, d: dict[str, Any]) -> None:
 
 
 def _correction(t: Table, d: dict[str, Any]) -> list[Fact]:
+    """An older correction (``characters``); the one shape is judge.corrections'."""
+    if t.s.over:
+        raise DuelOverError("The match is over: a correction is refused unless a head "
+                            "judge's resolution of a dispute reopens it.", "A20",
+                            field="reopens")
     changes = d.get("characters")
     if not isinstance(changes, dict) or not changes or any(
             k not in t.s.fighters or not isinstance(v, dict) or not v or
@@ -144,6 +149,7 @@ def _correction(t: Table, d: dict[str, Any]) -> list[Fact]:
                                    "correction", field="characters")
     t.emit(StateCorrected(d.get("rule") or "correction", d.get("text") or
                           "A head judge corrects the pools.", changes))
+    destroy(t)  # a character at 0 LP is destroyed at once (A20.1)
     return t.facts
 
 

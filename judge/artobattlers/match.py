@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from judge import corrections
+from judge.artobattlers import correction
 from judge.artobattlers import setup as setups
-from judge.artobattlers.facts import AttackNotEffective, Fact
+from judge.artobattlers.facts import AttackNotEffective, CorrectionMade, Fact
 from judge.artobattlers.judging import judge
 from judge.artobattlers.legal import prompt
 from judge.artobattlers.state import GameState
@@ -47,9 +49,18 @@ class AobMatch:
         return prompt(Table(self._state, self.cards, self.setup))
 
     def decide(self, decision: Any) -> list[Fact]:
-        """Judge ``decision``; IllegalDecisionError (reason, rule) and nothing changes."""
+        """Judge ``decision``; IllegalDecisionError (reason, rule) and nothing changes.
+        A correction in the one shape (``judge.corrections``) is judged with the events
+        (reopening a match looks back at how it ended); it is recorded with its before
+        values filled in."""
         work = Table(self._state.clone(), self.cards, self.setup)
-        facts = list(judge(work, decision, self._wasted()))
+        if corrections.is_entry(decision):
+            facts = correction.correct(work, self.events, decision, self.state_at)
+            made = next(f for f in facts if isinstance(f, CorrectionMade))
+            decision = corrections.parse(decision).entry(
+                [corrections.Change(**c) for c in made.changes])
+        else:
+            facts = list(judge(work, decision, self._wasted()))
         self.events.append(("decision", dict(decision)))
         for fact in facts:
             fact.run(self._state)

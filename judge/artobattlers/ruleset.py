@@ -7,10 +7,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from judge import registry
+from judge import corrections, registry
+from judge.artobattlers import correction
 from judge.artobattlers import setup as setups
 from judge.artobattlers.catalogue import SAMPLE_SET, sample_document
-from judge.artobattlers.facts import DieRolled, Fact, TurnStarted
+from judge.artobattlers.correction import changes_from
+from judge.artobattlers.facts import CorrectionMade, DieRolled, Fact, TurnStarted
 from judge.artobattlers.imports import check_document
 from judge.artobattlers.match import AobMatch, initial_state
 from judge.artobattlers.rulings import READINGS
@@ -47,13 +49,23 @@ class ArtOBattlers(Ruleset):
         return state_json(state, prompt)
 
     def describe_decision(self, setup: dict[str, Any], decision: dict[str, Any]) -> str:
+        if corrections.is_entry(decision):
+            cards = setups.cards(setup["characters"])
+            return corrections.sentence(decision, lambda path: correction.label(cards, path))
         return describe([p["name"] for p in setup["players"]], decision)
 
+    def correctable(self, match: Any) -> dict[str, dict[str, Any]]:
+        return correction.correctable(match.state, match.cards)
+
+    def correction_changes(self, correction: dict[str, Any]) -> list[dict[str, Any]] | None:
+        return changes_from(correction)
+
     def narrative(self, match: Any) -> Iterator[str]:
-        names = [p["name"] for p in match.setup["players"]]
         for n, (kind, event) in enumerate(match.events, 1):
-            yield f"{n:>4}  " + (f"> {describe(names, event)}" if kind == "decision"
-                                 else f"  {event.text} [{event.rule}]")
+            if isinstance(event, CorrectionMade):
+                continue  # the correction's own line says it all
+            yield f"{n:>4}  " + (f"> {self.describe_decision(match.setup, event)}"
+                                 if kind == "decision" else f"  {event.text} [{event.rule}]")
 
     def summary(self, match: Any) -> dict[str, Any]:
         return summary(match.state)

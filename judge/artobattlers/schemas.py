@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from judge import corrections
 from judge.artobattlers.catalogue import SAMPLE_SET, schema
 from judge.artobattlers.rulings import READINGS
 from judge.artobattlers.setup import FORMAT, NAME
@@ -63,7 +64,8 @@ def decision() -> dict[str, Any]:
         _kind("no_more_issues", ["player"], player=PLAYER),
         _kind("agree_no_more_issues", ["players"], players={"const": [0, 1]}),
         _kind("roll_rejected", []), _kind("note", []), _kind("ruling", []),
-        _kind("correction", ["characters"], characters={"type": "object"}),
+        _kind("correction", ["characters"], characters={"type": "object"}),  # older shape
+        corrections.ENTRY_SCHEMA,
     ]}
 
 

@@ -11,7 +11,8 @@ import functools
 import json
 from typing import Any
 
-from judge.battlecon import cardset, engine
+from judge import corrections
+from judge.battlecon import cardset, correction, engine
 from judge.battlecon import facts as F
 from judge.battlecon.actions import Need, name, same_types
 from judge.battlecon.fighters import Fighter, fighter
@@ -332,6 +333,9 @@ class Duel:
             if space is not None and (type(space) is not int or not 1 <= space <= 7):
                 raise IllegalDecisionError(f"Marker {key!r} must be on a space 1-7 or off "
                                            "the board (null).", rule)
+        if self.state.over:
+            raise DuelOverError("The duel is over: a correction is refused unless a head "
+                                "judge's resolution of a dispute reopens it.", "R20.1")
         fact = F.Corrected(rule=rule, text=text or "A judge corrects the position.",
                            players=players, markers=dict(markers or {}), dispute=dispute)
         fact.run(trial)
@@ -344,6 +348,7 @@ class Duel:
                                            "each be in exactly one zone.", rule)
         facts: list[F.Fact] = []
         engine._apply(self.state, facts, [fact])
+        engine._check_end(self.state, facts)  # a life at 0 or less ends the duel (R20.1)
         engine.run(self.state, sink=facts)
         entry = {"kind": "correction", "players": players, "markers": dict(markers or {}),
                  "rule": rule, "text": fact.text}
@@ -353,6 +358,53 @@ class Duel:
         self.events += [("fact", f) for f in facts]
         self._need = None
         return facts
+
+    def correct_entry(self, entry: dict) -> list[F.Fact]:
+        """A head judge's correction in the shape of ``judge.corrections``: each change
+        checked against its field (``correction.correctable``) and the corrected position
+        against the rules; refused after the end unless it reopens the duel (R20.1)."""
+        c = corrections.parse(entry)
+        corrections.check_open(self.state.over, c)
+        fields = correction.correctable(self.state)
+        for change in c.changes:
+            spec = fields.get(change["field"])
+            if spec is None:
+                raise IllegalDecisionError(
+                    f"{change['field']!r} is not a field a judge may correct in this duel; "
+                    "the duel's correctable fields list them.", c.rule,
+                    field=change["field"])
+            corrections.check_value(spec, change["field"], change["after"])
+        changes = corrections.fill(c, lambda path: fields[path]["value"])
+        if all(_same(ch.before, ch.after) for ch in changes):
+            raise IllegalDecisionError("This correction changes nothing: every field already "
+                                       "has that value.", c.rule, field=changes[0].field)
+        done: list[F.Fact] = [self._reopening()] if c.reopens else []
+        done.append(F.CorrectionMade(
+            rule=c.rule, text="Corrected: " + corrections.what(
+                [ch.to_json() for ch in changes], lambda path: correction.label(self.setup, path),
+                correction.value_words) + ".",
+            changes=[ch.to_json() for ch in changes], by=c.by, dispute=c.dispute))
+        trial = self.state.clone()
+        for f in done:
+            f.run(trial)
+        correction.check_position(trial, changes)
+        facts: list[F.Fact] = []
+        engine._apply(self.state, facts, done)
+        engine._check_end(self.state, facts)  # a life at 0 or less ends the duel (R20.1)
+        engine.run(self.state, sink=facts)
+        self.events.append(("decision", c.entry(changes)))
+        self.events += [("fact", f) for f in facts]
+        self._need = None
+        return facts
+
+    def _reopening(self) -> F.DuelReopened:
+        """The duel taken back to where the ruling that ended it was made."""
+        ended = max(n for n, (kind, e) in enumerate(self.events)
+                    if kind == "fact" and isinstance(e, F.DuelEnded))
+        before = self.state_at(ended)
+        return F.DuelReopened(rule="R20.1", text="A head judge overturns the ruling that ended "
+                              "the duel: it goes on from there.", step=before.step,
+                              agenda=[list(item) for item in before.agenda])
 
     def _check_field(self, i: int, attr: str, value: Any, rule: str) -> None:
         kind = self.CORRECTABLE.get(attr)
@@ -392,6 +444,8 @@ class Duel:
         A ``correction`` entry (a judge's fix, recorded in the record where it happened)
         is routed to ``correct``.
         """
+        if corrections.is_entry(decision):
+            return self.correct_entry(decision)
         if isinstance(decision, dict) and decision.get("kind") == "correction":
             extra = set(decision) - {"kind", "players", "markers", "rule", "text", "dispute"}
             if extra or not isinstance(decision.get("players"), dict):
@@ -424,3 +478,10 @@ class Duel:
         self.events += [("fact", f) for f in facts]
         self._need = stopped[0] if stopped else None
         return facts
+
+
+def _same(before: Any, after: Any) -> bool:
+    """Whether a change leaves a field as it was (zones compare as sets of cards)."""
+    if isinstance(before, list) and isinstance(after, list):
+        return sorted(before) == sorted(after)
+    return bool(before == after and type(before) is type(after))

@@ -958,5 +958,34 @@ class Corrected(Fact):
                 s.markers[(int(owner), name)] = space
 
 
+@dataclass(frozen=True)
+class CorrectionMade(Fact):
+    """A head judge's correction (``judge.corrections``): each change names the field,
+    the value it had and the value it gets; ``by`` who corrected, ``dispute`` under which
+    dispute. The facts before it stay in the record; this one overrides."""
+
+    changes: list = field(default_factory=list)  # [{"field", "before", "after"}]
+    by: dict | None = None
+    dispute: str | None = None
+
+    def apply(self, s: DuelState) -> None:
+        for change in self.changes:
+            s.correct(change["field"], change["after"])
+
+
+@dataclass(frozen=True)
+class DuelReopened(Fact):
+    """A head judge overturns the ruling that ended the duel: it goes on from where it
+    ended (the step and the work left then), before the correction that follows."""
+
+    step: str
+    agenda: list = field(default_factory=list)
+
+    def apply(self, s: DuelState) -> None:
+        s.over, s.winner, s.draw, s.end_reason = False, None, False, None
+        s.step = self.step
+        s.agenda = [tuple(item) for item in self.agenda]
+
+
 # Special Action card id, re-exported for rules modules.
 __all__ = ["Fact", "FACT_TYPES", "SPECIAL_ACTION"]

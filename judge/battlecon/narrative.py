@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from judge import corrections
+from judge.battlecon import correction
 from judge.battlecon.duel import Duel, initial_state
-from judge.battlecon.facts import BeatBegan, StepBegan, Triggered
+from judge.battlecon.facts import BeatBegan, CorrectionMade, StepBegan, Triggered
 from judge.battlecon.state import DuelState
 
 STEP_TITLES = {"ante": "Ante", "reveal": "Reveal", "start_of_beat": "Start of Beat",
@@ -28,7 +30,10 @@ def describe_decision(setup: dict, d: dict, figure: str | None = None) -> str:
     from judge.battlecon.fighters import card, fighter
 
     players = setup["players"]
-    if d.get("kind") == "correction":  # a judge's, not a player's
+    if corrections.is_entry(d):  # who corrected what, from what to what, why
+        return corrections.sentence(d, lambda path: correction.label(setup, path),
+                                    correction.value_words)
+    if d.get("kind") == "correction":  # an older correction: a judge's, not a player's
         ruling = f" ({d['rule']})" if d.get("rule") and d.get("rule") != "correction" else ""
         return f"A judge corrects the position{ruling}: {d.get('text') or 'see the facts'}"
     who = players[d["player"]]["name"]
@@ -98,7 +103,8 @@ def lines(duel: Duel) -> Iterator[str]:
         if isinstance(e, StepBegan):
             yield f"{n:>4}  -- {STEP_TITLES.get(e.step, e.step)} --"
             continue
-        if isinstance(e, Triggered) and e.text.endswith("continues."):
+        if isinstance(e, Triggered) and e.text.endswith("continues.") or \
+                isinstance(e, CorrectionMade):  # the correction's own line says it all
             continue
         if e.text:
             yield f"{n:>4}    {e.text} [{e.rule}]"

@@ -9,8 +9,9 @@ from collections.abc import Iterator
 from typing import Any
 
 from judge import registry
-from judge.battlecon import carddata, cardset
+from judge.battlecon import carddata, cardset, correction
 from judge.battlecon.catalogue import catalogue
+from judge.battlecon.correction import legacy_changes
 from judge.battlecon.duel import Duel, initial_state
 from judge.battlecon.facts import (
     BeatBegan,
@@ -120,6 +121,12 @@ class BattleCON(Ruleset):
                     "answers": [{"label": "Yes, it hits", "right": isinstance(fact, Hit)},
                                 {"label": "No, it misses", "right": isinstance(fact, Missed)}]}
         return None
+
+    def correctable(self, match: Any) -> dict[str, dict[str, Any]]:
+        return correction.correctable(match.state)
+
+    def correction_changes(self, correction: dict[str, Any]) -> list[dict[str, Any]] | None:
+        return legacy_changes(correction)
 
     def catalogue(self) -> dict[str, Any]:
         return catalogue()

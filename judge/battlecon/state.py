@@ -7,7 +7,7 @@ canonical state notation that the CLI, the API and bug reports share.
 from __future__ import annotations
 
 import copy
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, TypeVar
 
 BOARD = range(1, 8)
@@ -233,6 +233,31 @@ class DuelState:
             return None
         return self.memo.get(key)
 
+    def correct(self, path: str, value: Any) -> None:
+        """Set the field a judge's correction names by its path (``players.1.life``,
+        ``players.0.counters.level``, ``markers.1:gate-trap``, ``figures.0:juto.space``;
+        ``judge.battlecon.correction`` lists and checks them)."""
+        head, _, rest = path.partition(".")
+        if head == "players":
+            index, _, attr = rest.partition(".")
+            p = self.players[int(index)]
+            if attr.startswith("counters."):
+                p.counters = {**p.counters, attr.split(".", 1)[1]: value}
+            else:
+                p.correct(attr, list(value) if isinstance(value, list) else value)
+        elif head == "markers":
+            key = _owned(rest)
+            if value is None:
+                self.markers.pop(key, None)
+            else:
+                self.markers[key] = value
+        elif head == "figures":
+            who, _, attr = rest.rpartition(".")
+            key = _owned(who)
+            self.figures[key] = replace(self.figures[key], **{attr: value})
+        else:
+            raise KeyError(path)
+
     def opponent(self, p: int) -> int:
         return 1 - p
 
@@ -259,3 +284,9 @@ class DuelState:
         new.markers = dict(self.markers)
         new.figures = dict(self.figures)  # Figures are frozen: replaced, never changed
         return new
+
+
+def _owned(key: str) -> tuple[int, str]:
+    """``"1:gate-trap"`` as the key of a marker or figure: (owner, name)."""
+    owner, _, name = key.partition(":")
+    return int(owner), name

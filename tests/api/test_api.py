@@ -909,9 +909,13 @@ def test_overturn_applies_the_correction(client, tokens, store, dispute, mid):
     assert rows[0]["event"] == version + 1 and rows[0]["type"] == "Decision"
     assert rows[0]["data"]["kind"] == "correction"
     assert rows[0]["data"]["dispute"] == dispute
-    assert rows[0]["data"]["players"] == {"1": {"life": 15}}
+    # The older request shape is recorded in the one correction shape, before and after.
+    assert rows[0]["data"]["changes"] == [{"field": "players.1.life",
+                                           "before": before["players"][1]["life"],
+                                           "after": 15}]
+    assert rows[0]["data"]["by"] == {"name": holder("head_judge"), "role": "head_judge"}
     assert rows[0]["data"]["rule"] == "R12.2"
-    assert any(r["type"] == "Corrected" for r in rows[1:])
+    assert any(r["type"] == "CorrectionMade" for r in rows[1:])
     assert stored_decision_actors(store, mid)[-1] == holder("head_judge")
 
     record = client.get(f"/api/duels/{mid}/record").get_json()

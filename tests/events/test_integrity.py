@@ -609,7 +609,7 @@ def test_a_duel_with_a_judge_correction_verifies(app, in_progress):
                             rule="R16.2", text="The damage was miscounted.", actor="judge")
     assert corrected.events[0]["event"] == before + 1
     assert corrected.events[0]["decision"]["kind"] == "correction"
-    assert corrected.events[1]["type"] == "Corrected"
+    assert corrected.events[1]["type"] == "CorrectionMade"
     agg = continue_duel(app, duel_id, seed=3, decisions=25)
     lines = list(log_lines(agg))
     assert verify_log(lines)["events"] == agg.events_count
@@ -619,10 +619,10 @@ def test_a_duel_with_a_judge_correction_verifies(app, in_progress):
     assert "player" not in entries[n - 1]["payload"]
     # the correction's facts are checked like any other
     tampered = list(lines)
-    tampered[n + 1] = lines[n + 1].replace('"life": ', '"life": 1', 1)
+    tampered[n + 1] = lines[n + 1].replace('"after": ', '"after": 1', 1)
     assert caught(tampered).event == n + 1
     forged = copy.deepcopy(entries)
-    forged[n]["payload"]["players"]["0"]["life"] = 20
+    forged[n]["payload"]["changes"][0]["after"] = 20
     err = caught(rehash(header, forged))
     assert err.event == n + 1 and "rules" in err.reason
 
@@ -708,6 +708,8 @@ def test_the_correction_example_in_the_docs_is_valid_and_judged(tmp_path):
         judge.schema()).iter_errors(record)] == []
     duel = Duel.from_record(record)
     corrected = [e.to_json() for k, e in duel.events if k == "fact"
-                 and e.to_json()["type"] == "Corrected"]
+                 and e.to_json()["type"] == "CorrectionMade"]
     assert [c["dispute"] for c in corrected] == [example["dispute"]]
+    assert corrected[0]["changes"] == example["changes"]
     assert duel.state.players[1].life == 13 and duel.state.players[0].space == 2
+    assert duel.state.markers[(1, "gate-trap")] == 5

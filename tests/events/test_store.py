@@ -504,9 +504,11 @@ def test_an_overturned_ruling_corrects_the_duel_and_keeps_the_original(any_store
     kind, entry = agg.duel.events[before]
     assert kind == "decision" and entry["kind"] == "correction"
     assert entry["dispute"] == str(dispute.id)
-    assert entry["players"] == {"1": {"life": 15}}
+    assert entry["changes"] == [{"field": "players.1.life",
+                                 "before": engine.state.players[1].life, "after": 15}]
+    assert entry["by"] == {"name": "head judge", "role": "head_judge"}
     corrected = [e for k, e in agg.duel.events[before:] if k == "fact"]
-    assert type(corrected[0]).__name__ == "Corrected"
+    assert type(corrected[0]).__name__ == "CorrectionMade"
     # ... the state shows it ...
     state = Projector(app).state_at(duel_id)
     assert state["players"][1]["life"] == 15

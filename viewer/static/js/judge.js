@@ -1,7 +1,8 @@
 // Judge tools on the replay page: annotate the current event, open a dispute on it,
 // comment, resolve (head judge) with a ruling, a rule id and a correction (whose fields
 // are the ruleset renderer's correctionForm); fork.
-import { api } from "./api.js";
+import { api, get } from "./api.js";
+import { correctionForm } from "./correction.js";
 import { $, banner, duelId, h } from "./dom.js";
 import { may, session } from "./session.js";
 
@@ -101,31 +102,52 @@ export class JudgePanel {
     } } }, h("label", {}, "Comment ", text), h("button", { type: "submit" }, "Comment"));
   }
 
+  // The correction's fields: every correctable field of the duel as it stands now, with
+  // its value (GET .../correctable); the renderer's own form for a ruleset that lists none.
+  async correction() {
+    try {
+      const found = await get(`/duels/${duelId()}/correctable`);
+      if (Object.keys(found.fields).length) return correctionForm(found);
+    } catch (err) {
+      if (err.status !== 403 && err.status !== 401) banner(`Correctable fields: ${err.explain()}`);
+    }
+    return this.view.renderer.correctionForm(this.view.state, this.view.summary);
+  }
+
   resolveForm(d) {
-    const correction = this.view.renderer.correctionForm(this.view.state, this.view.summary);
+    const slot = h("div", { class: "correction-slot" }, h("p", { class: "none", text: "Loading the fields a correction may change…" }));
+    let correction = null;
+    this.correction().then((form) => {
+      correction = form;
+      form.el.disabled = outcome.value !== "overturned";
+      slot.replaceChildren(form.el);
+    });
     const outcome = h("select", { name: "outcome", "aria-label": "Outcome" },
       h("option", { value: "upheld" }, "Upheld (the ruling stands)"),
       h("option", { value: "overturned" }, "Overturned (apply a correction)"));
     const ruling = h("textarea", { name: "ruling", rows: 2, required: true, "aria-label": "Ruling" });
     const rule = h("input", { name: "rule", required: true, placeholder: "e.g. R6.1", "aria-label": "Rule id" });
-    outcome.addEventListener("change", () => { correction.el.disabled = outcome.value !== "overturned"; });
+    outcome.addEventListener("change", () => { if (correction) correction.el.disabled = outcome.value !== "overturned"; });
     return h("form", { class: "stack resolve", on: { submit: (e) => {
       e.preventDefault();
       const body = { outcome: outcome.value, ruling: ruling.value, rule: rule.value };
       if (outcome.value === "overturned") {
         try {
+          if (!correction) throw new Error("the correction's fields are still loading.");
           body.correction = correction.read(e.target.elements);
         } catch (err) {
           banner(`Not sent: ${err.message}`);
           return;
         }
       }
-      this.send(`/disputes/${d.id}/resolution`, body, async () => {
+      this.send(`/disputes/${d.id}/resolution`, body, async (resolved) => {
         banner(`Dispute ${outcome.value}.`, "ok");
         await this.reload();
+        const at = resolved.resolution && resolved.resolution.correction_event;
+        if (at) this.go(at); // the correction's line in the log, with its before and after
       });
     } } },
     h("h5", { text: "Resolve (head judge)" }), outcome, h("label", {}, "Ruling ", ruling),
-    h("label", {}, "Rule ", rule), correction.el, h("button", { type: "submit" }, "Resolve dispute"));
+    h("label", {}, "Rule ", rule), slot, h("button", { type: "submit" }, "Resolve dispute"));
   }
 }

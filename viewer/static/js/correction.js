@@ -1,0 +1,82 @@
+// A head judge's correction form, for every ruleset that lists its correctable fields
+// (GET /api/duels/{id}/correctable): each field with its value in the duel as it stands now
+// (not at the replay's position) beside the input. Only the fields changed are sent, as
+// changes carrying the value they had (the service refuses them if the duel moved on).
+import { h } from "./dom.js";
+
+const show = (v) => v === null || v === undefined ? "none"
+  : Array.isArray(v) ? (v.length ? v.join(", ") : "nothing")
+    : typeof v === "boolean" ? (v ? "yes" : "no") : String(v);
+
+function input(path, spec) {
+  const attrs = { name: path, "aria-label": spec.label, dataset: { field: path } };
+  if (spec.type === "boolean" || spec.type === "choice") {
+    const options = spec.type === "boolean" ? [["true", "yes"], ["false", "no"]]
+      : spec.choices.map((c) => [c, c]);
+    if (spec.nullable) options.push(["null", "none"]);
+    return h("select", attrs, h("option", { value: "" }, "unchanged"),
+      options.map(([value, text]) => h("option", { value }, text)));
+  }
+  if (spec.type === "integer" && !spec.nullable) {
+    return h("input", { ...attrs, type: "number", min: spec.min, max: spec.max, placeholder: "unchanged" });
+  }
+  const hint = spec.type === "list" ? "unchanged (ids, comma-separated; - for none)" : "unchanged (a number, or none)";
+  return h("input", { ...attrs, type: "text", placeholder: hint, size: 28 });
+}
+
+function parse(path, spec, raw) {
+  const text = raw.trim();
+  if (spec.type === "boolean") return text === "true";
+  if (text === "null" || text === "none") return null;
+  if (spec.type === "choice") return text;
+  if (spec.type === "list") {
+    return text === "-" ? [] : text.split(",").map((t) => t.trim()).filter(Boolean);
+  }
+  const n = Number(text);
+  if (!Number.isInteger(n)) throw new Error(`${spec.label}: "${raw}" is not a whole number.`);
+  return n;
+}
+
+function group(path) {
+  const parts = path.split(".");
+  return parts[0] === "players" || parts[0] === "characters" ? parts.slice(0, 2).join(".") : parts[0];
+}
+
+// found: the body of GET /api/duels/{id}/correctable. Returns {el, read(formElements)}.
+export function correctionForm(found) {
+  const groups = new Map();
+  for (const [path, spec] of Object.entries(found.fields)) {
+    if (spec.type === "list" && !spec.choices?.length) continue; // e.g. tokens of a fighter without any
+    const row = h("label", { class: "correct-field", dataset: { field: path } },
+      h("span", { class: "field-label", text: spec.label }),
+      h("span", { class: "current", dataset: { current: JSON.stringify(spec.value) } }, `now ${show(spec.value)}`),
+      input(path, spec),
+      spec.choices && spec.type === "list" ? h("small", { class: "choices", text: spec.choices.join(", ") }) : null);
+    const key = group(path);
+    if (!groups.has(key)) groups.set(key, []);
+    groups.get(key).push(row);
+  }
+  const reopen = found.over ? h("label", { class: "reopens" },
+    h("input", { type: "checkbox", name: "reopens" }),
+    " Reopen the duel: this overturns the ruling that ended it (R20.1)") : null;
+  const el = h("fieldset", { class: "correction", disabled: true },
+    h("legend", { text: `Correction to the duel as it stands now (event ${found.event})` }),
+    reopen,
+    [...groups.entries()].map(([key, rows]) => h("fieldset", { class: "correct-group", dataset: { group: key } },
+      h("legend", { text: /^(players|characters)\./.test(key)
+        ? rows[0].querySelector(".field-label").textContent.split("'s ")[0]
+        : key[0].toUpperCase() + key.slice(1) }), rows)));
+  const read = (elements) => {
+    const changes = [];
+    for (const [path, spec] of Object.entries(found.fields)) {
+      const field = elements.namedItem(path);
+      if (!field || field.value.trim() === "") continue;
+      changes.push({ field: path, before: spec.value, after: parse(path, spec, field.value) });
+    }
+    if (!changes.length) throw new Error("Change at least one field (the others stay as they are).");
+    const body = { changes };
+    if (reopen && elements.namedItem("reopens")?.checked) body.reopens = true;
+    return body;
+  };
+  return { el, read };
+}
