@@ -79,16 +79,6 @@ def canonical(decision: dict) -> str:
     return json.dumps({k: v for k, v in decision.items() if v is not None}, sort_keys=True)
 
 
-def _offered(need: Need, decision: dict) -> bool:
-    """Whether ``decision`` is one of the prompt's options.
-
-    One C-level dict comparison per option, stopping at the first equal one: measured
-    faster than a key index (a prompt has at most 42 options, checked once each).
-    """
-    return any(option == decision and same_types(decision, option)  # True is not 1
-               for option in need.options)
-
-
 class Duel:
     """One duel: the setup, the decisions made and the facts they produced, in order."""
 
@@ -242,8 +232,6 @@ class Duel:
         need = self.need
         if kind == "order":
             order = need.extra.get("order") if need else None
-            if not order and self._moot_order(decision) is not None:
-                return
             if not order or order["player"] != player:
                 raise IllegalDecisionError(f"{name(s, player)} has no simultaneous effects to "
                                            "order now.", "R18.5")
@@ -255,30 +243,14 @@ class Duel:
                 raise IllegalDecisionError("An order must list each of these effects once: "
                                            f"{', '.join(order['effects'])}.", "R18.5")
             return
-        assert need is not None, "a duel that is not over waits on a decision"
         clean = {k: v for k, v in decision.items() if v is not None}
-        # A record made before orders were asked keeps the printed order by deciding what
-        # follows it (R18.5): legal if legal there.
-        then = engine.printed_order_need(s) if need.kind == "order" else need
-        if then is not None and _offered(then, clean):
-            return
+        assert need is not None, "a duel that is not over waits on a decision"
+        # One C-level dict comparison per option, stopping at the first equal one: measured
+        # faster than a key index (a prompt has at most 42 options, checked once each).
+        for option in need.options:
+            if option == clean and same_types(clean, option):  # True is not 1
+                return
         raise self._why_not(decision, need)
-
-    def _moot_order(self, decision: dict) -> F.EffectsOrdered | None:
-        """The window an ``order`` decision of a record made before orders were asked names,
-        if the engine has since resolved it in the printed order because no order could
-        change anything (R18.5): the decision is then kept, and changes nothing."""
-        if set(decision) != {"player", "kind", "effects"} or \
-                not isinstance(decision["effects"], list):
-            return None
-        for kind, e in reversed(self.events):
-            if kind == "decision":
-                return None
-            if isinstance(e, F.EffectsOrdered) and e.printed and \
-                    e.player == decision["player"] and \
-                    sorted(e.effects) == sorted(decision["effects"]):
-                return e
-        return None
 
     def _why_not(self, decision: dict, need: Need) -> IllegalDecisionError:
         s = self.state
@@ -459,14 +431,7 @@ class Duel:
         s = self.state
         facts: list[F.Fact] = []
         stopped: list[Need] = []  # the prompt the engine stopped at, kept for ``need``
-        moot = self._moot_order(decision) if decision["kind"] == "order" and \
-            not (self.need and "order" in self.need.extra) else None
-        if moot is not None:
-            facts.append(F.OrderMoot(
-                rule="R18.5", text=f"{name(s, moot.player)}'s effects were already resolved in "
-                "the printed order: no order of them changes what happens.",
-                player=moot.player, effects=list(decision["effects"])))
-        elif decision["kind"] == "concede":
+        if decision["kind"] == "concede":
             p = decision["player"]
             engine._apply(s, facts, [
                 F.Conceded(rule="R20.4", text=f"{name(s, p)} concedes.", player=p),

@@ -5,12 +5,15 @@ applying each fact as it is produced. A handler looks at the agenda's head item
 (or, with an empty agenda, at the step) and returns facts or a ``Need``.
 
 Ordering triggered effects (R18.5): when one player has two or more effects in
-one window ("soft stop"), the engine plays every order on a copy. If every order
-ends the same way (the same state and the same next decision, with the window
-resolved), the printed order is resolved at once and nobody is asked. Otherwise
-the beat waits on an ``order`` prompt whose options are the orders, the printed
-one first. A record made before this rule may skip that prompt: any other legal
-decision for the printed order keeps the printed order (``printed_order_need``).
+one window ("soft stop"), what happens depends on the match's ``trigger-order``
+ruling. ``asked`` (new duels): the engine plays every order on a copy; if every
+order ends the same way (the same state and the same next decision, with the
+window resolved) the printed order is resolved at once and nobody is asked,
+otherwise the beat waits on an ``order`` prompt whose options are the orders, the
+printed one first. ``hinted`` (records that name no reading, i.e. every record
+made before): the engine pauses there and the prompt is the next real decision as
+if the printed order were kept, with an ``order`` hint; an ``order`` decision
+reorders the window, any other decision keeps the printed order.
 """
 
 from __future__ import annotations
@@ -94,12 +97,14 @@ def run(s: DuelState, decision: dict | None = None, sink: list | None = None,
     while not s.over:
         stop = soft_stop(s)
         if stop is not None:
-            if pending is None and order_matters(s, stop):
-                if stopped is not None:
-                    stopped.append(order_need(s, stop))
-                return out
-            # An order was decided, another decision keeps the printed order (a record
-            # made before orders were asked), or the order changes nothing: resolve it.
+            if pending is None:
+                need = _waits_at(s, stop)
+                if need is not None:
+                    if stopped is not None:
+                        stopped.append(need)
+                    return out
+            # An order was decided, another decision keeps the printed order (the hinted
+            # reading), or nothing waits here: resolve it.
             player, group = stop
             keys = group_keys(s, group)
             if pending is not None and pending["kind"] == "order":
@@ -181,7 +186,45 @@ def current_need(s: DuelState) -> Need | None:
         if not isinstance(result, Need):
             raise EngineError("state is not at rest")
         return result
-    return order_need(s, stop)
+    if asks_order(s):
+        return order_need(s, stop)
+    need = _waits_at(s, stop)
+    if need is None:
+        raise EngineError("soft stop with nothing to decide")
+    return need
+
+
+ORDER_RULING = "trigger-order"
+
+
+def asks_order(s: DuelState) -> bool:
+    """The reading of R18.5 in force: ``asked`` (the beat waits on an ``order`` prompt when
+    the order matters) or ``hinted`` (records that name none: the engine pauses at every
+    window and the prompt is the next decision, with an ``order`` hint)."""
+    return s.options.get("rulings", {}).get(ORDER_RULING) == "asked"
+
+
+def _waits_at(s: DuelState, stop: tuple[int, str]) -> Need | None:
+    """What the duel waits on at a soft stop, or None to resolve the printed order now."""
+    if asks_order(s):
+        return order_need(s, stop) if order_matters(s, stop) else None
+    inner = _simulate(s, stop)
+    return None if inner is None else _with_order(s, stop, inner)
+
+
+def _with_order(s: DuelState, stop: tuple[int, str], need: Need) -> Need:
+    """The hinted reading's prompt at a soft stop: the next real decision, with the
+    ``order`` hint."""
+    player, group = stop
+    extra = dict(need.extra)
+    extra["order"] = {"player": player, "effects": group_keys(s, group)}
+    return Need(need.kind, need.players, need.options, need.about, extra, need.rule)
+
+
+def _simulate(s: DuelState, stop: tuple[int, str]) -> Need | None:
+    """The next real decision if the printed order is kept (computed on a copy)."""
+    copy = _ordered_copy(s, stop, group_keys(s, stop[1]))
+    return None if copy.over else current_need(copy)
 
 
 MAX_ORDERS_TRIED = 24  # four effects; a window of five or more is always asked about
@@ -241,15 +284,6 @@ def order_need(s: DuelState, stop: tuple[int, str]) -> Need:
     return Need("order", (player,), options, about,
                 {"order": {"player": player, "effects": keys}}, "R18.5")
 
-
-def printed_order_need(s: DuelState) -> Need | None:
-    """At a soft stop, the decision that follows if the printed order is kept: what a
-    record made before orders were asked holds instead of an ``order`` decision."""
-    stop = soft_stop(s)
-    if stop is None:
-        return None
-    copy = _ordered_copy(s, stop, group_keys(s, stop[1]))
-    return None if copy.over else current_need(copy)
 
 
 # --- agenda items ------------------------------------------------------------------

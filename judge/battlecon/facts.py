@@ -227,19 +227,6 @@ class EffectsOrdered(Fact):
         _rules().reorder_group(s, self.group, self.effects)
 
 
-@dataclass(frozen=True)
-class OrderMoot(Fact):
-    """An ``order`` decision of a record made before orders were asked, for effects the
-    engine has resolved in the printed order since no order changes anything (R18.5)."""
-
-    player: int
-    effects: list
-    control: ClassVar[bool] = True
-
-    def apply(self, s: DuelState) -> None:
-        pass
-
-
 # --- select, ante, reveal ------------------------------------------------
 
 

@@ -22,7 +22,7 @@ def new_duel(f0: str, f1: str, *, d0: tuple | None = None, d1: tuple | None = No
                         "discard_1": list(d[0]), "discard_2": list(d[1])})
     return Duel.new({"format": "battlecon-record/1", "ruleset": "battlecon-2014",
                      "options": {"special_actions": special_actions,
-                                 "ante_finishers": ante_finishers, "rulings": rulings or {}},
+                                 "ante_finishers": ante_finishers, "rulings": {"trigger-order": "asked", **(rulings or {})}},
                      "players": players, "first_to_ante": first})
 
 

@@ -38,6 +38,10 @@ ORDERING = {
         {"player": 1, "kind": "attack_pair", "style": "blight", "base": "burst"},
         {"player": 0, "kind": "pass"}]}
 PRINTED = ["blight/start_of_beat/0", "burst/start_of_beat/0"]
+# The same beat under the ruling new duels name: the beat waits on the order (R18.5).
+ASKED = {**ORDERING, "options": {**ORDERING["options"],
+                                 "rulings": {**ORDERING["options"].get("rulings", {}),
+                                             "trigger-order": "asked"}}}
 
 
 def comic(decisions: int | None = None) -> dict:
@@ -508,10 +512,17 @@ def test_recorded_decisions_are_the_record_decisions():
 # --- order: the optional exception --------------------------------------------------------
 
 
+def test_order_hint_lists_the_effects_in_the_printed_order():
+    prompt = Duel.from_record(ORDERING).prompt
+    assert prompt["order"] == {"player": 1, "effects": PRINTED}
+    assert prompt["kind"] == "place"  # Blight first: the printed order, style then base
+    assert not any(o["kind"] == "order" for o in prompt["options"])
+
+
 def test_the_beat_waits_on_the_order_the_printed_one_first():
     """Blight places the Gate Trap, then Burst moves Khadath: the order changes what each
     sees, so Ben is asked, and offered both orders, the printed one first (R18.5)."""
-    prompt = Duel.from_record(ORDERING).prompt
+    prompt = Duel.from_record(ASKED).prompt
     assert (prompt["kind"], prompt["players"], prompt["rule"]) == ("order", [1], "R18.5")
     assert prompt["order"] == {"player": 1, "effects": PRINTED}
     assert prompt["options"] == [{"player": 1, "kind": "order", "effects": PRINTED},
@@ -520,12 +531,38 @@ def test_the_beat_waits_on_the_order_the_printed_one_first():
 
 
 def test_keeping_the_printed_order_is_an_order_decision():
-    record = copy.deepcopy(ORDERING)
+    record = copy.deepcopy(ASKED)
     record["decisions"].append({"player": 1, "kind": "order", "effects": PRINTED})
     duel = Duel.from_record(record)
     assert duel.prompt["kind"] == "place"  # Blight first: the printed order, style then base
     ordered = [f for f in duel.facts if type(f).__name__ == "EffectsOrdered"]
     assert len(ordered) == 1 and ordered[0].effects == PRINTED
+
+
+def test_asked_a_decision_other_than_the_order_is_refused():
+    record = copy.deepcopy(ASKED)
+    record["decisions"].append({"player": 1, "kind": "place", "marker": "gate-trap", "to": 1})
+    err = refusal(record)
+    assert (err.index, err.rule) == (3, "R18.5")
+
+
+def test_asked_an_order_that_changes_nothing_is_not_asked():
+    """Hikaru's Geomantic and Palm Strike at the Start of Beat end alike in either order
+    in the playout line of test_console: nobody is asked, and the log says the printed
+    order was resolved (R18.5)."""
+    import random as _random
+
+    from judge.battlecon.playout import choose, record_setup
+    rng = _random.Random(3)
+    duel = Duel.from_record(record_setup("hikaru", "khadath", rng=_random.Random(3)))
+    asked = unasked = 0
+    while not duel.over:
+        if duel.prompt["kind"] == "order":
+            asked += 1
+        facts = duel.decide(choose(duel, rng, order_rate=0))
+        unasked += sum(1 for f in facts if type(f).__name__ == "EffectsOrdered" and f.printed
+                       and duel.events[-len(facts) - 1][1]["kind"] != "order")
+    assert asked >= 1 and unasked >= 1
 
 
 def test_an_order_decision_reorders_the_effects():

@@ -1,5 +1,5 @@
 // The pending prompt as controls that offer only the legal options. Each control calls
-// send(decision) with one of the prompt's own option objects.
+// send(decision) with one of the prompt's own option objects (or a hinted order decision).
 import { card, cardName, fighterName, tokenName } from "./cards.js";
 import { h } from "../../dom.js";
 
@@ -98,6 +98,28 @@ function secretPicker(prompt, state, send, ctx) {
   return root;
 }
 
+// The hinted reading (records naming no trigger-order ruling): reorder, or keep the
+// printed order by answering the next decision.
+function orderControl(prompt, send) {
+  const effects = [...prompt.order.effects];
+  const list = h("ol", { class: "order" });
+  const apply = button("Resolve in this order", () => send({ player: prompt.order.player, kind: "order", effects }), { disabled: true });
+  const draw = () => {
+    list.replaceChildren(...effects.map((key, k) => h("li", { dataset: { effect: key } }, effectName(key), " ",
+      button("↑", () => swap(k, k - 1), { "aria-label": `Move ${effectName(key)} earlier`, disabled: k === 0 }),
+      button("↓", () => swap(k, k + 1), { "aria-label": `Move ${effectName(key)} later`, disabled: k === effects.length - 1 }))));
+    apply.disabled = effects.every((key, k) => key === prompt.order.effects[k]);
+  };
+  const swap = (a, b) => {
+    [effects[a], effects[b]] = [effects[b], effects[a]];
+    draw();
+  };
+  draw();
+  return h("div", { class: "order-box" },
+    h("p", { text: "These effects happen at the same time; their owner may order them (R18.5). Printed order:" }),
+    list, apply);
+}
+
 // Renders the prompt into root and returns the board choices (space -> {label, pick}).
 export function renderPrompt(root, prompt, state, send, ctx) {
   const choices = new Map();
@@ -111,6 +133,10 @@ export function renderPrompt(root, prompt, state, send, ctx) {
   } else {
     const p = prompt.players[0];
     if (prompt.kind === "order") parts.push(h("h3", { text: `${who(state, p)} orders these effects` }));
+    else if (prompt.order) {
+      parts.push(orderControl(prompt, send),
+        h("p", { class: "kept", text: "Or keep the printed order; the next decision is then:" }));
+    }
     parts.push(h("p", { class: "about" }, h("strong", { text: `${who(state, p)}: ` }), `${prompt.about} `,
       h("span", { class: "rule", text: prompt.rule })));
     if (prompt.kind === "move" || prompt.kind === "place") {
@@ -122,6 +148,8 @@ export function renderPrompt(root, prompt, state, send, ctx) {
         dataset: { option: JSON.stringify(o) }, title: prompt.kind === "may" ? prompt.about : null,
       }))));
   }
+  const secret = prompt.kind === "attack_pair" || prompt.kind === "clash_base";
+  if (secret && prompt.order) parts.unshift(orderControl(prompt, send));
   root.replaceChildren(...parts);
   return choices;
 }

@@ -49,6 +49,8 @@ function read(root) {
     options: {
       special_actions: f("special_actions").checked, ante_finishers: f("ante_finishers").checked,
       time_limit: f("time_limit").checked,
+      // R18.5: the beat waits on an order only when the order can change what happens.
+      rulings: { "trigger-order": "asked" },
     },
     players, first_to_ante: Number(f("first_to_ante").value), decisions: [],
   };
