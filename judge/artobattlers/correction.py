@@ -4,7 +4,8 @@ match obeys (a character at 0 LP is destroyed and the checkpoint may end the mat
 A20.7); and reopening a match a head judge's ruling had ended.
 
 Paths: ``characters.<id>.life``, ``.power``, ``.shield``, ``.striker``, ``.zone``
-(``battle`` or ``out_of_play``) and ``.effect`` (an effect's name, or none).
+(``battle`` or ``out_of_play``, and in Advance Play ``inactive``, A21.2) and ``.effect``
+(an effect's name, or none).
 """
 
 from __future__ import annotations
@@ -30,6 +31,11 @@ from judge.corrections import Change, check_value, field_spec
 from judge.errors import IllegalDecisionError
 
 ZONES = ("battle", "out_of_play")
+ADVANCE_ZONES = ("battle", "inactive", "out_of_play")  # A21.2
+
+
+def _zone(f: Fighter) -> str:
+    return f.zone if f.in_play else "out_of_play"
 
 
 def correctable(s: GameState, cards: dict[str, Character]) -> dict[str, dict[str, Any]]:
@@ -50,8 +56,8 @@ def correctable(s: GameState, cards: dict[str, Character]) -> dict[str, dict[str
             out[f"{at}.striker"] = field_spec(max(0, f.striker_life), "integer",
                                               f"{f.striker_name} ({f.name}'s striker) LP",
                                               "A17.5", min=0, max=card.striker.life)
-        out[f"{at}.zone"] = field_spec("battle" if f.in_play else "out_of_play", "choice",
-                                       f"{f.name}'s zone", "A20.1", choices=list(ZONES))
+        out[f"{at}.zone"] = field_spec(_zone(f), "choice", f"{f.name}'s zone", "A20.1",
+                                       choices=list(ADVANCE_ZONES if s.advance else ZONES))
         out[f"{at}.effect"] = field_spec(f.effect.name if f.effect else None, "choice",
                                          f"the effect on {f.name}", "A13.4",
                                          choices=sorted(_effects(s, cards, f)), nullable=True)
@@ -110,14 +116,18 @@ def _check_zones(s: GameState, changes: list[Change]) -> None:
     after = {ch.field: ch.after for ch in changes}
     for f in s.fighters.values():
         at = f"characters.{f.id}"
-        zone = after.get(f"{at}.zone", "battle" if f.in_play else "out_of_play")
+        zone = after.get(f"{at}.zone", _zone(f))
         life = after.get(f"{at}.life", max(0, f.life))
         if zone == "out_of_play" and life > 0:
             raise IllegalDecisionError(f"{f.name} out of play has 0 LP: set its LP to 0 (it "
                                        "is then destroyed).", "A20.1", field=f"{at}.zone")
-        if zone == "battle" and not f.in_play and life <= 0:
-            raise IllegalDecisionError(f"{f.name} back in the battle zone needs LP above 0.",
+        if zone != "out_of_play" and not f.in_play and life <= 0:
+            raise IllegalDecisionError(f"{f.name} back in play needs LP above 0.",
                                        "A20.1", field=f"{at}.life")
+        effect = after.get(f"{at}.effect", f.effect.name if f.effect else None)
+        if zone == "inactive" and effect is not None:
+            raise IllegalDecisionError(f"{f.name} is under an effect and cannot be in the "
+                                       "inactive zone.", "A13.5", field=f"{at}.zone")
         if after.get(f"{at}.effect") is not None and zone == "out_of_play":
             raise IllegalDecisionError(f"{f.name} is out of play: no effect holds on it.",
                                        "A13.8", field=f"{at}.effect")

@@ -724,8 +724,10 @@ class CorrectionMade(Fact):
                 f.shield, f.shield_destroyed = value, value <= 0
             elif attr == "striker":
                 f.striker_life, f.striker_destroyed = value, value <= 0
-            elif attr == "zone":
-                f.status = "in_play" if value == "battle" else "destroyed"
+            elif attr == "zone":  # battle, inactive (Advance Play) or out_of_play
+                f.status = "destroyed" if value == "out_of_play" else "in_play"
+                if value != "out_of_play":
+                    f.zone = value
                 if value != "battle":
                     f.effect = None
             elif attr == "effect":

@@ -262,3 +262,38 @@ def test_judge_replay_reads_a_record_with_corrections_old_and_new(client, tokens
     assert main(["replay", str(path), "--json"]) == 0
     state = json.loads(capsys.readouterr()[0])
     assert [p["life"] for p in state["players"]] == [19, 15]
+
+
+ADVANCE = {"format": "advance_play", "level_globe_total": 10,
+           "characters": "artobattlers-sample-v1", "rulings": {},
+           "players": [{"name": "Ana"}, {"name": "Ben"}]}
+ADVANCE_START = [
+    {"player": 0, "kind": "team", "characters": ["ember-knight", "gearback"]},
+    {"player": 1, "kind": "team", "characters": ["mossjaw", "volt-wisp"]},
+    {"player": 0, "kind": "placement", "battle_zone": ["ember-knight", "gearback"],
+     "inactive_zone": []},
+    {"player": 1, "kind": "placement", "battle_zone": ["mossjaw"], "inactive_zone": ["volt-wisp"]},
+    {"player": 0, "kind": "start_die", "value": 1},
+    {"player": 1, "kind": "start_die", "value": 6}]
+
+
+def test_an_advance_play_character_is_moved_between_battle_and_inactive_zones(client, tokens):
+    """Advance Play's zones are correctable (A21.2): the current zone is shown, a move to
+    the inactive zone shows in the state's zone lists, and one under an effect may not go
+    there (A13.5)."""
+    duel = create(client, tokens["head_judge"], {
+        "format": "artobattlers-record/1", "ruleset": "artobattlers", "setup": ADVANCE,
+        "decisions": ADVANCE_START})["id"]
+    spec = fields(client, tokens, duel)["characters.volt-wisp.zone"]
+    assert (spec["value"], spec["choices"]) == ("inactive", ["battle", "inactive", "out_of_play"])
+    row, state = corrected(client, tokens, duel, [
+        {"field": "characters.volt-wisp.zone", "after": "battle"},
+        {"field": "characters.mossjaw.zone", "after": "inactive"}], rule="A21.2")
+    assert row["data"]["changes"][0] == {"field": "characters.volt-wisp.zone",
+                                         "before": "inactive", "after": "battle"}
+    assert (state["players"][1]["battle_zone"], state["players"][1]["inactive_zone"]) == (
+        ["volt-wisp"], ["mossjaw"])
+    refused(client, tokens, duel, [
+        {"field": "characters.ember-knight.effect", "after": "Venom"},
+        {"field": "characters.ember-knight.zone", "after": "inactive"}],
+        "characters.ember-knight.zone", "A13.5")
