@@ -205,6 +205,7 @@ def test_trigger_order_is_asked_and_the_beat_waits_for_it(site, page):
     expect(buttons.first).to_contain_text("Keep the printed order")
     assert json.loads(buttons.first.get_attribute("data-option"))["effects"] == printed
     expect(page.locator("#prompt-body .secret")).to_have_count(0)  # no attack-pair form yet
+    screenshot(page, "console-order-mid-beat")  # the beat waits on the order (issue 14, 1)
     version = page.get_attribute("body", "data-version")
     buttons.nth(1).click()
     page.wait_for_selector(f"body:not([data-version='{version}'])")
