@@ -233,6 +233,8 @@ class Duel:
         if kind == "order":
             order = need.extra.get("order") if need else None
             if not order or order["player"] != player:
+                if need is not None and need.kind == "order" and player not in need.players:
+                    raise self._why_not(decision, need)  # "waiting for ..., not for ..."
                 raise IllegalDecisionError(f"{name(s, player)} has no simultaneous effects to "
                                            "order now.", "R18.5")
             if set(decision) != {"player", "kind", "effects"}:

@@ -20,7 +20,7 @@ from tests.viewer.conftest import open_page, screenshot, sign_in
 pytestmark = pytest.mark.usefixtures("chromium_path")
 
 OWN = Path(__file__).resolve().parents[1] / "data" / "artobattlers" / "own-characters.json"
-TITLE = "ART O BATTLERS (rulebook v4.5): simple duel"
+TITLE = "ART O BATTLERS (rulebook v4.5): simple duel and Advance Play"
 
 
 def own_characters(prefix: str = "") -> list[dict]:
