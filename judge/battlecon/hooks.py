@@ -112,7 +112,7 @@ A fighter's private hook names start with its id and a dot (``khadath.locks_trap
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -208,7 +208,10 @@ def _cards_of(player: PlayerState) -> tuple[Card, ...]:
 
 
 LAYERED = (EXTRA_CARDS, COPIES, SUPPRESSES)
-_LAYER_1: dict[tuple, tuple[tuple[Card, ...], bool]] = {}
+# Player p's layer 1: the cards, whether any takes part in a later layer, and each hook's
+# (card, function) pairs in card order (indexed once, so a query never scans the cards).
+Layer1 = tuple[tuple[Card, ...], bool, dict[str, tuple[tuple[Card, Any], ...]]]
+_LAYER_1: dict[tuple, Layer1] = {}
 
 
 def forget_cards() -> None:
@@ -216,9 +219,10 @@ def forget_cards() -> None:
     _LAYER_1.clear()
 
 
-def _layer_1(s: DuelState, p: int) -> tuple[tuple[Card, ...], bool]:
-    """Player p's cards in force (attack, ability, cards in play), and whether any of them
-    takes part in a later layer; cached by what decides them, never by the state."""
+def _layer_1(s: DuelState, p: int) -> Layer1:
+    """Player p's cards in force (attack, ability, cards in play), whether any of them
+    takes part in a later layer, and their hooks by name; cached by what decides them,
+    never by the state."""
     player = s.players[p]
     pair = player.pair
     key = (player.fighter, player.finisher, tuple(player.in_play), None if pair is None else (
@@ -226,10 +230,20 @@ def _layer_1(s: DuelState, p: int) -> tuple[tuple[Card, ...], bool]:
     found = _LAYER_1.get(key)
     if found is None:
         cards = _cards_of(player)
-        found = (cards, any(name in c.hooks for c in cards for name in LAYERED))
+        found = (cards, any(name in c.hooks for c in cards for name in LAYERED),
+                 _by_hook(cards))
         if len(_LAYER_1) < 100_000:
             _LAYER_1[key] = found
     return found
+
+
+def _by_hook(cards: tuple[Card, ...]) -> dict[str, tuple[tuple[Card, Any], ...]]:
+    """Each hook name declared by ``cards`` with its (card, function) pairs, in card order."""
+    out: dict[str, list[tuple[Card, Any]]] = {}
+    for c in cards:
+        for name, fn in c.hooks.items():
+            out.setdefault(name, []).append((c, fn))
+    return {name: tuple(pairs) for name, pairs in out.items()}
 
 
 def ignored(s: DuelState, a: int) -> dict[str, str]:
@@ -277,7 +291,7 @@ def _layers(s: DuelState) -> dict[int, list[Card]]:
 def cards_in_force(s: DuelState, p: int, timing: str | None = None) -> list[Card]:
     """Player p's cards that apply now, after the layers: in force, extra, copies, less
     what is suppressed (for stats when ``timing`` is None, else for that window)."""
-    mine, layered = _layer_1(s, p)
+    mine, layered, _ = _layer_1(s, p)
     if not (layered or _layer_1(s, 1 - p)[1]):
         return list(mine)  # no extra, copied or suppressed cards: layer 1 is all
     layers = _layers(s)
@@ -289,14 +303,32 @@ def cards_in_force(s: DuelState, p: int, timing: str | None = None) -> list[Card
         fn(s, owner, p, c, timing) for owner, src, fn in suppressors if src is not c)]
 
 
-def query(s: DuelState, name: str) -> Iterator[tuple[int, Card, Any]]:
-    """Every ``name`` hook in force, for both players in the documented order."""
-    first, second = order(s)
-    (cards_1, layered_1), (cards_2, layered_2) = _layer_1(s, first), _layer_1(s, second)
-    if layered_1 or layered_2:
-        cards_1, cards_2 = tuple(cards_in_force(s, first)), tuple(cards_in_force(s, second))
-    for owner, cards in ((first, cards_1), (second, cards_2)):
-        for c in cards:
-            fn = c.hooks.get(name)
-            if fn is not None:
-                yield owner, c, fn
+def in_force(s: DuelState, p: int, timing: str | None = None) -> Sequence[Card]:
+    """``cards_in_force`` for reading only: layer 1 itself when no card in force takes
+    part in a later layer (not a copy: never change it)."""
+    mine, layered, _ = _layer_1(s, p)
+    if layered or _layer_1(s, 1 - p)[1]:
+        return cards_in_force(s, p, timing)
+    return mine
+
+
+def query(s: DuelState, name: str) -> Sequence[tuple[int, Card, Any]]:
+    """Every ``name`` hook in force, for both players in the documented order, as
+    (owner, card, function)."""
+    first = s.active if s.active is not None else s.ante_first  # ``order``
+    one, two = _layer_1(s, first), _layer_1(s, 1 - first)
+    if one[1] or two[1]:
+        return _query_layered(s, name, first)
+    mine, theirs = one[2].get(name), two[2].get(name)
+    if mine is None and theirs is None:
+        return ()
+    out = [(first, c, fn) for c, fn in mine] if mine else []
+    if theirs:
+        out += [(1 - first, c, fn) for c, fn in theirs]
+    return out
+
+
+def _query_layered(s: DuelState, name: str, first: int) -> list[tuple[int, Card, Any]]:
+    """``query`` when some card in force extends, copies or suppresses: after the layers."""
+    return [(owner, c, fn) for owner in (first, 1 - first) for c in cards_in_force(s, owner)
+            if (fn := c.hooks.get(name)) is not None]
