@@ -30,9 +30,9 @@ from judge.battlecon.hooks import (
     FORBIDS_SPENDING,
     NEGATES,
     STUN_OFFER,
-    cards_in_force,
     first_reason,
     ignored,
+    in_force,
     query,
 )
 from judge.battlecon.state import BOARD, SPECIAL_ACTION, DuelState
@@ -47,9 +47,10 @@ def effect(key: str) -> tuple[Card, int]:
 def effects_for(s: DuelState, p: int, timing: str) -> list[tuple[Card, int]]:
     """Player p's effects on a trigger, in printed order: Style, Base, then ability."""
     out = []
-    for c in cards_in_force(s, p, timing):
-        for i, e in enumerate(c.effects):
-            if e.timing == timing and (e.condition is None or e.condition(s, p)):
+    for c in in_force(s, p, timing):
+        for i in c.timed.get(timing, ()):
+            condition = c.effects[i].condition
+            if condition is None or condition(s, p):
                 out.append((c, i))
     return out
 
@@ -63,8 +64,8 @@ def window(s: DuelState, p: int, timing: str) -> list[tuple]:
         return negated
     items = []
     for c, i in found:
-        for a in range(len(c.effects[i].actions)):
-            items.append(("fx", p, c.effect_key(i), a, group))
+        key = c.effect_keys[i]
+        items += [("fx", p, key, a, group) for a in range(len(c.effects[i].actions))]
     return items
 
 
