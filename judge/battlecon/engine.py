@@ -77,14 +77,18 @@ def handle(s: DuelState, decision: dict | None) -> Out:
 
 
 def run(s: DuelState, decision: dict | None = None, sink: list | None = None,
-        stopped: list[Need] | None = None) -> list[F.Fact]:
+        stopped: list[Need] | None = None, at_rest: bool = False) -> list[F.Fact]:
     """Resolve until a decision is needed; ``decision`` (already validated) is used once.
 
     ``stopped`` receives the prompt the loop stopped at (what ``current_need`` would
-    compute again), so a caller can keep it instead of asking twice.
+    compute again), so a caller can keep it instead of asking twice. ``at_rest``: the
+    caller holds the prompt of ``s`` as it is (``decision`` was checked against it), so
+    unless a soft stop comes first the decision goes to its handler at once, without
+    building that prompt again.
     """
     out: list[F.Fact] = [] if sink is None else sink
     pending = decision
+    start = len(out)
     while not s.over:
         stop = soft_stop(s)
         if stop is not None:
@@ -109,7 +113,12 @@ def run(s: DuelState, decision: dict | None = None, sink: list | None = None,
                 f"{'the printed ' if printed else 'this '}order: {names}.", player=player,
                 group=group, effects=order, printed=printed)])
             continue
-        result = handle(s, None)
+        if at_rest and pending is not None and len(out) == start:  # s is as the prompt was
+            result, pending = handle(s, pending), None
+            if isinstance(result, Need):
+                raise EngineError(f"decision {decision} was not consumed")
+        else:
+            result = handle(s, None)
         if isinstance(result, Need):
             if pending is None:
                 if stopped is not None:
