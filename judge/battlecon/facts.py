@@ -31,6 +31,7 @@ class Fact:
     def __init_subclass__(cls, **kw: Any) -> None:
         super().__init_subclass__(**kw)
         FACT_TYPES[cls.__name__] = cls
+        _SHAPES.pop(cls.__name__, None)
 
     def apply(self, s: DuelState) -> None:
         """What this fact changes; every subclass defines it."""
@@ -56,47 +57,52 @@ class Fact:
         """A fact from its JSON. Stored facts are read by the thousand, so this fills the
         frozen instance directly instead of through ``__init__``, after the same checks:
         a known type, no unknown field, every field without a default given."""
-        cls = FACT_TYPES[data["type"]]
-        names, required, defaults, factories = _SHAPES.get(cls) or _shape(cls)
+        kind = data["type"]
+        cls, names, required, defaults, factories = _SHAPES.get(kind) or _shape(kind)
         given = data.keys()
         if not (given <= names and given >= required):
             data = dict(data)
             del data["type"]
             return cls(**data)  # raises the TypeError that names the field
-        fact = object.__new__(cls)
-        values = fact.__dict__
-        values.update(defaults)
-        for name, factory in factories.items():
-            values[name] = factory()  # a fresh list each, as __init__ would make
-        values.update(data)
+        values = {**defaults, **data}
         del values["type"]
+        for name, factory in factories:
+            if name not in data:
+                values[name] = factory()  # a fresh list each, as __init__ would make
+        fact = _new(cls)
+        _set(fact, "__dict__", values)
         return fact
 
 
+_new = object.__new__
+_set = object.__setattr__  # a frozen instance's fields, filled once
 RULES = "rules"  # ``Planned.planned`` of a stored fact that carries no plan (release 1)
 
-# Per fact type: its field names, the ones without a default, and the defaults (a stored
-# Planned fact without ``planned`` was stored by release 1: its plan is asked of the rules).
-Shape = tuple[frozenset[str], frozenset[str], dict[str, Any], dict[str, Callable[[], Any]]]
-_SHAPES: dict[type, Shape] = {}
+# Per fact type name: its class, field names (and "type"), the ones without a default, the
+# defaults and the default factories (a stored Planned fact without ``planned`` was stored
+# by release 1: its plan is asked of the rules). Dropped when a class takes the name anew.
+Shape = tuple[type["Fact"], frozenset[str], frozenset[str], dict[str, Any],
+              tuple[tuple[str, Callable[[], Any]], ...]]
+_SHAPES: dict[str, Shape] = {}
 
 
-def _shape(cls: type[Fact]) -> Shape:
+def _shape(kind: str) -> Shape:
+    cls = FACT_TYPES[kind]
     defaults: dict[str, Any] = {}
-    factories: dict[str, Callable[[], Any]] = {}
+    factories: list[tuple[str, Callable[[], Any]]] = []
     required = set()
     for f in fields(cls):
         if f.default is not MISSING:
             defaults[f.name] = f.default
         elif f.default_factory is not MISSING:
-            factories[f.name] = f.default_factory
+            factories.append((f.name, f.default_factory))
         else:
             required.add(f.name)
     if issubclass(cls, Planned):
         defaults["planned"] = RULES
     names = frozenset(f.name for f in fields(cls)) | {"type"}
-    shape = (names, frozenset(required), defaults, factories)
-    _SHAPES[cls] = shape
+    shape = (cls, names, frozenset(required), defaults, tuple(factories))
+    _SHAPES[kind] = shape
     return shape
 
 
@@ -140,7 +146,7 @@ def _record(s: DuelState, player: int | None) -> dict[str, Any]:
 
 
 def _follow(s: DuelState, plan: dict[str, Any]) -> None:
-    s.agenda[:] = [tuple(item) for item in plan["agenda"]]
+    s.agenda[:] = map(tuple, plan["agenda"])
     s.group_seq = plan["groups"]
     s.step = plan["step"]
     if "player" in plan:
