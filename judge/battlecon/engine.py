@@ -141,13 +141,15 @@ def _after_moves(s: DuelState, out: list, facts: list[F.Fact]) -> None:
     """What a ``MOVED`` hook makes of each standup movement just applied (Merciless), and
     a ``DAMAGE_DEALT`` hook of each attack's damage (a companion's soak)."""
     for f in facts:
-        hook = MOVED if isinstance(f, F.Moved) else \
-            DAMAGE_DEALT if isinstance(f, F.DamageDealt) else None
-        if hook is not None and not s.over:
+        if isinstance(f, _FOLLOWED) and not s.over:  # most facts: one check, nothing to do
+            hook = MOVED if isinstance(f, F.Moved) else DAMAGE_DEALT
             follow: list[F.Fact] = []
             for owner, _c, fn in query(s, hook):
                 follow += fn(s, owner, f)
             _apply(s, out, follow)
+
+
+_FOLLOWED = (F.Moved, F.DamageDealt)
 
 
 def _apply(s: DuelState, out: list, facts: list[F.Fact]) -> None:
@@ -160,7 +162,8 @@ def _apply(s: DuelState, out: list, facts: list[F.Fact]) -> None:
 
 def _check_end(s: DuelState, out: list) -> None:
     """A life total at 0 or less ends the duel at once (R20.1); both at once: draw (G2)."""
-    if s.over:
+    one, two = s.players
+    if s.over or (one.life > 0 and two.life > 0):
         return
     down = [p for p in (0, 1) if s.players[p].life <= 0]
     if not down:

@@ -42,12 +42,14 @@ def obstacles(s: DuelState, mover: int) -> frozenset[int]:
 
 
 def walk(s: DuelState, mover: int, direction: int, amount: int, stops: Stops,
-         blocks: Stops | None = None) -> End | None:
+         blocks: Stops | None = None, hop: frozenset[int] | None = None) -> End | None:
     """Walk ``amount`` countable spaces; None if a wall makes it impossible (R17.9, C03).
-    A blocked space (``blocks``) cannot be entered or passed: the walk ends before it."""
+    A blocked space (``blocks``) cannot be entered or passed: the walk ends before it.
+    ``hop``: ``obstacles(s, mover)``, when the caller has them already."""
     start = s.players[mover].space
     other = s.players[1 - mover].space
-    hop = obstacles(s, mover)
+    if hop is None:
+        hop = obstacles(s, mover)
     pos = start
     for counted in range(1, amount + 1):
         before = pos
@@ -141,13 +143,14 @@ def destinations(
     if own and "advance" in limits:
         directions = tuple(d for d in directions if d != toward(s, mover))
     blocks = movement_blocks(s, mover)
+    hop = obstacles(s, mover)  # the board does not change while the ends are found
     found: dict[int, End] = {}
     for direction in directions:
         for amount in amounts:
             if amount < 0:
                 continue  # movement is never negative (R17.8)
             end = End(s.players[mover].space, 0, False) if amount == 0 else walk(
-                s, mover, direction, amount, stops, blocks)
+                s, mover, direction, amount, stops, blocks, hop)
             if end is None:
                 continue
             if not_past is not None and _passed(s.players[mover].space, end.end,

@@ -11,6 +11,8 @@ Everything here is deterministic, so replaying facts rebuilds the same agenda.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from judge.battlecon import facts as F
 from judge.battlecon.actions import Need
 from judge.battlecon.cards import (
@@ -39,9 +41,15 @@ from judge.battlecon.state import BOARD, SPECIAL_ACTION, DuelState
 
 
 def effect(key: str) -> tuple[Card, int]:
-    from judge.battlecon.fighters import effect as registered
+    """The card and index of a triggered effect, by its key (the fighters' registry)."""
+    if not _REGISTERED:  # late import: the fighters' cards build on these rules
+        from judge.battlecon.fighters import effect as registered
 
-    return registered(key)
+        _REGISTERED.append(registered)
+    return _REGISTERED[0](key)
+
+
+_REGISTERED: list[Callable[[str], tuple[Card, int]]] = []
 
 
 def effects_for(s: DuelState, p: int, timing: str) -> list[tuple[Card, int]]:
