@@ -13,7 +13,7 @@ from dataclasses import MISSING, dataclass, field, fields, replace
 from types import ModuleType
 from typing import Any, ClassVar
 
-from judge.battlecon.state import SPECIAL_ACTION, DuelState, Pair, Status, ThisBeat
+from judge.battlecon.state import APPLYING, SPECIAL_ACTION, DuelState, Pair, Status, ThisBeat
 
 FACT_TYPES: dict[str, type[Fact]] = {}
 
@@ -40,8 +40,11 @@ class Fact:
     def run(self, s: DuelState) -> None:
         if self.closes:
             s.agenda.pop(0)
+        # Nothing computed mid-change is kept; should apply raise, the state stays
+        # APPLYING, so nothing is kept for it again (correct, only slower).
+        version, s.version = s.version, APPLYING
         self.apply(s)
-        s.version += 1
+        s.version = APPLYING if version == APPLYING else version + 1
 
     def to_json(self) -> dict:
         out = {"type": type(self).__name__}

@@ -117,7 +117,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from judge.battlecon.cards import Card
-from judge.battlecon.state import SPECIAL_ACTION, DuelState, PlayerState
+from judge.battlecon.state import APPLYING, SPECIAL_ACTION, DuelState, PlayerState
 
 PRIORITY_TIE = "priority_tie"
 FORCES_CLASH = "forces_clash"
@@ -221,9 +221,24 @@ def forget_cards() -> None:
 
 def _layer_1(s: DuelState, p: int) -> Layer1:
     """Player p's cards in force (attack, ability, cards in play), whether any of them
-    takes part in a later layer, and their hooks by name; cached by what decides them,
-    never by the state."""
-    player = s.players[p]
+    takes part in a later layer, and their hooks by name; kept in the state until it
+    changes (``DuelState.layers``), and cached by what decides them."""
+    kept = s.layers
+    if kept[0] == s.version:
+        found = kept[p + 1]
+        if found is not None:
+            return found
+    found = _layer_1_of(s.players[p])
+    if s.version != APPLYING:
+        if kept[0] != s.version:
+            kept[:] = [s.version, None, None]
+        kept[p + 1] = found
+    return found
+
+
+def _layer_1_of(player: PlayerState) -> Layer1:
+    """``_layer_1`` by what decides it: the fighter, the Finisher, the cards in play and
+    the attack pair."""
     pair = player.pair
     key = (player.fighter, player.finisher, tuple(player.in_play), None if pair is None else (
         pair.style, pair.base, pair.revealed, pair.finisher))
@@ -316,7 +331,11 @@ def query(s: DuelState, name: str) -> Sequence[tuple[int, Card, Any]]:
     """Every ``name`` hook in force, for both players in the documented order, as
     (owner, card, function)."""
     first = s.active if s.active is not None else s.ante_first  # ``order``
-    one, two = _layer_1(s, first), _layer_1(s, 1 - first)
+    kept = s.layers
+    if kept[0] == s.version and kept[1] is not None and kept[2] is not None:
+        one, two = kept[first + 1], kept[2 - first]  # both kept since the last change
+    else:
+        one, two = _layer_1(s, first), _layer_1(s, 1 - first)
     if one[1] or two[1]:
         return _query_layered(s, name, first)
     mine, theirs = one[2].get(name), two[2].get(name)

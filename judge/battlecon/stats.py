@@ -64,7 +64,7 @@ def attack(s: DuelState, p: int) -> Attack:
         cap = first_reason(s, STAT_CAP, p)
         if cap and absolute is not None:
             _cap(found, absolute, [c for c in cards if c.kind == "style"], cap)
-        s.memo[key] = found
+        s.remember(key, found)
     return found
 
 
