@@ -257,7 +257,8 @@ def _by_hook(cards: tuple[Card, ...]) -> dict[str, tuple[tuple[Card, Any], ...]]
     out: dict[str, list[tuple[Card, Any]]] = {}
     for c in cards:
         for name, fn in c.hooks.items():
-            out.setdefault(name, []).append((c, fn))
+            if fn is not None:  # as ``c.hooks.get(name)`` would be read: None declares nothing
+                out.setdefault(name, []).append((c, fn))
     return {name: tuple(pairs) for name, pairs in out.items()}
 
 
