@@ -73,7 +73,8 @@ def window(s: DuelState, p: int, timing: str) -> list[tuple]:
     items = []
     for c, i in found:
         key = c.effect_keys[i]
-        items += [("fx", p, key, a, group) for a in range(len(c.effects[i].actions))]
+        for a in range(len(c.effects[i].actions)):
+            items.append(("fx", p, key, a, group))
     return items
 
 
