@@ -209,8 +209,10 @@ def _cards_of(player: PlayerState) -> tuple[Card, ...]:
 
 LAYERED = (EXTRA_CARDS, COPIES, SUPPRESSES)
 # Player p's layer 1: the cards, whether any takes part in a later layer, and each hook's
-# (card, function) pairs in card order (indexed once, so a query never scans the cards).
-Layer1 = tuple[tuple[Card, ...], bool, dict[str, tuple[tuple[Card, Any], ...]]]
+# (owner, card, function) triples in card order, for owner 0 and for owner 1 (indexed
+# once, so a query never scans the cards).
+ByHook = dict[str, tuple[tuple[int, Card, Any], ...]]
+Layer1 = tuple[tuple[Card, ...], bool, tuple[ByHook, ByHook]]
 _LAYER_1: dict[tuple, Layer1] = {}
 
 
@@ -246,20 +248,21 @@ def _layer_1_of(player: PlayerState) -> Layer1:
     if found is None:
         cards = _cards_of(player)
         found = (cards, any(name in c.hooks for c in cards for name in LAYERED),
-                 _by_hook(cards))
+                 (_by_hook(cards, 0), _by_hook(cards, 1)))
         if len(_LAYER_1) < 100_000:
             _LAYER_1[key] = found
     return found
 
 
-def _by_hook(cards: tuple[Card, ...]) -> dict[str, tuple[tuple[Card, Any], ...]]:
-    """Each hook name declared by ``cards`` with its (card, function) pairs, in card order."""
-    out: dict[str, list[tuple[Card, Any]]] = {}
+def _by_hook(cards: tuple[Card, ...], owner: int) -> ByHook:
+    """Each hook name declared by ``cards`` with its (owner, card, function) triples, in
+    card order, as ``query`` gives them."""
+    out: dict[str, list[tuple[int, Card, Any]]] = {}
     for c in cards:
         for name, fn in c.hooks.items():
             if fn is not None:  # as ``c.hooks.get(name)`` would be read: None declares nothing
-                out.setdefault(name, []).append((c, fn))
-    return {name: tuple(pairs) for name, pairs in out.items()}
+                out.setdefault(name, []).append((owner, c, fn))
+    return {name: tuple(found) for name, found in out.items()}
 
 
 def ignored(s: DuelState, a: int) -> dict[str, str]:
@@ -339,13 +342,10 @@ def query(s: DuelState, name: str) -> Sequence[tuple[int, Card, Any]]:
         one, two = _layer_1(s, first), _layer_1(s, 1 - first)
     if one[1] or two[1]:
         return _query_layered(s, name, first)
-    mine, theirs = one[2].get(name), two[2].get(name)
-    if mine is None and theirs is None:
-        return ()
-    out = [(first, c, fn) for c, fn in mine] if mine else []
-    if theirs:
-        out += [(1 - first, c, fn) for c, fn in theirs]
-    return out
+    mine, theirs = one[2][first].get(name), two[2][1 - first].get(name)
+    if theirs is None:
+        return () if mine is None else mine
+    return theirs if mine is None else mine + theirs
 
 
 def _query_layered(s: DuelState, name: str, first: int) -> list[tuple[int, Card, Any]]:
