@@ -63,6 +63,12 @@ class Fact:
         kind = data["type"]
         cls, names, required, defaults, factories = _SHAPES.get(kind) or _shape(kind)
         given = data.keys()
+        if len(data) == len(names) and given <= names:  # every field given, as to_json does
+            values = dict(data)
+            del values["type"]
+            fact = _new(cls)
+            _set(fact, "__dict__", values)
+            return fact
         if not (given <= names and given >= required):
             data = dict(data)
             del data["type"]
