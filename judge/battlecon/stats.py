@@ -148,15 +148,18 @@ def _totals(player: PlayerState, absolute: Card | None, mods: dict[str, list[tup
     for _, m in mods["range"]:
         rng = _add_range(rng, m)  # N/A and X ignore range modifiers (R13.5, R13.6)
     if power != NA:
-        power = max(0, power + sum([m for _, m in mods["power"]]))  # R2.5, R2.6
-    priority += sum([m for _, m in mods["priority"]])
+        power = max(0, power + _sum(mods["power"]))  # R2.5, R2.6
+    priority += _sum(mods["priority"])
     if rng not in (NA, X):
         rng = (max(0, rng[0]), max(0, rng[1]))
-    soak = sum([m for _, m in mods["soak"]])
-    guard = INFINITE if player.this_beat.stun_guard_infinite else \
-        sum([m for _, m in mods["stun_guard"]])
-    parts = {k: [part for part in v if part[1] not in _NOTHING] if v else [] for k, v in
-             mods.items()}
+    soak = _sum(mods["soak"])
+    guard = INFINITE if player.this_beat.stun_guard_infinite else _sum(mods["stun_guard"])
+    parts: dict[str, list[tuple[str, Any]]] = {}
+    for k, v in mods.items():
+        shown = parts[k] = []
+        for part in v:
+            if part[1] not in _NOTHING:
+                shown.append(part)
     if absolute is not None:
         parts["power"].insert(0, (absolute.name, absolute.power))
         parts["priority"].insert(0, (absolute.name, absolute.priority))
@@ -164,6 +167,14 @@ def _totals(player: PlayerState, absolute: Card | None, mods: dict[str, list[tup
 
 
 _NOTHING = (0, (0, 0))  # a modifier that changes nothing is not shown among the parts
+
+
+def _sum(parts: list[tuple[str, Any]]) -> Any:
+    """The amounts added up in order, as ``sum`` would (plain loops: no comprehension)."""
+    total = 0
+    for _, amount in parts:
+        total += amount
+    return total
 
 
 def _span(value: Any) -> tuple[int, int]:
