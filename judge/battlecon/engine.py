@@ -505,7 +505,9 @@ def pair_options(s: DuelState, p: int) -> list[dict]:
 
 
 def _select(s: DuelState, decision: dict | None) -> Out:
-    waiting = [p for p in (0, 1) if s.players[p].pair is None]
+    one, two = s.players
+    waiting = [0, 1] if one.pair is None and two.pair is None else [0] if one.pair is None \
+        else [1] if two.pair is None else []
     if not waiting:
         if s.cancel_reselect:
             return [F.StepBegan(rule="R24.4", text="The new pairs are revealed.", step="reveal")]

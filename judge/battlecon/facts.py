@@ -145,7 +145,7 @@ class Planned(Fact):
 
 
 def _record(s: DuelState, player: int | None) -> dict[str, Any]:
-    out: dict[str, Any] = {"agenda": [list(item) for item in s.agenda],
+    out: dict[str, Any] = {"agenda": list(map(list, s.agenda)),
                            "groups": s.group_seq, "step": s.step}
     if player is not None:
         p = s.players[player]

@@ -36,8 +36,10 @@ Stops = dict[int, tuple[str, str]]  # space -> (card id, what stops there)
 def obstacles(s: DuelState, mover: int) -> frozenset[int]:
     """Spaces a movement hops over without counting them (R17.5): every other standup,
     and any solid figure."""
-    spaces = {p.space for i, p in enumerate(s.players) if i != mover}
-    spaces |= {f.space for f in s.figures.values() if f.solid and f.space is not None}
+    spaces = [s.players[1 - mover].space]
+    for f in s.figures.values():
+        if f.solid and f.space is not None:
+            spaces.append(f.space)
     return frozenset(spaces)
 
 
