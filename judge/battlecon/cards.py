@@ -7,6 +7,7 @@ ranges and powers of R13.5, R13.6 and R2.6.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -90,7 +91,21 @@ class Card:
     fighter: str = ""  # owner kit ("" for generic bases)
 
     def effect_key(self, index: int) -> str:
-        return f"{self.id}/{self.effects[index].timing}/{index}"
+        return self.effect_keys[index]
+
+    @functools.cached_property
+    def effect_keys(self) -> tuple[str, ...]:
+        """Each effect's key (``card/timing/index``), made once per card."""
+        return tuple(f"{self.id}/{e.timing}/{i}" for i, e in enumerate(self.effects))
+
+    @functools.cached_property
+    def timed(self) -> dict[str, tuple[int, ...]]:
+        """The indices of this card's effects by timing window, in printed order: indexed
+        once per card, so finding a window's effects never scans the card's others."""
+        out: dict[str, tuple[int, ...]] = {}
+        for i, e in enumerate(self.effects):
+            out[e.timing] = out.get(e.timing, ()) + (i,)
+        return out
 
     def is_style(self) -> bool:
         return self.kind == "style"

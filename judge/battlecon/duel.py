@@ -440,7 +440,7 @@ class Duel:
                 F.DuelEnded(rule="R20.4", text=f"{name(s, 1 - p)} wins by concession.",
                             winner=1 - p, draw=False, reason="concession")])
         else:
-            engine.run(s, decision, sink=facts, stopped=stopped)
+            engine.run(s, decision, sink=facts, stopped=stopped, at_rest=True)
         self.events.append(("decision", decision))
         self.events += [("fact", f) for f in facts]
         self._need = stopped[0] if stopped else None

@@ -86,14 +86,18 @@ def handle(s: DuelState, decision: dict | None) -> Out:
 
 
 def run(s: DuelState, decision: dict | None = None, sink: list | None = None,
-        stopped: list[Need] | None = None) -> list[F.Fact]:
+        stopped: list[Need] | None = None, at_rest: bool = False) -> list[F.Fact]:
     """Resolve until a decision is needed; ``decision`` (already validated) is used once.
 
     ``stopped`` receives the prompt the loop stopped at (what ``current_need`` would
-    compute again), so a caller can keep it instead of asking twice.
+    compute again), so a caller can keep it instead of asking twice. ``at_rest``: the
+    caller holds the prompt of ``s`` as it is (``decision`` was checked against it), so
+    unless a soft stop comes first the decision goes to its handler at once, without
+    building that prompt again.
     """
     out: list[F.Fact] = [] if sink is None else sink
     pending = decision
+    start = len(out)
     while not s.over:
         stop = soft_stop(s)
         if stop is not None:
@@ -118,7 +122,12 @@ def run(s: DuelState, decision: dict | None = None, sink: list | None = None,
                 f"{'the printed ' if printed else 'this '}order: {names}.", player=player,
                 group=group, effects=order, printed=printed)])
             continue
-        result = handle(s, None)
+        if at_rest and pending is not None and len(out) == start:  # s is as the prompt was
+            result, pending = handle(s, pending), None
+            if isinstance(result, Need):
+                raise EngineError(f"decision {decision} was not consumed")
+        else:
+            result = handle(s, None)
         if isinstance(result, Need):
             if pending is None:
                 if stopped is not None:
@@ -141,13 +150,15 @@ def _after_moves(s: DuelState, out: list, facts: list[F.Fact]) -> None:
     """What a ``MOVED`` hook makes of each standup movement just applied (Merciless), and
     a ``DAMAGE_DEALT`` hook of each attack's damage (a companion's soak)."""
     for f in facts:
-        hook = MOVED if isinstance(f, F.Moved) else \
-            DAMAGE_DEALT if isinstance(f, F.DamageDealt) else None
-        if hook is not None and not s.over:
+        if isinstance(f, _FOLLOWED) and not s.over:  # most facts: one check, nothing to do
+            hook = MOVED if isinstance(f, F.Moved) else DAMAGE_DEALT
             follow: list[F.Fact] = []
             for owner, _c, fn in query(s, hook):
                 follow += fn(s, owner, f)
             _apply(s, out, follow)
+
+
+_FOLLOWED = (F.Moved, F.DamageDealt)
 
 
 def _apply(s: DuelState, out: list, facts: list[F.Fact]) -> None:
@@ -160,7 +171,8 @@ def _apply(s: DuelState, out: list, facts: list[F.Fact]) -> None:
 
 def _check_end(s: DuelState, out: list) -> None:
     """A life total at 0 or less ends the duel at once (R20.1); both at once: draw (G2)."""
-    if s.over:
+    one, two = s.players
+    if s.over or (one.life > 0 and two.life > 0):
         return
     down = [p for p in (0, 1) if s.players[p].life <= 0]
     if not down:
@@ -581,7 +593,9 @@ def pair_options(s: DuelState, p: int) -> list[dict]:
 
 
 def _select(s: DuelState, decision: dict | None) -> Out:
-    waiting = [p for p in (0, 1) if s.players[p].pair is None]
+    one, two = s.players
+    waiting = [0, 1] if one.pair is None and two.pair is None else [0] if one.pair is None \
+        else [1] if two.pair is None else []
     if not waiting:
         if s.cancel_reselect:
             return [F.StepBegan(rule="R24.4", text="The new pairs are revealed.", step="reveal")]

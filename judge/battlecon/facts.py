@@ -13,7 +13,7 @@ from dataclasses import MISSING, dataclass, field, fields, replace
 from types import ModuleType
 from typing import Any, ClassVar
 
-from judge.battlecon.state import SPECIAL_ACTION, DuelState, Pair, Status, ThisBeat
+from judge.battlecon.state import APPLYING, SPECIAL_ACTION, DuelState, Pair, Status, ThisBeat
 
 FACT_TYPES: dict[str, type[Fact]] = {}
 
@@ -31,6 +31,7 @@ class Fact:
     def __init_subclass__(cls, **kw: Any) -> None:
         super().__init_subclass__(**kw)
         FACT_TYPES[cls.__name__] = cls
+        _SHAPES.pop(cls.__name__, None)
 
     def apply(self, s: DuelState) -> None:
         """What this fact changes; every subclass defines it."""
@@ -39,8 +40,11 @@ class Fact:
     def run(self, s: DuelState) -> None:
         if self.closes:
             s.agenda.pop(0)
+        # Nothing computed mid-change is kept; should apply raise, the state stays
+        # APPLYING, so nothing is kept for it again (correct, only slower).
+        version, s.version = s.version, APPLYING
         self.apply(s)
-        s.version += 1
+        s.version = APPLYING if version == APPLYING else version + 1
 
     def to_json(self) -> dict:
         out = {"type": type(self).__name__}
@@ -56,47 +60,58 @@ class Fact:
         """A fact from its JSON. Stored facts are read by the thousand, so this fills the
         frozen instance directly instead of through ``__init__``, after the same checks:
         a known type, no unknown field, every field without a default given."""
-        cls = FACT_TYPES[data["type"]]
-        names, required, defaults, factories = _SHAPES.get(cls) or _shape(cls)
+        kind = data["type"]
+        cls, names, required, defaults, factories = _SHAPES.get(kind) or _shape(kind)
         given = data.keys()
+        if len(data) == len(names) and given <= names:  # every field given, as to_json does
+            values = dict(data)
+            del values["type"]
+            fact = _new(cls)
+            _set(fact, "__dict__", values)
+            return fact
         if not (given <= names and given >= required):
             data = dict(data)
             del data["type"]
             return cls(**data)  # raises the TypeError that names the field
-        fact = object.__new__(cls)
-        values = fact.__dict__
-        values.update(defaults)
-        for name, factory in factories.items():
-            values[name] = factory()  # a fresh list each, as __init__ would make
-        values.update(data)
+        values = {**defaults, **data}
         del values["type"]
+        for name, factory in factories:
+            if name not in data:
+                values[name] = factory()  # a fresh list each, as __init__ would make
+        fact = _new(cls)
+        _set(fact, "__dict__", values)
         return fact
 
 
+_new = object.__new__
+_set = object.__setattr__  # a frozen instance's fields, filled once
 RULES = "rules"  # ``Planned.planned`` of a stored fact that carries no plan (release 1)
 
-# Per fact type: its field names, the ones without a default, and the defaults (a stored
-# Planned fact without ``planned`` was stored by release 1: its plan is asked of the rules).
-Shape = tuple[frozenset[str], frozenset[str], dict[str, Any], dict[str, Callable[[], Any]]]
-_SHAPES: dict[type, Shape] = {}
+# Per fact type name: its class, field names (and "type"), the ones without a default, the
+# defaults and the default factories (a stored Planned fact without ``planned`` was stored
+# by release 1: its plan is asked of the rules). Dropped when a class takes the name anew.
+Shape = tuple[type["Fact"], frozenset[str], frozenset[str], dict[str, Any],
+              tuple[tuple[str, Callable[[], Any]], ...]]
+_SHAPES: dict[str, Shape] = {}
 
 
-def _shape(cls: type[Fact]) -> Shape:
+def _shape(kind: str) -> Shape:
+    cls = FACT_TYPES[kind]
     defaults: dict[str, Any] = {}
-    factories: dict[str, Callable[[], Any]] = {}
+    factories: list[tuple[str, Callable[[], Any]]] = []
     required = set()
     for f in fields(cls):
         if f.default is not MISSING:
             defaults[f.name] = f.default
         elif f.default_factory is not MISSING:
-            factories[f.name] = f.default_factory
+            factories.append((f.name, f.default_factory))
         else:
             required.add(f.name)
     if issubclass(cls, Planned):
         defaults["planned"] = RULES
     names = frozenset(f.name for f in fields(cls)) | {"type"}
-    shape = (names, frozenset(required), defaults, factories)
-    _SHAPES[cls] = shape
+    shape = (cls, names, frozenset(required), defaults, tuple(factories))
+    _SHAPES[kind] = shape
     return shape
 
 
@@ -130,7 +145,7 @@ class Planned(Fact):
 
 
 def _record(s: DuelState, player: int | None) -> dict[str, Any]:
-    out: dict[str, Any] = {"agenda": [list(item) for item in s.agenda],
+    out: dict[str, Any] = {"agenda": list(map(list, s.agenda)),
                            "groups": s.group_seq, "step": s.step}
     if player is not None:
         p = s.players[player]
@@ -140,7 +155,7 @@ def _record(s: DuelState, player: int | None) -> dict[str, Any]:
 
 
 def _follow(s: DuelState, plan: dict[str, Any]) -> None:
-    s.agenda[:] = [tuple(item) for item in plan["agenda"]]
+    s.agenda[:] = map(tuple, plan["agenda"])
     s.group_seq = plan["groups"]
     s.step = plan["step"]
     if "player" in plan:

@@ -120,12 +120,12 @@ A fighter's private hook names start with its id and a dot (``khadath.locks_trap
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from judge.battlecon.cards import Card
-from judge.battlecon.state import SPECIAL_ACTION, DuelState, PlayerState
+from judge.battlecon.state import APPLYING, SPECIAL_ACTION, DuelState, PlayerState
 
 PRIORITY_TIE = "priority_tie"
 FORCES_CLASH = "forces_clash"
@@ -219,7 +219,12 @@ def _cards_of(player: PlayerState) -> tuple[Card, ...]:
 
 
 LAYERED = (EXTRA_CARDS, COPIES, SUPPRESSES)
-_LAYER_1: dict[tuple, tuple[tuple[Card, ...], bool]] = {}
+# Player p's layer 1: the cards, whether any takes part in a later layer, and each hook's
+# (owner, card, function) triples in card order, for owner 0 and for owner 1 (indexed
+# once, so a query never scans the cards).
+ByHook = dict[str, tuple[tuple[int, Card, Any], ...]]
+Layer1 = tuple[tuple[Card, ...], bool, tuple[ByHook, ByHook]]
+_LAYER_1: dict[tuple, Layer1] = {}
 
 
 def forget_cards() -> None:
@@ -227,20 +232,48 @@ def forget_cards() -> None:
     _LAYER_1.clear()
 
 
-def _layer_1(s: DuelState, p: int) -> tuple[tuple[Card, ...], bool]:
-    """Player p's cards in force (attack, ability, cards in play), and whether any of them
-    takes part in a later layer; cached by what decides them, never by the state."""
-    player = s.players[p]
+def _layer_1(s: DuelState, p: int) -> Layer1:
+    """Player p's cards in force (attack, ability, cards in play), whether any of them
+    takes part in a later layer, and their hooks by name; kept in the state until it
+    changes (``DuelState.layers``), and cached by what decides them."""
+    kept = s.layers
+    if kept[0] == s.version:
+        found = kept[p + 1]
+        if found is not None:
+            return found
+    found = _layer_1_of(s.players[p])
+    if s.version != APPLYING:
+        if kept[0] != s.version:
+            kept[:] = [s.version, None, None]
+        kept[p + 1] = found
+    return found
+
+
+def _layer_1_of(player: PlayerState) -> Layer1:
+    """``_layer_1`` by what decides it: the fighter, the Finisher, the cards in play and
+    the attack pair."""
     pair = player.pair
     key = (player.fighter, player.finisher, tuple(player.in_play), None if pair is None else (
         pair.style, pair.base, pair.revealed, pair.finisher))
     found = _LAYER_1.get(key)
     if found is None:
         cards = _cards_of(player)
-        found = (cards, any(name in c.hooks for c in cards for name in LAYERED))
+        found = (cards, any(name in c.hooks for c in cards for name in LAYERED),
+                 (_by_hook(cards, 0), _by_hook(cards, 1)))
         if len(_LAYER_1) < 100_000:
             _LAYER_1[key] = found
     return found
+
+
+def _by_hook(cards: tuple[Card, ...], owner: int) -> ByHook:
+    """Each hook name declared by ``cards`` with its (owner, card, function) triples, in
+    card order, as ``query`` gives them."""
+    out: dict[str, list[tuple[int, Card, Any]]] = {}
+    for c in cards:
+        for name, fn in c.hooks.items():
+            if fn is not None:  # as ``c.hooks.get(name)`` would be read: None declares nothing
+                out.setdefault(name, []).append((owner, c, fn))
+    return {name: tuple(found) for name, found in out.items()}
 
 
 def ignored(s: DuelState, a: int) -> dict[str, str]:
@@ -288,7 +321,7 @@ def _layers(s: DuelState) -> dict[int, list[Card]]:
 def cards_in_force(s: DuelState, p: int, timing: str | None = None) -> list[Card]:
     """Player p's cards that apply now, after the layers: in force, extra, copies, less
     what is suppressed (for stats when ``timing`` is None, else for that window)."""
-    mine, layered = _layer_1(s, p)
+    mine, layered, _ = _layer_1(s, p)
     if not (layered or _layer_1(s, 1 - p)[1]):
         return list(mine)  # no extra, copied or suppressed cards: layer 1 is all
     layers = _layers(s)
@@ -300,14 +333,33 @@ def cards_in_force(s: DuelState, p: int, timing: str | None = None) -> list[Card
         fn(s, owner, p, c, timing) for owner, src, fn in suppressors if src is not c)]
 
 
-def query(s: DuelState, name: str) -> Iterator[tuple[int, Card, Any]]:
-    """Every ``name`` hook in force, for both players in the documented order."""
-    first, second = order(s)
-    (cards_1, layered_1), (cards_2, layered_2) = _layer_1(s, first), _layer_1(s, second)
-    if layered_1 or layered_2:
-        cards_1, cards_2 = tuple(cards_in_force(s, first)), tuple(cards_in_force(s, second))
-    for owner, cards in ((first, cards_1), (second, cards_2)):
-        for c in cards:
-            fn = c.hooks.get(name)
-            if fn is not None:
-                yield owner, c, fn
+def in_force(s: DuelState, p: int, timing: str | None = None) -> Sequence[Card]:
+    """``cards_in_force`` for reading only: layer 1 itself when no card in force takes
+    part in a later layer (not a copy: never change it)."""
+    mine, layered, _ = _layer_1(s, p)
+    if layered or _layer_1(s, 1 - p)[1]:
+        return cards_in_force(s, p, timing)
+    return mine
+
+
+def query(s: DuelState, name: str) -> Sequence[tuple[int, Card, Any]]:
+    """Every ``name`` hook in force, for both players in the documented order, as
+    (owner, card, function)."""
+    first = s.active if s.active is not None else s.ante_first  # ``order``
+    kept = s.layers
+    if kept[0] == s.version and kept[1] is not None and kept[2] is not None:
+        one, two = kept[first + 1], kept[2 - first]  # both kept since the last change
+    else:
+        one, two = _layer_1(s, first), _layer_1(s, 1 - first)
+    if one[1] or two[1]:
+        return _query_layered(s, name, first)
+    mine, theirs = one[2][first].get(name), two[2][1 - first].get(name)
+    if theirs is None:
+        return () if mine is None else mine
+    return theirs if mine is None else mine + theirs
+
+
+def _query_layered(s: DuelState, name: str, first: int) -> list[tuple[int, Card, Any]]:
+    """``query`` when some card in force extends, copies or suppresses: after the layers."""
+    return [(owner, c, fn) for owner in (first, 1 - first) for c in cards_in_force(s, owner)
+            if (fn := c.hooks.get(name)) is not None]

@@ -38,21 +38,26 @@ Stops = dict[int, tuple[str, str]]  # space -> (card id, what stops there)
 def obstacles(s: DuelState, mover: int) -> frozenset[int]:
     """Spaces a movement hops over without counting them (R17.5): every other standup,
     and any solid figure."""
-    spaces = {p.space for i, p in enumerate(s.players) if i != mover}
-    spaces |= {f.space for f in s.figures.values() if f.solid and f.space is not None}
+    spaces = [s.players[1 - mover].space]
+    for f in s.figures.values():
+        if f.solid and f.space is not None:
+            spaces.append(f.space)
     return frozenset(spaces)
 
 
 def walk(s: DuelState, mover: int, direction: int, amount: int, stops: Stops,
-         blocks: Stops | None = None, wraps: str = "") -> End | None:
+         blocks: Stops | None = None, wraps: str = "",
+         hop: frozenset[int] | None = None) -> End | None:
     """Walk ``amount`` countable spaces; None if a wall makes it impossible (R17.9, C03).
     A blocked space (``blocks``) cannot be entered or passed: the walk ends before it.
     ``wraps`` (what makes the edges adjacent, ``MOVEMENT_WRAPS``): past one edge the walk
     goes on from the other, never back onto its start; passing the opponent or crossing
-    an edge switches sides (R17.17)."""
+    an edge switches sides (R17.17). ``hop``: ``obstacles(s, mover)``, when the caller has
+    them already."""
     start = s.players[mover].space
     other = s.players[1 - mover].space
-    hop = obstacles(s, mover)
+    if hop is None:
+        hop = obstacles(s, mover)
     pos: int | None = start
     flips, edges = 0, 0  # side switches (the opponent hopped, an edge crossed); edges
     for counted in range(1, amount + 1):
@@ -174,13 +179,14 @@ def destinations(
     if own and "advance" in limits:
         directions = tuple(d for d in directions if d != toward(s, mover))
     blocks = movement_blocks(s, mover)
+    hop = obstacles(s, mover)  # the board does not change while the ends are found
     found: dict[int, End] = {}
     for direction in directions:
         for amount in amounts:
             if amount < 0:
                 continue  # movement is never negative (R17.8)
             end = End(s.players[mover].space, 0, False) if amount == 0 else walk(
-                s, mover, direction, amount, stops, blocks, wraps)
+                s, mover, direction, amount, stops, blocks, wraps, hop)
             if end is None:
                 continue
             if not_past is not None and _passed(s.players[mover].space, end.end,

@@ -11,6 +11,8 @@ Everything here is deterministic, so replaying facts rebuilds the same agenda.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from judge.battlecon import facts as F
 from judge.battlecon.actions import Need
 from judge.battlecon.cards import (
@@ -30,26 +32,33 @@ from judge.battlecon.hooks import (
     FORBIDS_SPENDING,
     NEGATES,
     STUN_OFFER,
-    cards_in_force,
     first_reason,
     ignored,
+    in_force,
     query,
 )
 from judge.battlecon.state import BOARD, SPECIAL_ACTION, DuelState
 
 
 def effect(key: str) -> tuple[Card, int]:
-    from judge.battlecon.fighters import effect as registered
+    """The card and index of a triggered effect, by its key (the fighters' registry)."""
+    if not _REGISTERED:  # late import: the fighters' cards build on these rules
+        from judge.battlecon.fighters import effect as registered
 
-    return registered(key)
+        _REGISTERED.append(registered)
+    return _REGISTERED[0](key)
+
+
+_REGISTERED: list[Callable[[str], tuple[Card, int]]] = []
 
 
 def effects_for(s: DuelState, p: int, timing: str) -> list[tuple[Card, int]]:
     """Player p's effects on a trigger, in printed order: Style, Base, then ability."""
     out = []
-    for c in cards_in_force(s, p, timing):
-        for i, e in enumerate(c.effects):
-            if e.timing == timing and (e.condition is None or e.condition(s, p)):
+    for c in in_force(s, p, timing):
+        for i in c.timed.get(timing, ()):
+            condition = c.effects[i].condition
+            if condition is None or condition(s, p):
                 out.append((c, i))
     return out
 
@@ -63,8 +72,9 @@ def window(s: DuelState, p: int, timing: str) -> list[tuple]:
         return negated
     items = []
     for c, i in found:
+        key = c.effect_keys[i]
         for a in range(len(c.effects[i].actions)):
-            items.append(("fx", p, c.effect_key(i), a, group))
+            items.append(("fx", p, key, a, group))
     return items
 
 

@@ -14,6 +14,7 @@ BOARD = range(1, 8)
 START_LIFE = 20
 BEATS = 15
 SPECIAL_ACTION = "special-action"
+APPLYING = -1  # ``DuelState.version`` while a fact applies: the state is changing
 
 _T = TypeVar("_T")
 
@@ -217,13 +218,19 @@ class DuelState:
     draw: bool = False
     end_reason: str | None = None
     # Bumped by every fact applied (``Fact.run``): what is computed from the state (attack
-    # stats) is kept in ``memo`` until the next change. Change a state by hand: ``touch()``.
+    # stats, the cards in force) is kept in ``memo`` and ``layers`` until the next change,
+    # and nothing is kept while a fact applies (``APPLYING``). Change a state by hand:
+    # ``touch()``.
     version: int = field(default=0, compare=False)
     memo: dict = field(default_factory=dict, compare=False, repr=False)
+    # [version, player 0's layer 1, player 1's layer 1] (``hooks``): None until asked.
+    layers: list = field(default_factory=lambda: [APPLYING, None, None], compare=False,
+                         repr=False)
 
     def touch(self) -> None:
         """Forget what was computed from this state (after changing it other than by a fact)."""
-        self.version += 1
+        if self.version != APPLYING:
+            self.version += 1
 
     def remembered(self, key: Any) -> Any:
         """What was computed for ``key`` since the last change, or None."""
@@ -258,6 +265,11 @@ class DuelState:
         else:
             raise KeyError(path)
 
+    def remember(self, key: Any, value: Any) -> None:
+        """Keep ``value`` for ``key`` until the next change (not while a fact applies)."""
+        if self.version != APPLYING:
+            self.memo[key] = value
+
     def opponent(self, p: int) -> int:
         return 1 - p
 
@@ -277,6 +289,7 @@ class DuelState:
         """An independent copy (statuses and agenda items are never mutated in place)."""
         new = copy.copy(self)
         new.memo = {}
+        new.layers = list(self.layers)  # the same cards in force, at the same version
         new.players = [p.clone() for p in self.players]
         new.agenda = list(self.agenda)
         new.ordered = set(self.ordered)

@@ -6,6 +6,7 @@ and status effects in force, so a stat never needs to be stored.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -18,6 +19,7 @@ from judge.battlecon.hooks import (
     attack_cards,
     cards_in_force,
     first_reason,
+    in_force,
     query,
 )
 from judge.battlecon.state import DuelState, PlayerState
@@ -57,14 +59,18 @@ def attack(s: DuelState, p: int) -> Attack:
     key = ("attack", p)
     found = s.remembered(key)
     if found is None:
-        cards = cards_in_force(s, p)
-        absolute = next((c for c in cards if c.kind in ("base", "finisher")), None)
+        cards = in_force(s, p)
+        absolute = None
+        for c in cards:
+            if c.kind == "base" or c.kind == "finisher":
+                absolute = c
+                break
         mods, immune = _modifiers(s, p, cards)
         found = _totals(s.players[p], absolute, mods, immune)
         cap = first_reason(s, STAT_CAP, p)
         if cap and absolute is not None:
             _cap(found, absolute, [c for c in cards if c.kind == "style"], cap)
-        s.memo[key] = found
+        s.remember(key, found)
     return found
 
 
@@ -88,10 +94,11 @@ def _cap(found: Attack, absolute: Card, styles: list[Card], why: str) -> None:
 
 
 def _modifiers(s: DuelState, p: int,
-               cards: list[Card]) -> tuple[dict[str, list[tuple[str, Any]]], bool]:
+               cards: Sequence[Card]) -> tuple[dict[str, list[tuple[str, Any]]], bool]:
     """Layer 4: every labelled modifier of each stat, and whether p has Stun Immunity."""
     player = s.players[p]
-    mods: dict[str, list[tuple[str, Any]]] = {k: [] for k in STATS}
+    mods: dict[str, list[tuple[str, Any]]] = {  # STATS, in order
+        "range": [], "power": [], "priority": [], "soak": [], "stun_guard": []}
     immune = player.this_beat.stun_immune
     for c in cards:
         if c.kind == "style":
@@ -111,10 +118,11 @@ def _modifiers(s: DuelState, p: int,
                 immune = True
             elif pas.stat in mods:
                 mods[pas.stat].append((c.name, amount))
-    kit = fighter(player.fighter)
-    for token in player.this_beat.bonus_tokens:
-        stat, amount = kit.token_bonus[token]
-        mods[stat].append((kit.token_name(token), amount))
+    if player.this_beat.bonus_tokens:
+        kit = fighter(player.fighter)
+        for token in player.this_beat.bonus_tokens:
+            stat, amount = kit.token_bonus[token]
+            mods[stat].append((kit.token_name(token), amount))
     for st in s.statuses:
         if st.player == p and st.beat <= s.seq <= st.until and st.stat in mods:
             mods[st.stat].append((st.source, st.amount))
@@ -140,18 +148,33 @@ def _totals(player: PlayerState, absolute: Card | None, mods: dict[str, list[tup
     for _, m in mods["range"]:
         rng = _add_range(rng, m)  # N/A and X ignore range modifiers (R13.5, R13.6)
     if power != NA:
-        power = max(0, power + sum(m for _, m in mods["power"]))  # R2.5, R2.6
-    priority += sum(m for _, m in mods["priority"])
+        power = max(0, power + _sum(mods["power"]))  # R2.5, R2.6
+    priority += _sum(mods["priority"])
     if rng not in (NA, X):
         rng = (max(0, rng[0]), max(0, rng[1]))
-    soak = sum(m for _, m in mods["soak"])
-    guard = INFINITE if player.this_beat.stun_guard_infinite else \
-        sum(m for _, m in mods["stun_guard"])
-    parts = {k: [(n, m) for n, m in v if m not in (0, (0, 0))] for k, v in mods.items()}
+    soak = _sum(mods["soak"])
+    guard = INFINITE if player.this_beat.stun_guard_infinite else _sum(mods["stun_guard"])
+    parts: dict[str, list[tuple[str, Any]]] = {}
+    for k, v in mods.items():
+        shown = parts[k] = []
+        for part in v:
+            if part[1] not in _NOTHING:
+                shown.append(part)
     if absolute is not None:
         parts["power"].insert(0, (absolute.name, absolute.power))
         parts["priority"].insert(0, (absolute.name, absolute.priority))
     return Attack(rng, power, priority, soak, guard, immune, parts)
+
+
+_NOTHING = (0, (0, 0))  # a modifier that changes nothing is not shown among the parts
+
+
+def _sum(parts: list[tuple[str, Any]]) -> Any:
+    """The amounts added up in order, as ``sum`` would (plain loops: no comprehension)."""
+    total = 0
+    for _, amount in parts:
+        total += amount
+    return total
 
 
 def _span(value: Any) -> tuple[int, int]:
