@@ -24,6 +24,7 @@ from api.views import (
     store,
     summary,
 )
+from events.app import Appended
 from events.export import log_lines, record_of
 from events.retraction import RetractionRefusedError
 from events.visibility import Withheld
@@ -144,9 +145,14 @@ class Decisions(MethodView):
                                   role=g.role)
         agg = store().known(duel_id)  # holds the events just stored: no store round trip
         first = appended.events[0]["event"] if appended.events else agg.events_count + 1
-        rows = [event_row(agg, n) for n in range(first, first + len(appended.events))]
-        return {"id": duel_id, "version": appended.version, "replayed": appended.replayed,
-                "events": rows}, 200 if appended.replayed else 201, etag(appended.version)
+        return _appended(duel_id, appended,
+                         [event_row(agg, n) for n in range(first, first + len(appended.events))])
+
+
+def _appended(duel_id: UUID, appended: Appended, rows: list[dict]) -> tuple[dict, int, dict]:
+    """The answer to a stored decision or retraction: 201, or 200 for a replayed key."""
+    return {"id": duel_id, "version": appended.version, "replayed": appended.replayed,
+            "events": rows}, 200 if appended.replayed else 201, etag(appended.version)
 
 
 @blp.route("/<uuid:duel_id>/retractions")
@@ -188,9 +194,7 @@ class Retractions(MethodView):
         except RetractionRefusedError as err:
             raise ApiError(err.status, err.reason, rule=err.rule) from None
         agg = store().known(duel_id)
-        rows = [event_row(agg, e["event"]) for e in appended.events]
-        return {"id": duel_id, "version": appended.version, "replayed": appended.replayed,
-                "events": rows}, 200 if appended.replayed else 201, etag(appended.version)
+        return _appended(duel_id, appended, [event_row(agg, e["event"]) for e in appended.events])
 
 
 @blp.route("/<uuid:duel_id>/correctable")

@@ -247,22 +247,7 @@ class JudgeApp(Application[UUID]):
                 f"The duel is at version {agg.events_count}, not {expected}: someone "
                 "recorded first. Reload it and decide again.", agg.events_count)
         start = agg.events_count
-        try:
-            facts = agg.duel.decide(decision)  # IllegalDecisionError: nothing changed
-        except IllegalDecisionError:
-            raise
-        except Exception:
-            self._evict(agg.id)
-            raise
-        stored_decision = agg.duel.events[start][1]
-        agg.judged = True
-        try:
-            agg.record(stored_decision, facts, who[0], key, role=who[1])
-        except Exception:  # judged in the cache but not stored: the cache must not keep it
-            self._evict(agg.id)
-            raise
-        finally:
-            agg.judged = False
+        self._judge_and_record(agg, decision, who[0], key, who[1])
         try:
             return self._save(agg, start)
         except VersionConflictError:
@@ -271,6 +256,29 @@ class JudgeApp(Application[UUID]):
                 if key in fresh.keys:
                     return self._replay_key(fresh, key, decision)
             raise
+
+    def _judge_and_record(self, agg: DuelRecord, entry: dict, actor: str, key: str | None,
+                          role: str | None, stored: dict | None = None) -> None:
+        """Judge ``entry`` on the aggregate and record the events it produced (the entry as
+        the match stored it, or ``stored``). An illegal entry changes nothing; any other
+        failure leaves the cache ahead of the store, so the aggregate is forgotten."""
+        start = agg.events_count
+        try:
+            facts = agg.duel.decide(entry)  # IllegalDecisionError: nothing changed
+        except IllegalDecisionError:
+            raise
+        except Exception:
+            self._evict(agg.id)
+            raise
+        agg.judged = True
+        try:
+            agg.record(agg.duel.events[start][1] if stored is None else stored, facts,
+                       actor, key, role=role)
+        except Exception:  # judged in the cache but not stored: the cache must not keep it
+            self._evict(agg.id)
+            raise
+        finally:
+            agg.judged = False
 
     def correct(self, duel_id: UUID, players: dict | None = None, markers: dict | None = None,
                 rule: str = "correction", text: str = "", dispute: str | None = None,
@@ -298,17 +306,7 @@ class JudgeApp(Application[UUID]):
             start = agg.events_count
             entry = _correction_entry(registry.of_setup(agg.setup), given, rule, text,
                                       dispute, {"name": actor, "role": role})
-            try:
-                facts = agg.duel.decide(entry)
-                agg.judged = True
-                agg.record(agg.duel.events[start][1], facts, actor, role=role)
-            except IllegalDecisionError:
-                raise  # refused before anything changed
-            except Exception:  # applied in the cache but not stored: forget it
-                self._evict(agg.id)
-                raise
-            finally:
-                agg.judged = False
+            self._judge_and_record(agg, entry, actor, None, role)
             return self._save(agg, start)
 
     def retract(self, duel_id: UUID, expected: int | None = None, key: str | None = None,
@@ -331,17 +329,7 @@ class JudgeApp(Application[UUID]):
                                              f"retract now: that is event {n}, the latest "
                                              "still standing.", LATEST, event=n)
             start, retraction = agg.events_count, retraction_entry(n)
-            try:
-                agg.duel.decide(retraction)
-                agg.judged = True
-                agg.record(retraction, [], actor, key, role=role)
-            except IllegalDecisionError:
-                raise  # refused before anything changed
-            except Exception:  # applied in the cache but not stored: forget it
-                self._evict(agg.id)
-                raise
-            finally:
-                agg.judged = False
+            self._judge_and_record(agg, retraction, actor, key, role, stored=retraction)
             return self._save(agg, start)
 
     def retraction_offer(self, duel_id: UUID, actor: str) -> dict:
