@@ -86,14 +86,16 @@ def handle(s: DuelState, decision: dict | None) -> Out:
 
 
 def run(s: DuelState, decision: dict | None = None, sink: list | None = None,
-        stopped: list[Need] | None = None, at_rest: bool = False) -> list[F.Fact]:
+        stopped: list[Need] | None = None, at_rest: bool = False,
+        to_window: bool = False) -> list[F.Fact]:
     """Resolve until a decision is needed; ``decision`` (already validated) is used once.
 
     ``stopped`` receives the prompt the loop stopped at (what ``current_need`` would
     compute again), so a caller can keep it instead of asking twice. ``at_rest``: the
     caller holds the prompt of ``s`` as it is (``decision`` was checked against it), so
     unless a soft stop comes first the decision goes to its handler at once, without
-    building that prompt again.
+    building that prompt again. ``to_window``: stop at the next window of effects to order
+    too, without asking whether it waits (``order_matters`` compares its copies there).
     """
     out: list[F.Fact] = [] if sink is None else sink
     pending = decision
@@ -101,6 +103,8 @@ def run(s: DuelState, decision: dict | None = None, sink: list | None = None,
     while not s.over:
         stop = soft_stop(s)
         if stop is not None:
+            if pending is None and to_window:
+                return out
             if pending is None:
                 need = _waits_at(s, stop)
                 if need is not None:
@@ -247,33 +251,37 @@ def order_matters(s: DuelState, stop: tuple[int, str]) -> bool:
 
     Each order is played on a copy up to the next decision (or the end of the duel).
     It matters unless every copy has resolved the whole window there and all of them
-    agree: the same state and the same next decision.
+    agree. Each copy stops at its next decision or at the next window of effects to
+    order, whichever comes first; the engine is deterministic, so copies in the same
+    state there face the same decisions ever after (comparing states is enough, and no
+    later window is played out once per order of this one).
     """
     player, group = stop
     keys = group_keys(s, group)
     orders = list(permutations(keys))
     if len(orders) > MAX_ORDERS_TRIED:
         return True
-    first: tuple[DuelState, Need | None] | None = None
+    first: DuelState | None = None
     for order in orders:
-        copy = _ordered_copy(s, stop, list(order))
+        copy = _ordered_copy(s, stop, list(order), to_window=True)
         if any(item[0] == "fx" and item[4] == group for item in copy.agenda):
             return True  # a decision comes inside the window: the order decides what it sees
-        outcome = (copy, None if copy.over else current_need(copy))
         if first is None:
-            first = outcome
-        elif outcome != first:
+            first = copy
+        elif copy != first:
             return True
     return False
 
 
-def _ordered_copy(s: DuelState, stop: tuple[int, str], order: list[str]) -> DuelState:
-    """A copy of the duel run on from the window resolved in ``order``, to the next decision."""
+def _ordered_copy(s: DuelState, stop: tuple[int, str], order: list[str],
+                  to_window: bool = False) -> DuelState:
+    """A copy of the duel run on from the window resolved in ``order``, to the next decision
+    (or, ``to_window``, to the next window of effects to order if that comes first)."""
     copy = s.clone()
     player, group = stop
     _apply(copy, [], [F.EffectsOrdered(rule="R18.5", text="", player=player, group=group,
                                        effects=order, printed=order == group_keys(s, group))])
-    run(copy)
+    run(copy, to_window=to_window)
     return copy
 
 
