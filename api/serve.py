@@ -151,7 +151,11 @@ def _worker(sock: socket.socket, db: str | None, database_url: str | None,
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent stops the workers
     _exit_with(parent)
     load_ruleset_modules(modules)  # before the store loads a duel of a plug-in ruleset
-    store = JudgeApp(db=db, database_url=database_url, queue_writers=True)
+    # The parent created the tables (``_open_store``). Two workers creating them again at
+    # once make PostgreSQL refuse one ("tuple concurrently updated": the library's
+    # CREATE OR REPLACE FUNCTION), and that worker would die at start.
+    store = JudgeApp(db=db, database_url=database_url, queue_writers=True,
+                     env={"CREATE_TABLE": "false"})
     _serve_one(store, anonymous_read, threads, modules, announce=False, sockets=[sock])
 
 

@@ -88,7 +88,21 @@ class Server:
 def start_server(store_args: list[str], log: Path, *extra: str,
                  env: dict[str, str] | None = None) -> Server:
     """Start ``judge serve`` on a free loopback port and wait until /api/health answers
-    (``env``: variables added to the child's environment)."""
+    (``env``: variables added to the child's environment).
+
+    A port found free can be taken by another test's server before ours binds it (the
+    tests run in parallel): the server then says the port is taken and exits 2, and we
+    try another port, up to three times."""
+    for _attempt in range(3):
+        srv = _launch(store_args, log, extra, env)
+        if srv is not None:
+            return srv
+    pytest.fail(f"judge serve found its port taken three times:\n{log.read_text()}")
+
+
+def _launch(store_args: list[str], log: Path, extra: tuple[str, ...],
+            env: dict[str, str] | None) -> Server | None:
+    """One start on a fresh port: the server, or None when its port was taken."""
     port = free_port()
     with open(log, "wb") as out:
         proc = subprocess.Popen([*judge_command(), "serve", "--host", "127.0.0.1", "--port",
@@ -99,6 +113,8 @@ def start_server(store_args: list[str], log: Path, *extra: str,
     deadline = time.monotonic() + 30
     while True:
         if proc.poll() is not None:
+            if proc.returncode == 2 and "is taken" in srv.output():
+                return None
             pytest.fail(f"judge serve exited with {proc.returncode}:\n{srv.output()}")
         try:
             status, _, body = srv.request("GET", "/api/health")

@@ -10,6 +10,7 @@ PostgreSQL. After a restart on the same store:
 
 from __future__ import annotations
 
+import http.client
 import json
 import os
 import random
@@ -39,8 +40,8 @@ def _client(server: Server, bearer: str, duel: str, seed: int, acked: list,
             status, _, body = server.request("POST", f"/api/duels/{duel}/decisions", decision,
                                              headers={**auth, "If-Match": f'"{now["event"]}"',
                                                       "Idempotency-Key": key})
-        except (OSError, ValueError):
-            return  # the server is gone (killed mid-request: not acknowledged)
+        except (OSError, ValueError, http.client.HTTPException):
+            return  # the server is gone (killed mid-request, even mid-answer: not acknowledged)
         if status == 201:
             acked.append((duel, key, decision, body["events"][0]["event"]))
 
