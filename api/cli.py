@@ -12,6 +12,7 @@ from api.errata import ENV as ERRATA_ENV
 from api.errata import ErrataError, apply_errata
 from api.errata import configured as errata_file
 from api.fighters_cli import cmd_fighters
+from api.narrative import narrative_of
 from api.plugins import RulesetModuleError, configured, load_ruleset_modules
 from judge import registry
 from judge.errors import JudgeError, RecordError
@@ -49,8 +50,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
             state = duel.to_json()
         out.write(json.dumps(state, indent=2, ensure_ascii=False) + "\n")
         return 0
-    for line in rules.narrative(duel):
-        out.write(line + "\n")
+    out.write(narrative_of(rules, duel))  # the text of GET /api/duels/{id}/narrative
     return 0
 
 
