@@ -10,6 +10,7 @@ import { rendererFor } from "./renderer.js";
 import { startSession } from "./session.js";
 import { JudgePanel } from "./judge.js";
 import { Teacher } from "./teach.js";
+import { rememberTeaching, teachingWanted } from "./teachlink.js";
 
 const id = duelId();
 const states = new Map();
@@ -220,6 +221,7 @@ async function main() {
   $("#slider").addEventListener("input", (e) => show(Number(e.target.value)));
   $("#teaching").addEventListener("change", (e) => {
     teacher.toggle(e.target.checked);
+    rememberTeaching(e.target.checked);
     target = view.at;
     render(view.at);
     lifeChartCursor();
@@ -228,6 +230,9 @@ async function main() {
   const wanted = Number(new URL(window.location).searchParams.get("at"));
   await reloadCommentary().catch((err) => banner(err.explain()));
   target = Number.isInteger(wanted) && wanted >= 0 ? Math.min(wanted, view.total) : 0;
+  // The address, not a checkbox the browser restored, says whether teaching mode is on.
+  $("#teaching").checked = teachingWanted();
+  if (teachingWanted()) teacher.toggle(true); // reached `at`: render() moves the horizon there
   await render(target);
   lifeChart().catch((err) => banner(`Life chart: ${err.explain()}`));
   document.body.dataset.ready = "true";
