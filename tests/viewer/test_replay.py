@@ -117,10 +117,12 @@ def test_life_chart_follows_the_beats(site, page):
     points = lines.nth(0).get_attribute("points").split()
     # One point for the start, one per beat that ended, one for the final position.
     assert len(points) == 1 + len(beat_ends) + (events[-1]["type"] != "BeatEnded")
-    # The last point of each line is the final life (y = 10 + (1 - life/20) * 142).
+    # The last point of each line is the final life, below 0 too as the board shows it
+    # (y = 10 + (20 - life) / (20 - bottom) * 142, the axis going down to `bottom`).
+    bottom = int(page.locator("#life-chart svg").get_attribute("data-bottom"))
     for i, p in enumerate(summary["players"]):
         y = float(lines.nth(i).get_attribute("points").split()[-1].split(",")[1])
-        assert y == pytest.approx(10 + (1 - max(0, p["life"]) / 20) * 142)
+        assert y == pytest.approx(10 + (20 - p["life"]) / (20 - bottom) * 142)
 
 
 def test_annotations_and_disputes_appear_at_their_events(site, page):

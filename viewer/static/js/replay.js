@@ -3,6 +3,7 @@
 // The board and panels, the beat menu's words and the chart are the duel's ruleset's
 // renderer's (renderer.js); a renderer without a chart hides the chart section.
 import { allEvents, get } from "./api.js";
+import { beatStartOf, pickOnChart } from "./chartpick.js";
 import { eventItem } from "./events.js";
 import { $, banner, duelId, h, noSuchDuel, typing } from "./dom.js";
 import { labelsText } from "./labels.js";
@@ -227,6 +228,7 @@ async function main() {
     lifeChartCursor();
   });
   document.addEventListener("keydown", keys);
+  pickOnChart($("#life-chart"), (k) => show(beatStartOf(chartPoints, beatStarts(), k)));
   const wanted = Number(new URL(window.location).searchParams.get("at"));
   await reloadCommentary().catch((err) => banner(err.explain()));
   target = Number.isInteger(wanted) && wanted >= 0 ? Math.min(wanted, view.total) : 0;

@@ -16,6 +16,8 @@
 //   describeOption(option, names|state) -> string   a button's words for one option
 //   beatStarts(index) -> entries; beatLabel(entry) -> string   the replay's beat menu
 //   chart: null | {marks(events, total), point(state, k), names(state), render(root, points, names, now)}
+//     (render draws each point's hit area as `.hit` with data-index and data-tip: chartpick.js
+//     shows the tip on hover and moves to the start of that beat on click)
 //   newDuelForm(root) -> Promise<{hint, read() -> record, showErrors?(err)}>
 //   correctionForm(state, summary) -> {el, read(formElements) -> correction}
 import { h } from "../dom.js";

@@ -9,16 +9,35 @@ function svg(tag, attrs = {}, text) {
   return el;
 }
 
+// The life axis: from 20 (or more) down to 0, or further down to the next multiple of 5
+// when a fighter's life went below 0 (the board shows "-2 life"; so does the chart).
+function lifeAxis(points) {
+  const lives = points.flatMap((p) => p.life);
+  const low = Math.min(0, ...lives);
+  const top = Math.max(20, ...lives);
+  return { bottom: low < 0 ? -5 * Math.ceil(-low / 5) : 0, top: 5 * Math.ceil(top / 5) };
+}
+
+// What hovering the point of beat k says: the beat and both lives, in the board's words.
+function pointText(point, names) {
+  const lives = names.map((n, i) => `${n} ${point.life[i]} life`).join(", ");
+  return point.beat === 0 ? `Start: ${lives}` : `Beat ${point.beat}, at its end: ${lives}`;
+}
+
 // points: [{beat, life: [a, b]}] (beat 0 = the start); current: the beat shown now.
+// Each point has a hit area (rect.hit, data-index k, data-tip its text) that
+// chartpick.js turns into a tooltip and a jump to that beat.
 export function renderLifeChart(root, points, names, current) {
   const W = 420, H = 180, L = 32, R = 12, T = 10, B = 28;
   const maxBeat = Math.max(1, ...points.map((p) => p.beat));
+  const axis = lifeAxis(points);
   const x = (beat) => L + (beat / maxBeat) * (W - L - R);
-  const y = (life) => T + (1 - Math.max(0, life) / 20) * (H - T - B);
+  const y = (life) => T + ((axis.top - life) / (axis.top - axis.bottom)) * (H - T - B);
   const chart = svg("svg", { viewBox: `0 0 ${W} ${H}`, class: "life-chart", role: "img",
-    "aria-label": `Life over the beats: ${names.map((n, i) => `${n} ${points.at(-1)?.life[i] ?? 20}`).join(", ")}` });
-  for (const life of [0, 5, 10, 15, 20]) {
-    chart.append(svg("line", { x1: L, x2: W - R, y1: y(life), y2: y(life), class: "grid" }));
+    "aria-label": `Life over the beats: ${names.map((n, i) => `${n} ${points.at(-1)?.life[i] ?? 20}`).join(", ")}`,
+    "data-bottom": axis.bottom });
+  for (let life = axis.bottom; life <= axis.top; life += 5) {
+    chart.append(svg("line", { x1: L, x2: W - R, y1: y(life), y2: y(life), class: life === 0 ? "grid zero" : "grid" }));
     chart.append(svg("text", { x: L - 6, y: y(life) + 4, class: "axis", "text-anchor": "end" }, life));
   }
   for (let beat = 0; beat <= maxBeat; beat += 1) {
@@ -38,6 +57,12 @@ export function renderLifeChart(root, points, names, current) {
         : svg("rect", { x: cx - 3.5, y: cy - 3.5, width: 7, height: 7, class: `dot p${i}` }));
     }
   });
+  const column = (W - L - R) / maxBeat;
+  points.forEach((p, k) => chart.append(svg("rect", {
+    x: x(p.beat) - column / 2, y: T, width: column, height: H - T - B, class: "hit", tabindex: 0,
+    role: "button", "data-index": k, "data-beat": p.beat, "data-life": p.life.join(" "),
+    "data-tip": pointText(p, names), "aria-label": `${pointText(p, names)}. Go to this beat.`,
+  })));
   const legend = document.createElement("p");
   legend.className = "legend";
   names.forEach((n, i) => {
