@@ -4,6 +4,7 @@
 // renderer's (renderer.js); a renderer without a chart hides the chart section.
 import { allEvents, get } from "./api.js";
 import { beatStartOf, pickOnChart } from "./chartpick.js";
+import { setupDownloads } from "./downloads.js";
 import { eventItem } from "./events.js";
 import { $, banner, duelId, h, noSuchDuel, typing } from "./dom.js";
 import { labelsText } from "./labels.js";
@@ -229,6 +230,7 @@ async function main() {
   });
   document.addEventListener("keydown", keys);
   pickOnChart($("#life-chart"), (k) => show(beatStartOf(chartPoints, beatStarts(), k)));
+  setupDownloads(id);
   const wanted = Number(new URL(window.location).searchParams.get("at"));
   await reloadCommentary().catch((err) => banner(err.explain()));
   target = Number.isInteger(wanted) && wanted >= 0 ? Math.min(wanted, view.total) : 0;
