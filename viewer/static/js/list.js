@@ -5,6 +5,8 @@ import { get } from "./api.js";
 import { $, banner, h } from "./dom.js";
 import { rendererFor } from "./renderer.js";
 import { startSession } from "./session.js";
+import { setupImport } from "./importer.js";
+import { setupSpoilerToggle } from "./spoilers.js";
 
 const PAGE_SIZE = 50;
 const titles = new Map(); // ruleset name -> title, from GET /api/rulesets
@@ -13,9 +15,9 @@ function row(d, renderer) {
   return h("tr", { dataset: { duel: d.id, status: d.status, ruleset: d.ruleset } },
     h("td", {}, d.players.map((p, i) => renderer.playerCell(p, i)).flatMap((x, i) => (i ? [" vs ", x] : [x]))),
     h("td", { class: "game", text: titles.get(d.ruleset) || d.ruleset }),
-    h("td", { text: renderer.scoreText(d) }),
-    h("td", { text: d.beat }),
-    h("td", { text: d.status === "over" ? (d.winner === null ? "over (draw)" : `over: ${d.players[d.winner].name} won`) : "in progress" }),
+    h("td", { class: "result", text: renderer.scoreText(d) }),
+    h("td", { class: "result", text: d.beat }),
+    h("td", {}, d.status === "over" ? ["over", h("span", { class: "result", text: d.winner === null ? " (draw)" : `: ${d.players[d.winner].name} won` })] : "in progress"),
     h("td", { text: [d.event, d.round, d.table].map((x) => x ?? "–").join(" · ") }),
     h("td", { class: "date" }, d.created ? h("time", { datetime: d.created, title: `${d.created} (UTC)` }, day(d.created)) : "–"),
     h("td", {}, h("a", { href: `/duels/${d.id}` }, "Replay"), " · ", h("a", { href: `/duels/${d.id}/console` }, "Console")));
@@ -79,6 +81,8 @@ async function main() {
     e.preventDefault();
     load(1);
   });
+  setupSpoilerToggle($("#spoiler-free"), $("#duels"));
+  setupImport($("#import-form"), $("#import-result"), () => load(1));
   await load(Number(params.get("page")) || 1);
   document.body.dataset.ready = "true";
 }
