@@ -64,7 +64,10 @@ class DuelCreateSchema(Open):
     options = fields.Dict(keys=fields.String(), values=fields.Raw())
     players = fields.List(fields.Nested(PlayerSetupSchema), validate=validate.Length(equal=2))
     first_to_ante = fields.Integer(validate=validate.OneOf([0, 1]))
-    decisions = fields.List(fields.Dict(keys=fields.String(), values=fields.Raw()),
+    # A value may be null (ART O BATTLERS' "pay": null): the ruleset judges it, as it does
+    # in a decision posted alone, so every exported record imports again.
+    decisions = fields.List(fields.Dict(keys=fields.String(),
+                                        values=fields.Raw(allow_none=True)),
                             validate=validate.Length(max=5000))
     labels = fields.Dict(keys=fields.String(), values=fields.String())
     event = LABEL

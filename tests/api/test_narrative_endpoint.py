@@ -62,3 +62,17 @@ def test_the_openapi_document_describes_the_narrative_as_text(client):
     spec = client.get("/api/openapi.json").get_json()
     answer = spec["paths"]["/api/duels/{duel_id}/narrative"]["get"]["responses"]["200"]
     assert answer["content"]["text/plain"]["schema"] == {"type": "string"}
+
+
+def test_the_second_game_has_its_narrative_too(client, tokens, tmp_path, capsys):
+    """Any ruleset's narrative: the start of ART O BATTLERS' AS34 (teams and start dice),
+    told as `judge replay` tells it."""
+    from tests.api.test_artobattlers_api import AS34, SETUP
+
+    record = {"format": "artobattlers-record/1", "ruleset": "artobattlers", "setup": SETUP,
+              "decisions": AS34[:4]}
+    duel = create(client, tokens["scorekeeper"], record)["id"]
+    resp = client.get(f"/api/duels/{duel}/narrative")
+    exported = client.get(f"/api/duels/{duel}/record").get_json()
+    assert resp.get_data(as_text=True) == judge_replay(tmp_path, capsys, exported)
+    assert "Gearback" in resp.get_data(as_text=True)
