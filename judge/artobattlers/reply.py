@@ -22,6 +22,7 @@ from judge.artobattlers.facts import (
     Nullified,
 )
 from judge.artobattlers.legal import usable_counterattacks
+from judge.artobattlers.phrases import article, one_of
 from judge.artobattlers.rulings import half
 from judge.artobattlers.table import Table
 
@@ -49,7 +50,7 @@ def die(t: Table, d: dict[str, Any]) -> None:
     why = {"speed": " (a speed move turns a 4 into a Hit)",
            "DEF": " (DEF beats the Defense)"}.get(modifier or "", "")
     t.emit(DieRolled("A11.6" if modifier == "DEF" else "A15.2" if modifier else "A4.2",
-                     f"{t.pname(d['player'])} rolls {d['value']}: {reading.title()} on the "
+                     f"{t.pname(d['player'])} rolls {d['value']}: {article(reading)} {reading.title()} on the "
                      f"{target.dice_type.upper()} chart{why}.", d["player"], d["value"],
                      target.dice_type, reading, modifier))
     if reading == "hit":
@@ -67,8 +68,10 @@ def _counterattack_face(t: Table) -> None:
     if len(usable) == 1:
         counterattack(t, usable[0], forced=True)
     elif usable:
-        t.emit(CounterattackChoiceOffered("AG7", f"{len(usable)} counterattacks fit: the "
-                                          "defender chooses one.", usable))
+        quoted = one_of(['"' + u + '"' for u in usable])
+        t.emit(CounterattackChoiceOffered("AG7", f"{len(usable)} counterattacks fit: which one "
+                                          f"does {t.pname(t.s.defender())} use, {quoted}?",
+                                          usable))
     elif t.rulings["AG6"] == "as_hit":
         t.emit(NoUsableCounterattack("AG6", "No counterattack fits this attack's class: the 6 "
                                      "is read as a Hit (the match's AG6 reading)."))

@@ -25,7 +25,7 @@ def start_turn(t: Table, turn: int, player: int) -> None:
     legal turn action has no more issues (AG3 part 1); then, in Advance Play, the
     placement review (prompted, or forced when one layout is legal) and a lost turn if the
     opponent's battle zone is empty (``after_review``, AG27)."""
-    t.emit(TurnStarted("A3.2", f"Turn {turn}: {t.pname(player)} to act.", turn, player))
+    t.emit(TurnStarted("A3.2", f"Turn {turn} begins: {t.pname(player)} acts.", turn, player))
     if not turn_lost(t.s, player) and _out_of_issues(t, player):
         return
     if not t.s.advance:
@@ -95,7 +95,7 @@ def end_turn(t: Table) -> None:
     A card-text dice duel pauses the ticks until its dice are in (``text_duel_die``)."""
     s = t.s
     assert s.to_act is not None
-    t.emit(TurnEnded("A3.1", f"End of turn {s.turn}.", s.turn, s.to_act))
+    t.emit(TurnEnded("A3.1", f"Turn {s.turn} ends.", s.turn, s.to_act))
     if not run_ticks(t, after=None):
         _next_turn(t)
 
