@@ -81,10 +81,10 @@ def _effect(t: Table) -> bool:
               "incompatible" if target.type not in effect.compatible else
               "already_affected" if target.effect is not None else None)
     if reason is not None:
-        why = {"destroyed": f"{target.name} is no longer in play",
+        why = {"destroyed": f"{target.label} is no longer in play",
                "outcome": "the target did not lose 100% with the attacker untouched",
                "incompatible": f"it does not work on a {target.type}",
-               "already_affected": f"{target.name} is still under another effect"}[reason]
+               "already_affected": f"{target.label} is still under another effect"}[reason]
         rule = {"already_affected": "A13.4", "destroyed": "A13.8"}.get(reason, "A13.3")
         t.emit(EffectBlocked(rule, f"{effect.name} is not applied: {why}.", target.id,
                              effect.name, reason))
@@ -105,15 +105,15 @@ def _apply(t: Table, effect: Effect, replies: list[str]) -> bool:
     assert a is not None
     target = t.fighter(a.target)
     ends = t.s.turn + effect.phases
-    t.emit(EffectApplied("A13.3", f"{effect.name} takes hold on {target.name} until the end "
+    t.emit(EffectApplied("A13.3", f"{effect.name} takes hold on {target.label} until the end "
                          f"of turn {ends}: {effect.text}", target.id, effect.name,
                          f"{a.character}/{a.move}", effect.action, effect.dp,
                          replies, t.s.turn, ends))
     if effect.action == "captive":
-        t.emit(BecameCaptive("A24.8", f"{target.name} becomes captive: nobody may play or "
+        t.emit(BecameCaptive("A24.8", f"{target.label} becomes captive: nobody may play or "
                              "attack it until the effect ends.", target.id))
     elif effect.action == "discard_from_play":
-        t.emit(CharacterDiscarded("A24.7", f"{target.name} is discarded from play with all "
+        t.emit(CharacterDiscarded("A24.7", f"{target.label} is discarded from play with all "
                                   "its cards.", target.id))
     else:
         return False

@@ -13,6 +13,24 @@ def outcome_sentence(subject: str, outcome: str, hurt: bool) -> str:
             + ("; the attacker was afflicted." if hurt else "."))
 
 
+def and_list(items: list[str]) -> str:
+    """"A, B and C"."""
+    return " and ".join([", ".join(items[:-1]), items[-1]] if len(items) > 1 else items)
+
+
+def zones_sentence(battle: list[str], inactive: list[str]) -> str:
+    """A layout of Advance Play's zones in words (A21.2), the characters already named."""
+    return (f"{and_list(battle) or 'nobody'} in the battle zone, "
+            f"{and_list(inactive) or 'nobody'} in the inactive zone")
+
+
+def copy_name(name: str, character: str) -> str:
+    """A character's name, with its copy number when a match holds more than one copy of
+    the card (``ember-knight#2`` is "Ember Knight #2", AG26)."""
+    copy = character.partition("#")[2]
+    return f"{name} #{copy}" if copy else name
+
+
 def one_of(items: list[str]) -> str:
     """"A, B or C" (a question's choices)."""
     return " or ".join([", ".join(items[:-1]), items[-1]] if len(items) > 1 else items)

@@ -127,22 +127,22 @@ def manual_move(t: Table, d: dict[str, Any]) -> None:
     f = t.fighter(a.target)
     mm = t.card(a.target).manual(d["number"])
     assert mm is not None
-    t.emit(ManualMoveUsed("A6.1", f"{f.name} uses manual move {mm.number} "
+    t.emit(ManualMoveUsed("A6.1", f"{f.label} uses manual move {mm.number} "
                           f"({mm.kind})" + (f" ×{d['multiple']}" if d["multiple"] else "")
                           + ".", d["player"], f.id, mm.number, d["multiple"], d["pay"]))
     lp, pp = mm.cost.amounts(d["pay"])
     pp += mm.pp * (d["multiple"] or 0)
     if pp:
         assert f.power is not None
-        t.emit(CostPaid("A6.9" if mm.number == 3 else "A6.3", f"{f.name} pays {pp} PP: "
+        t.emit(CostPaid("A6.9" if mm.number == 3 else "A6.3", f"{f.label} pays {pp} PP: "
                         f"{f.power} → {f.power - pp}.", f.id, "power", pp, f.power,
                         f.power - pp, "manual_move"))
     if lp:
-        t.emit(CostPaid("A6.3", f"{f.name} pays {lp} LP: {f.life} → {f.life - lp}.", f.id,
+        t.emit(CostPaid("A6.3", f"{f.label} pays {lp} LP: {f.life} → {f.life - lp}.", f.id,
                         "life", lp, f.life, f.life - lp, "manual_move"))
     if mm.number in t.attack_move().overcome_mm:
         t.emit(ManualMoveOvercome("A11.5", f"{t.attack_move().name} overcomes manual move "
-                                  f"{mm.number}: {f.name} takes 100%.", mm.number))
+                                  f"{mm.number}: {f.label} takes 100%.", mm.number))
         conclude(t, [_hit(t, "A11.5")], "full")
         return
     blows, klass = _manual_blows(t, mm.number, mm.negates * (d["multiple"] or 0))

@@ -12,7 +12,7 @@ from typing import Any
 
 from judge.artobattlers.cards import Character, Move
 from judge.artobattlers.charts import read
-from judge.artobattlers.phrases import REPLY_WORDS
+from judge.artobattlers.phrases import REPLY_WORDS, and_list, copy_name, zones_sentence
 from judge.artobattlers.state import GameState
 
 READING_WORDS = {"hit": ("a Hit", "the full DP", "A4.4"),
@@ -40,9 +40,8 @@ class Words:
         return self.cards.get(str(character).split("#", 1)[0])
 
     def character(self, character: Any) -> str:
-        card, copy = self.card(character), str(character).partition("#")[2]
-        name = card.name if card else str(character)
-        return f"{name} #{copy}" if copy else name
+        card = self.card(character)
+        return copy_name(card.name, str(character)) if card else str(character)
 
     def move(self, character: Any, move: Any, striker: bool = False) -> Move | None:
         card = self.card(character)
@@ -52,10 +51,12 @@ class Words:
         found = self.move(character, move, striker)
         return found.name if found else str(move)
 
+    def names_of(self, ids: Any) -> list[str]:
+        return [self.character(i) for i in ids or []]
+
     def listing(self, ids: Any) -> str:
         """"Ember Knight, Gearback and Ember Knight #2"."""
-        names = [self.character(i) for i in ids or []]
-        return " and ".join([", ".join(names[:-1]), names[-1]] if len(names) > 1 else names)
+        return and_list(self.names_of(ids))
 
 
 def paying(d: dict[str, Any]) -> str:
@@ -80,9 +81,15 @@ def _team(w: Words, who: str, d: dict[str, Any], s: GameState | None) -> str:
 
 
 def _placement(w: Words, who: str, d: dict[str, Any], s: GameState | None) -> str:
-    inactive = w.listing(d.get("inactive_zone")) or "nobody"
-    return (f"{who} lays out the team: {w.listing(d.get('battle_zone'))} in the battle zone, "
-            f"{inactive} in the inactive zone.")
+    """At setup the team is laid out (A21.3); at a turn's start the placement is reviewed,
+    and a review that changes nothing keeps the layout (A21.4)."""
+    zones = zones_sentence(w.names_of(d.get("battle_zone")), w.names_of(d.get("inactive_zone")))
+    p = d.get("player")
+    if s is None or s.to_act is None or p not in (0, 1):
+        return f"{who} lays out the team: {zones}."
+    now = ({f.id for f in s.battle(p)}, {f.id for f in s.inactive(p)})
+    kept = now == (set(d.get("battle_zone") or []), set(d.get("inactive_zone") or []))
+    return f"{who} {'keeps the layout' if kept else 'changes the layout'}: {zones}."
 
 
 def _start_die(w: Words, who: str, d: dict[str, Any], s: GameState | None) -> str:

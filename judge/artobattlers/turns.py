@@ -15,6 +15,7 @@ from judge.artobattlers.facts import (
     TurnLost,
     TurnStarted,
 )
+from judge.artobattlers.phrases import zones_sentence
 from judge.artobattlers.table import Table
 from judge.artobattlers.ticks import duel_die, run_ticks
 from judge.artobattlers.zones import has_issue, layouts, turn_lost
@@ -41,8 +42,8 @@ def lay(t: Table, p: int, battle: list[str], inactive: list[str], review: bool,
     """Player ``p``'s zones: at setup (A21.3) or at his turn's review (A21.4; compulsory
     with an empty battle zone, AG27); ``forced`` when it was the only legal layout."""
     rule = ("AG27" if not t.s.battle(p) else "A21.4") if review else "A21.3"
-    how = "'s only legal layout" if forced else (" reviews the placement" if review else
-                                                  " lays out the team")
+    how = (" has only one legal layout, and it is laid" if forced else
+           " reviews the placement" if review else " lays out the team")
     t.emit(PlacementSet(rule, f"{t.pname(p)}{how}: {zones_text(t, battle, inactive)}.", p,
                         battle, inactive, review, forced))
 
@@ -61,9 +62,7 @@ def after_review(t: Table) -> None:
 
 
 def zones_text(t: Table, battle: list[str], inactive: list[str]) -> str:
-    where = f"battle zone {', '.join(t.name(c) for c in battle)}"
-    return where + (f"; inactive zone {', '.join(t.name(c) for c in inactive)}"
-                    if inactive else "; inactive zone empty")
+    return zones_sentence([t.name(c) for c in battle], [t.name(c) for c in inactive])
 
 
 def _out_of_issues(t: Table, player: int) -> bool:
