@@ -8,12 +8,10 @@ import re
 
 import pytest
 
-from tests.artobattlers.scene import EK, GB, MJ, R, VW, advance, attack, ca, die, duel
+from tests.artobattlers.scene import EK, GB, MJ, VW, R, advance, attack, ca, die, duel
 from tests.artobattlers.test_card_text import scorch
 from tests.artobattlers.test_harness_cards import match
 from tests.artobattlers.test_playouts import playout
-
-DECISION = re.compile(r"^ *\d+  > (.*)$")
 
 
 def narrative(m) -> list[str]:
