@@ -15,7 +15,8 @@
 //       controls for the legal options; send(option) records one; ctx.names: player names
 //   describeOption(option, names|state) -> string   a button's words for one option
 //   beatStarts(index) -> entries; beatLabel(entry) -> string   the replay's beat menu
-//   chart: null | {marks(events, total), point(state, k), names(state), render(root, points, names, now)}
+//   chart: null | {marks(events, total), point(state, k), names(state), render(root, points, names, now),
+//       heading?}   the replay's life chart; generic/lifechart.js draws one (its scale and words given)
 //   newDuelForm(root) -> Promise<{hint, read() -> record, showErrors?(err)}>
 //   correctionForm(state, summary) -> {el, read(formElements) -> correction}
 import { h } from "../dom.js";
