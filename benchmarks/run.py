@@ -10,6 +10,10 @@ so one core. Figures:
 - random_duels_18_fighters_per_s: the same over all 324 pairings of the eighteen;
 - artobattlers_matches_per_s: whole random ART O BATTLERS simple duels (the four sample
   characters, uniform among legal options and die faces), judged by the same interface;
+- artobattlers_advance_matches_per_s: whole random ART O BATTLERS Advance Play matches
+  (teams of the four sample characters adding up to 8, 10, 12 or 15 level globes, drawn
+  in turn; teams, layouts, placement reviews and side attacks chosen uniformly among the
+  legal options like every other decision);
 - rejudge_duels_per_s: replaying (re-judging) the decisions of a recorded
   15-beat duel from its record;
 - rejudge_facts_per_s: facts produced per second while re-judging;
@@ -27,6 +31,7 @@ from __future__ import annotations
 import argparse
 import itertools
 import json
+import random
 import sys
 import time
 from pathlib import Path
@@ -37,9 +42,9 @@ from judge import Duel, replay_facts  # noqa: E402
 from judge.battlecon.playout import FIGHTERS, play  # noqa: E402
 
 
-def bench_artobattlers(seconds: float) -> float:
-    """Random ART O BATTLERS simple duels through the registry (as the service judges them)."""
-    import random
+def bench_artobattlers(seconds: float, advance: bool = False) -> float:
+    """Random ART O BATTLERS matches through the registry (as the service judges them):
+    simple duels, or Advance Play matches whose teams are chosen from the team prompt."""
 
     from judge import registry
 
@@ -48,16 +53,31 @@ def bench_artobattlers(seconds: float) -> float:
     n, start = 0, time.perf_counter()
     while time.perf_counter() - start < seconds:
         rng = random.Random(n)
-        setup = {"format": "simple_duel", "characters": "artobattlers-sample-v1", "rulings": {},
-                 "players": [{"name": "A"}, {"name": "B"}]}
-        match = rules.from_record({"ruleset": "artobattlers", "setup": setup, "decisions": [
-            {"player": i, "kind": "team", "characters": [rng.choice(names)]} for i in (0, 1)]})
+        match = rules.from_record(_artobattlers_record(rng, names, advance, n))
         for _ in range(2000):  # a guard: the playout tests see every match end far sooner
             if match.over:
                 break
             match.decide(rng.choice(match.prompt["options"]))
         n += 1
     return n / (time.perf_counter() - start)
+
+
+ADVANCE_TOTALS = (8, 10, 12, 15)
+
+
+def _artobattlers_record(rng: random.Random, names: list[str], advance: bool, n: int) -> dict:
+    """A simple duel with its two teams drawn, or an Advance Play match with none yet (the
+    team prompt offers every legal team for its level globe total)."""
+    players = [{"name": "A"}, {"name": "B"}]
+    if advance:
+        setup = {"format": "advance_play", "characters": "artobattlers-sample-v1",
+                 "level_globe_total": ADVANCE_TOTALS[n % len(ADVANCE_TOTALS)],
+                 "rulings": {}, "players": players}
+        return {"ruleset": "artobattlers", "setup": setup, "decisions": []}
+    setup = {"format": "simple_duel", "characters": "artobattlers-sample-v1", "rulings": {},
+             "players": players}
+    return {"ruleset": "artobattlers", "setup": setup, "decisions": [
+        {"player": i, "kind": "team", "characters": [rng.choice(names)]} for i in (0, 1)]}
 
 
 def emit(name: str, value: float, unit: str) -> None:
@@ -120,6 +140,8 @@ def main() -> None:
     emit("random_duels_12_fighters_per_s", bench_random(args.seconds, TWELVE), "duels/s")
     emit("random_duels_18_fighters_per_s", bench_random(args.seconds, FIGHTERS), "duels/s")
     emit("artobattlers_matches_per_s", bench_artobattlers(args.seconds), "matches/s")
+    emit("artobattlers_advance_matches_per_s", bench_artobattlers(args.seconds, advance=True),
+         "matches/s")
     record = fifteen_beat_record()
     per_s, facts_per_s = bench_rejudge(record, args.seconds)
     emit("rejudge_15_beat_duel_per_s", per_s, "duels/s")

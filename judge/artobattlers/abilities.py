@@ -49,6 +49,6 @@ def act(t: Table, d: dict[str, Any]) -> None:
     assert ability is not None and ability.turn_action
     after = min(f.life_start, f.life + ability.by)
     capped = " (not above its starting LP)" if after < f.life + ability.by else ""
-    t.emit(LifeRestored(f"{f.card}/{ability.id}", f"{f.name} uses {ability.name}: "
+    t.emit(LifeRestored(f"{f.card}/{ability.id}", f"{f.label} uses {ability.name}: "
                         f"{ability.text} {f.life} → {after}{capped}.", f.id, ability.by,
                         after - f.life, f.life, after))

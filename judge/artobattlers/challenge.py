@@ -26,19 +26,19 @@ def declare(t: Table, d: dict[str, Any]) -> None:
     move = t.card(f.id).move(d["move"])
     assert move is not None
     colour = t.attack_move().force_challenge or ""
-    t.emit(ForceChallengeDeclared("A16.6", f"{f.name} declares a {colour} force challenge, "
+    t.emit(ForceChallengeDeclared("A16.6", f"{f.label} declares a {colour} force challenge, "
                                   f"colliding with {move.name}.", d["player"], colour, move.id))
-    t.emit(CostPaid("A16.6", f"{f.name} pays 10 LP for the force challenge: {f.life} → "
+    t.emit(CostPaid("A16.6", f"{f.label} pays 10 LP for the force challenge: {f.life} → "
                     f"{f.life - 10}.", f.id, "life", 10, f.life, f.life - 10,
                     "force_challenge"))
     if t.rulings["AG15"] == "colliding_move_costs_charged":
         lp, pp = move.cost.amounts(d.get("pay"))
         if pp and f.power is not None:
-            t.emit(CostPaid("AG15", f"{f.name} pays {move.name}'s {pp} PP: {f.power} → "
+            t.emit(CostPaid("AG15", f"{f.label} pays {move.name}'s {pp} PP: {f.power} → "
                             f"{f.power - pp}.", f.id, "power", pp, f.power, f.power - pp,
                             "force_challenge"))
         if lp:
-            t.emit(CostPaid("AG15", f"{f.name} pays {move.name}'s {lp} LP: {f.life} → "
+            t.emit(CostPaid("AG15", f"{f.label} pays {move.name}'s {lp} LP: {f.life} → "
                             f"{f.life - lp}.", f.id, "life", lp, f.life, f.life - lp,
                             "force_challenge"))
 

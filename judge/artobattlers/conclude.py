@@ -18,6 +18,7 @@ from judge.artobattlers.facts import (
     EffectBlocked,
     OutcomeClassified,
 )
+from judge.artobattlers.phrases import REPLY_WORDS, one_of, outcome_sentence
 from judge.artobattlers.side import after_lead
 from judge.artobattlers.table import Table
 from judge.artobattlers.turns import end_turn
@@ -37,8 +38,8 @@ def conclude(t: Table, blows: list[Blow], klass: str, counterattacked: bool = Fa
     outcome = klass if to_target > 0 else "none"  # a full result reduced to 0 is none (AG20)
     hurt = any(b.dp > 0 and b.character == a.character and
                b.pool == ("striker" if a.striker else "life") for b in blows)
-    t.emit(OutcomeClassified("A10.6", f"Result: {outcome}" + (
-        "; the attacker was afflicted." if hurt else "."), outcome, hurt))
+    t.emit(OutcomeClassified("A10.6", outcome_sentence("The attack", outcome, hurt),
+                             outcome, hurt))
     if destroy(t, (a.character, a.striker) if a.sacrifice else None):
         return
     if _effect(t):
@@ -56,8 +57,8 @@ def after_effect(t: Table) -> None:
     if (move.chain and a.kind == "normal" and outcome == "full" and not hurt
             and not a.sacrifice and t.fighter(a.character).in_play
             and t.fighter(a.target).in_play):
-        t.emit(ChainSucceeded("A14.3", f"{move.name} succeeded fully: "
-                              f"{t.name(a.character)} may attack {t.name(a.target)} once more.",
+        t.emit(ChainSucceeded("A14.3", f"{move.name} succeeded fully: does {t.pname(a.player)} "
+                              f"attack {t.name(a.target)} once more with {t.name(a.character)}?",
                               move.id))
         return
     if a.kind == "lead":
@@ -80,10 +81,10 @@ def _effect(t: Table) -> bool:
               "incompatible" if target.type not in effect.compatible else
               "already_affected" if target.effect is not None else None)
     if reason is not None:
-        why = {"destroyed": f"{target.name} is no longer in play",
+        why = {"destroyed": f"{target.label} is no longer in play",
                "outcome": "the target did not lose 100% with the attacker untouched",
                "incompatible": f"it does not work on a {target.type}",
-               "already_affected": f"{target.name} is still under another effect"}[reason]
+               "already_affected": f"{target.label} is still under another effect"}[reason]
         rule = {"already_affected": "A13.4", "destroyed": "A13.8"}.get(reason, "A13.3")
         t.emit(EffectBlocked(rule, f"{effect.name} is not applied: {why}.", target.id,
                              effect.name, reason))
@@ -104,15 +105,15 @@ def _apply(t: Table, effect: Effect, replies: list[str]) -> bool:
     assert a is not None
     target = t.fighter(a.target)
     ends = t.s.turn + effect.phases
-    t.emit(EffectApplied("A13.3", f"{effect.name} takes hold on {target.name} until the end "
+    t.emit(EffectApplied("A13.3", f"{effect.name} takes hold on {target.label} until the end "
                          f"of turn {ends}: {effect.text}", target.id, effect.name,
                          f"{a.character}/{a.move}", effect.action, effect.dp,
                          replies, t.s.turn, ends))
     if effect.action == "captive":
-        t.emit(BecameCaptive("A24.8", f"{target.name} becomes captive: nobody may play or "
+        t.emit(BecameCaptive("A24.8", f"{target.label} becomes captive: nobody may play or "
                              "attack it until the effect ends.", target.id))
     elif effect.action == "discard_from_play":
-        t.emit(CharacterDiscarded("A24.7", f"{target.name} is discarded from play with all "
+        t.emit(CharacterDiscarded("A24.7", f"{target.label} is discarded from play with all "
                                   "its cards.", target.id))
     else:
         return False
@@ -123,10 +124,11 @@ def _offer(t: Table, effect: Effect, choice: str, options: list[Any]) -> None:
     """A card text with a choice: the attacker decides (decisions.md 15)."""
     a = t.s.attack
     assert a is not None
-    what = (f"whether to apply {effect.name}" if choice == "may" else
-            f"which reply {effect.name} forbids: {' or '.join(map(str, options))}")
-    t.emit(CardChoiceOffered(f"{t.fighter(a.character).card}/{a.move}",
-                             f"{t.pname(a.player)} chooses {what}.", a.player, choice,
+    who, on = t.pname(a.player), t.name(a.target)
+    replies = one_of([REPLY_WORDS.get(str(o), str(o)) for o in options])
+    ask = (f"Does {who} apply {effect.name} to {on}? The card says it may." if choice == "may"
+           else f"Which reply does {who} forbid {on} with {effect.name}: {replies}?")
+    t.emit(CardChoiceOffered(f"{t.fighter(a.character).card}/{a.move}", ask, a.player, choice,
                              effect.name, options))
 
 
@@ -138,7 +140,9 @@ def card_choice(t: Table, d: dict[str, Any]) -> None:
     assert effect is not None
     value = d["accept"] if d["kind"] == "may" else d["option"]
     source = f"{t.fighter(a.character).card}/{a.move}"
-    said = ("applies it" if value else "does not") if d["kind"] == "may" else f"picks {value}"
+    said = (("applies" if value else "does not apply") + f" {effect.name}"
+            if d["kind"] == "may"
+            else f"forbids {REPLY_WORDS.get(str(value), value)} with {effect.name}")
     t.emit(CardChoiceMade(source, f"{t.pname(d['player'])} {said}.", d["player"],
                           d["kind"], value))
     if d["kind"] == "may" and not value:

@@ -43,23 +43,23 @@ def correctable(s: GameState, cards: dict[str, Character]) -> dict[str, dict[str
     out: dict[str, dict[str, Any]] = {}
     for f in s.fighters.values():
         card, at = cards[f.card], f"characters.{f.id}"
-        out[f"{at}.life"] = field_spec(max(0, f.life), "integer", f"{f.name}'s LP", "A1.26",
+        out[f"{at}.life"] = field_spec(max(0, f.life), "integer", f"{f.label}'s LP", "A1.26",
                                        min=0, max=f.life_start)
         if f.power is not None:
-            out[f"{at}.power"] = field_spec(f.power, "integer", f"{f.name}'s PP", "A8.2",
+            out[f"{at}.power"] = field_spec(f.power, "integer", f"{f.label}'s PP", "A8.2",
                                             min=0, max=f.power_limit)
         if f.shield is not None and card.shield is not None:
             out[f"{at}.shield"] = field_spec(max(0, f.shield), "integer",
-                                             f"{f.name}'s shield LP", "A1.27", min=0,
+                                             f"{f.label}'s shield LP", "A1.27", min=0,
                                              max=card.shield)
         if f.striker_life is not None and card.striker is not None:
             out[f"{at}.striker"] = field_spec(max(0, f.striker_life), "integer",
-                                              f"{f.striker_name} ({f.name}'s striker) LP",
+                                              f"{f.striker_name} ({f.label}'s striker) LP",
                                               "A17.5", min=0, max=card.striker.life)
-        out[f"{at}.zone"] = field_spec(_zone(f), "choice", f"{f.name}'s zone", "A20.1",
+        out[f"{at}.zone"] = field_spec(_zone(f), "choice", f"{f.label}'s zone", "A20.1",
                                        choices=list(ADVANCE_ZONES if s.advance else ZONES))
         out[f"{at}.effect"] = field_spec(f.effect.name if f.effect else None, "choice",
-                                         f"the effect on {f.name}", "A13.4",
+                                         f"the effect on {f.label}", "A13.4",
                                          choices=sorted(_effects(s, cards, f)), nullable=True)
     return out
 
@@ -119,17 +119,17 @@ def _check_zones(s: GameState, changes: list[Change]) -> None:
         zone = after.get(f"{at}.zone", _zone(f))
         life = after.get(f"{at}.life", max(0, f.life))
         if zone == "out_of_play" and life > 0:
-            raise IllegalDecisionError(f"{f.name} out of play has 0 LP: set its LP to 0 (it "
+            raise IllegalDecisionError(f"{f.label} out of play has 0 LP: set its LP to 0 (it "
                                        "is then destroyed).", "A20.1", field=f"{at}.zone")
         if zone != "out_of_play" and not f.in_play and life <= 0:
-            raise IllegalDecisionError(f"{f.name} back in play needs LP above 0.",
+            raise IllegalDecisionError(f"{f.label} back in play needs LP above 0.",
                                        "A20.1", field=f"{at}.life")
         effect = after.get(f"{at}.effect", f.effect.name if f.effect else None)
         if zone == "inactive" and effect is not None:
-            raise IllegalDecisionError(f"{f.name} is under an effect and cannot be in the "
+            raise IllegalDecisionError(f"{f.label} is under an effect and cannot be in the "
                                        "inactive zone.", "A13.5", field=f"{at}.zone")
         if after.get(f"{at}.effect") is not None and zone == "out_of_play":
-            raise IllegalDecisionError(f"{f.name} is out of play: no effect holds on it.",
+            raise IllegalDecisionError(f"{f.label} is out of play: no effect holds on it.",
                                        "A13.8", field=f"{at}.effect")
 
 

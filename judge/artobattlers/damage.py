@@ -38,14 +38,14 @@ def land(t: Table, blows: list[Blow]) -> list[str]:
         before = {"life": f.life, "shield": f.shield, "striker": f.striker_life}[blow.pool]
         assert before is not None
         after = before - blow.dp
-        where = {"life": f.name, "shield": f"{f.name}'s shield",
-                 "striker": f"{f.striker_name} ({f.name}'s striker)"}[blow.pool]
+        where = {"life": f.label, "shield": f"{f.label}'s shield",
+                 "striker": f"{f.striker_name} ({f.label}'s striker)"}[blow.pool]
         note = f" ({blow.note})" if blow.note else ""
         t.emit(DamageDealt(blow.rule, f"{where} takes {blow.dp} DP{note}: {before} → "
                            f"{max(0, after)}" + (f" ({after})." if after < 0 else "."),
                            blow.character, blow.pool, blow.dp, before, after, blow.source))
         if blow.pool == "shield" and after <= 0:
-            t.emit(ShieldDestroyed("A7.3", f"{f.name}'s shield is destroyed; manual move 1 "
+            t.emit(ShieldDestroyed("A7.3", f"{f.label}'s shield is destroyed; manual move 1 "
                                    "can no longer be used.", f.id))
         if blow.pool == "life" and blow.dp > 0:
             afflicted.append(blow.character)
@@ -60,7 +60,7 @@ def raise_power(t: Table, character: str, trigger: str, rule: str, why: str) -> 
         return
     after = min(f.power_limit, f.power + amount)
     capped = " (capped at the limit)" if after < f.power + amount else ""
-    t.emit(PowerRaised(rule, f"{f.name} gains {after - f.power} PP for {why}{capped}: "
+    t.emit(PowerRaised(rule, f"{f.label} gains {after - f.power} PP for {why}{capped}: "
                        f"{f.power} → {after}.", character, trigger, amount, after - f.power,
                        f.power, after))
 
@@ -70,7 +70,7 @@ def destroy(t: Table, sacrificer: tuple[str, bool] | None = None) -> bool:
     for f in [g for p in (0, 1) for g in t.s.in_play(p)]:
         if f.striker_alive and (f.striker_life or 0) <= 0 and sacrificer != (f.id, True):
             t.emit(StrikerDestroyed("A17.5", f"{f.striker_name} is destroyed; "
-                                    f"{f.name} fights on.", f.id, "damage"))
+                                    f"{f.label} fights on.", f.id, "damage"))
         if f.life <= 0 and sacrificer != (f.id, False):
             _destroy(t, f.id, "damage", "A20.1")
     if sacrificer is not None:
@@ -93,13 +93,13 @@ def _owner(t: Table, sacrificer: tuple[str, bool]) -> int:
 def _destroy(t: Table, who: str, cause: str, rule: str) -> None:
     f = t.fighter(who)
     if f.effect is not None:
-        t.emit(EffectEnded("AG35", f"{f.effect.name} ends with {f.name}.", who,
+        t.emit(EffectEnded("AG35", f"{f.effect.name} ends with {f.label}.", who,
                            f.effect.name, "destroyed"))
     why = "destroys itself: the sacrifice is complete" if cause == "sacrifice" else (
         "has no LP left and is destroyed")
-    t.emit(CharacterDestroyed(rule, f"{f.name} {why}.", who, cause))
+    t.emit(CharacterDestroyed(rule, f"{f.label} {why}.", who, cause))
     if f.striker_alive:
-        t.emit(StrikerDestroyed("A17.6", f"{f.striker_name} is destroyed with {f.name}.",
+        t.emit(StrikerDestroyed("A17.6", f"{f.striker_name} is destroyed with {f.label}.",
                                 who, "with_character"))
 
 

@@ -45,8 +45,8 @@ def _declared(t: Table, d: dict[str, Any], who: str, move: Move, target: str,
     rule = "A14.3" if chain_origin else ("A9.3" if d["sacrifice"] else
                                          "A22.4" if kind == "lead" else "A3.5")
     attacker = t.fighter(who)
-    label = f"{attacker.striker_name} ({attacker.name}'s striker)" if move.striker else (
-        attacker.name)
+    label = f"{attacker.striker_name} ({attacker.label}'s striker)" if move.striker else (
+        attacker.label)
     pay = f", paying {d['pay'].upper()}" if d["pay"] else ""
     how = " as a declared sacrifice" if d["sacrifice"] else ""
     lead = "strikes again at once" if chain_origin else (
@@ -62,7 +62,7 @@ def pay_costs(t: Table, who: str, move: Move, pay: str | None, rule: str = "") -
     lp, pp = move.cost.amounts(pay)
     if pp:
         assert f.power is not None
-        t.emit(CostPaid(rule or "A8.3", f"{f.name} pays {pp} PP: {f.power} → {f.power - pp}.", who,
+        t.emit(CostPaid(rule or "A8.3", f"{f.label} pays {pp} PP: {f.power} → {f.power - pp}.", who,
                         "power", pp, f.power, f.power - pp))
     if lp and move.striker:
         assert f.striker_life is not None
@@ -70,7 +70,7 @@ def pay_costs(t: Table, who: str, move: Move, pay: str | None, rule: str = "") -
                         f"{max(0, f.striker_life - lp)}.", who, "striker", lp, f.striker_life,
                         f.striker_life - lp))
     elif lp:
-        t.emit(CostPaid(rule or "A9.1", f"{f.name} pays {lp} LP: {f.life} → {max(0, f.life - lp)}.",
+        t.emit(CostPaid(rule or "A9.1", f"{f.label} pays {lp} LP: {f.life} → {max(0, f.life - lp)}.",
                         who, "life", lp, f.life, f.life - lp))
 
 

@@ -37,6 +37,9 @@ from judge.artobattlers.zones import (
 from judge.errors import DuelOverError, IllegalDecisionError
 
 ANNOTATIONS = ("roll_rejected", "note", "ruling")
+ANNOTATION_WORDS = {"roll_rejected": "The rejected roll is recorded; it changes nothing.",
+                    "note": "The note is recorded; it changes nothing.",
+                    "ruling": "The judge's ruling is recorded; it changes nothing."}
 DEFAULTS: dict[str, dict[str, Any]] = {"attack": {"striker": False, "pay": None, "sacrifice": False},
             "extra_attack": {"pay": None, "sacrifice": False},
             "manual_move": {"multiple": None, "pay": None},
@@ -56,7 +59,7 @@ def judge(t: Table, d: Any, wasted: bool) -> list[Fact]:
     if t.s.over:
         raise DuelOverError("The match is over.", "A20")
     if kind in ANNOTATIONS:
-        t.emit(AnnotationRecorded("AG36", f"Annotation ({kind}): nothing changes.", kind,
+        t.emit(AnnotationRecorded("AG36", ANNOTATION_WORDS[str(kind)], kind,
                                   {k: v for k, v in d.items() if k != "kind"}))
         return t.facts
     if kind in ("give_up", "no_more_issues", "agree_no_more_issues"):

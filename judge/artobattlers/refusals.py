@@ -76,7 +76,7 @@ def _placement(t: Table, d: dict[str, Any]) -> tuple[str, str]:
     if locked:
         f = s.fighters[locked[0]]
         assert f.effect is not None
-        return (f"{f.name} is under {f.effect.name} and cannot go to the inactive zone until "
+        return (f"{f.label} is under {f.effect.name} and cannot go to the inactive zone until "
                 "it ends.", "A13.5")
     if layouts(t, p, s.to_act is not None):
         return ("that layout leaves no legal turn action while another would give one.",
@@ -158,7 +158,7 @@ def _manual(t: Table, d: dict[str, Any]) -> tuple[str, str]:
     mm = t.card(a.target).manual(number) if isinstance(number, int) else None
     head = f"manual_move {number} not available"
     if mm is None:
-        return f"{head}: {f.name} has no such manual move.", "A1.4"
+        return f"{head}: {f.label} has no such manual move.", "A1.4"
     if f.effect is not None and "manual_move" in f.effect.replies:
         return f"{head}: {f.effect.name} forbids manual moves.", "A13.1"
     if number == 1 and not f.shield_intact:
@@ -168,7 +168,7 @@ def _manual(t: Table, d: dict[str, Any]) -> tuple[str, str]:
                 f"({half(a.dp, t.rulings)}).", "A6.7, AG9")
     if number == 3:
         return (f"{head}: ×{d.get('multiple')} needs {mm.pp} PP per multiple and "
-                f"{f.name} has {f.power or 0}.", "A6.9, AG25")
+                f"{f.label} has {f.power or 0}.", "A6.9, AG25")
     return f"{head}: its cost cannot be paid (or the payment choice is wrong).", "A6.3, AG10"
 
 
@@ -182,8 +182,8 @@ def _challenge(t: Table, d: dict[str, Any]) -> tuple[str, str]:
     if f.effect is not None and "force_challenge" in f.effect.replies:
         return f"{f.effect.name} forbids force challenges.", "A13.1"
     if f.life <= 10:
-        return f"{f.name} needs more than 10 LP to pay for a force challenge.", "A16.6, AG10"
-    return (f"{d.get('move')!r} is not a move of {f.name} with the {colour} force challenge "
+        return f"{f.label} needs more than 10 LP to pay for a force challenge.", "A16.6, AG10"
+    return (f"{d.get('move')!r} is not a move of {f.label} with the {colour} force challenge "
             "symbol.", "A16.5")
 
 

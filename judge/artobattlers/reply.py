@@ -22,6 +22,7 @@ from judge.artobattlers.facts import (
     Nullified,
 )
 from judge.artobattlers.legal import usable_counterattacks
+from judge.artobattlers.phrases import article, one_of
 from judge.artobattlers.rulings import half
 from judge.artobattlers.table import Table
 
@@ -49,7 +50,7 @@ def die(t: Table, d: dict[str, Any]) -> None:
     why = {"speed": " (a speed move turns a 4 into a Hit)",
            "DEF": " (DEF beats the Defense)"}.get(modifier or "", "")
     t.emit(DieRolled("A11.6" if modifier == "DEF" else "A15.2" if modifier else "A4.2",
-                     f"{t.pname(d['player'])} rolls {d['value']}: {reading.title()} on the "
+                     f"{t.pname(d['player'])} rolls {d['value']}: {article(reading)} {reading.title()} on the "
                      f"{target.dice_type.upper()} chart{why}.", d["player"], d["value"],
                      target.dice_type, reading, modifier))
     if reading == "hit":
@@ -67,8 +68,10 @@ def _counterattack_face(t: Table) -> None:
     if len(usable) == 1:
         counterattack(t, usable[0], forced=True)
     elif usable:
-        t.emit(CounterattackChoiceOffered("AG7", f"{len(usable)} counterattacks fit: the "
-                                          "defender chooses one.", usable))
+        quoted = one_of(['"' + u + '"' for u in usable])
+        t.emit(CounterattackChoiceOffered("AG7", f"{len(usable)} counterattacks fit: which one "
+                                          f"does {t.pname(t.s.defender())} use, {quoted}?",
+                                          usable))
     elif t.rulings["AG6"] == "as_hit":
         t.emit(NoUsableCounterattack("AG6", "No counterattack fits this attack's class: the 6 "
                                      "is read as a Hit (the match's AG6 reading)."))
@@ -124,22 +127,22 @@ def manual_move(t: Table, d: dict[str, Any]) -> None:
     f = t.fighter(a.target)
     mm = t.card(a.target).manual(d["number"])
     assert mm is not None
-    t.emit(ManualMoveUsed("A6.1", f"{f.name} uses manual move {mm.number} "
+    t.emit(ManualMoveUsed("A6.1", f"{f.label} uses manual move {mm.number} "
                           f"({mm.kind})" + (f" ×{d['multiple']}" if d["multiple"] else "")
                           + ".", d["player"], f.id, mm.number, d["multiple"], d["pay"]))
     lp, pp = mm.cost.amounts(d["pay"])
     pp += mm.pp * (d["multiple"] or 0)
     if pp:
         assert f.power is not None
-        t.emit(CostPaid("A6.9" if mm.number == 3 else "A6.3", f"{f.name} pays {pp} PP: "
+        t.emit(CostPaid("A6.9" if mm.number == 3 else "A6.3", f"{f.label} pays {pp} PP: "
                         f"{f.power} → {f.power - pp}.", f.id, "power", pp, f.power,
                         f.power - pp, "manual_move"))
     if lp:
-        t.emit(CostPaid("A6.3", f"{f.name} pays {lp} LP: {f.life} → {f.life - lp}.", f.id,
+        t.emit(CostPaid("A6.3", f"{f.label} pays {lp} LP: {f.life} → {f.life - lp}.", f.id,
                         "life", lp, f.life, f.life - lp, "manual_move"))
     if mm.number in t.attack_move().overcome_mm:
         t.emit(ManualMoveOvercome("A11.5", f"{t.attack_move().name} overcomes manual move "
-                                  f"{mm.number}: {f.name} takes 100%.", mm.number))
+                                  f"{mm.number}: {f.label} takes 100%.", mm.number))
         conclude(t, [_hit(t, "A11.5")], "full")
         return
     blows, klass = _manual_blows(t, mm.number, mm.negates * (d["multiple"] or 0))

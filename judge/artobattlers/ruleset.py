@@ -17,8 +17,9 @@ from judge.artobattlers.imports import check_document
 from judge.artobattlers.match import AobMatch, initial_state
 from judge.artobattlers.rulings import READINGS
 from judge.artobattlers.schemas import all_schemas
+from judge.artobattlers.sentences import Words, describe
 from judge.artobattlers.state import GameState
-from judge.artobattlers.view import describe, state_json, summary
+from judge.artobattlers.view import state_json, summary
 from judge.ruleset import IndexMark, Ruleset
 
 
@@ -52,7 +53,15 @@ class ArtOBattlers(Ruleset):
         if corrections.is_entry(decision):
             cards = setups.cards(setup["characters"])
             return corrections.sentence(decision, lambda path: correction.label(cards, path))
-        return describe([p["name"] for p in setup["players"]], decision)
+        return self._describe(setup, decision, None)
+
+    def _describe(self, setup: dict[str, Any], decision: dict[str, Any],
+                  state: GameState | None) -> str:
+        """The decision as a sentence; with the state it was made in, also what it means."""
+        if corrections.is_entry(decision):
+            return self.describe_decision(setup, decision)
+        words = Words([p["name"] for p in setup["players"]], setups.cards(setup["characters"]))
+        return describe(words, decision, state)
 
     def correctable(self, match: Any) -> dict[str, dict[str, Any]]:
         return correction.correctable(match.state, match.cards)
@@ -61,10 +70,15 @@ class ArtOBattlers(Ruleset):
         return changes_from(correction)
 
     def narrative(self, match: Any) -> Iterator[str]:
+        """Every event in order: a decision as its player's sentence (read in the position
+        it was made in), a fact as its sentence with its rule."""
+        state = initial_state(match.setup)
         for n, (kind, event) in enumerate(match.events, 1):
+            if kind == "fact":
+                event.run(state)
             if isinstance(event, CorrectionMade):
                 continue  # the correction's own line says it all
-            yield f"{n:>4}  " + (f"> {self.describe_decision(match.setup, event)}"
+            yield f"{n:>4}  " + (f"> {self._describe(match.setup, event, state)}"
                                  if kind == "decision" else f"  {event.text} [{event.rule}]")
 
     def summary(self, match: Any) -> dict[str, Any]:

@@ -16,6 +16,7 @@ from judge.artobattlers.facts import (
     OutcomeClassified,
     SideAttackAnnounced,
 )
+from judge.artobattlers.phrases import outcome_sentence
 from judge.artobattlers.table import Table
 from judge.artobattlers.turns import end_turn
 from judge.artobattlers.zones import joining_options, side_parts
@@ -54,8 +55,9 @@ def after_lead(t: Table) -> None:
     elif not t.fighter(a.target).in_play:
         _not_made(t, "target_gone", "A22.5", f"{t.name(a.target)} is no longer in play")
     elif joining is None and joining_options(t):
-        t.emit(JoiningAttackAwaited("AG33", "The lead attack hit in full: "
-                                    f"{t.pname(a.player)} chooses the joining attack.",
+        t.emit(JoiningAttackAwaited("AG33", "The lead attack hit in full: which "
+                                    f"character does {t.pname(a.player)} join with, "
+                                    "and with which move?",
                                     a.player, len(joining_options(t))))
         return
     elif joining is None or not _payable(t, joining):
@@ -103,7 +105,7 @@ def strike(t: Table, part: dict[str, Any]) -> None:
     for hurt in land(t, [Blow(target, "life", dp, "direct_hit", "A22.5", note)]):
         raise_power(t, hurt, "afflicted", "A22.9", "being afflicted by the joining attack")
     outcome = "full" if dp > 0 else "none"  # a Direct Hit reduced to 0 is none (AG20)
-    t.emit(OutcomeClassified("A10.6", f"Joining attack result: {outcome}.", outcome, False))
+    t.emit(OutcomeClassified("A10.6", outcome_sentence("The joining attack", outcome, False), outcome, False))
     if destroy(t, (who, False) if part["sacrifice"] else None):
         return
     end_turn(t)

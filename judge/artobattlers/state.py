@@ -50,6 +50,13 @@ class Fighter:
     zone: str = "battle"  # battle | inactive (Advance Play, A21.2; a simple duel's one is in battle)
 
     @property
+    def label(self) -> str:
+        """The name a sentence gives it: a second copy of a card is "Ember Knight #2"
+        (AG26), so that two copies on the table are told apart."""
+        copy = self.id.partition("#")[2]
+        return f"{self.name} #{copy}" if copy else self.name
+
+    @property
     def in_play(self) -> bool:
         return self.status == "in_play"
 

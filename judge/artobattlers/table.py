@@ -31,7 +31,8 @@ class Table:
         return self.cards[self.s.fighters[fighter_id].card]
 
     def name(self, fighter_id: str) -> str:
-        return self.s.fighters[fighter_id].name
+        """The character's name, with its copy number for a second copy (AG26)."""
+        return self.s.fighters[fighter_id].label
 
     def pname(self, player: int) -> str:
         return str(self.s.names[player])
@@ -49,4 +50,4 @@ class Table:
         a = self.s.attack
         assert a is not None
         f = self.fighter(a.character)
-        return f"{f.striker_name} ({f.name}'s striker)" if a.striker else f.name
+        return f"{f.striker_name} ({f.label}'s striker)" if a.striker else f.label

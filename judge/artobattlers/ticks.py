@@ -39,13 +39,13 @@ def _tick(t: Table, who: str) -> bool:
     if effect is None or not effect.applied_turn < t.s.turn <= effect.ends_after_turn:
         return False
     if effect.action == "dice_duel_each_phase":
-        t.emit(TextDuelOpened("A16.1", f"{effect.name} acts on {f.name} at the end of turn "
+        t.emit(TextDuelOpened("A16.1", f"{effect.name} acts on {f.label} at the end of turn "
                               f"{t.s.turn}: a dice duel; if {t.pname(f.player)} loses, "
-                              f"{f.name} takes a Direct Hit of {effect.dp} DP.", who,
+                              f"{f.label} takes a Direct Hit of {effect.dp} DP.", who,
                               effect.name, t.s.turn))
         return True
     if effect.action == "direct_hit_each_phase":
-        t.emit(EffectTicked("AG19", f"{effect.name} acts on {f.name} at the end of turn "
+        t.emit(EffectTicked("AG19", f"{effect.name} acts on {f.label} at the end of turn "
                             f"{t.s.turn}: a Direct Hit of {effect.dp} DP.", who, effect.name,
                             t.s.turn))
         _direct_hit(t, who, effect.dp)
@@ -63,10 +63,10 @@ def _expire(t: Table, who: str) -> None:
     f = t.fighter(who)
     effect = f.effect
     if effect is not None and t.s.turn == effect.ends_after_turn:
-        t.emit(EffectEnded("AG19", f"{effect.name} on {f.name} ends.", who, effect.name,
+        t.emit(EffectEnded("AG19", f"{effect.name} on {f.label} ends.", who, effect.name,
                            "expired"))
         if f.status == "captive":
-            t.emit(CaptivityEnded("AG40", f"{f.name} is free again and returns to the "
+            t.emit(CaptivityEnded("AG40", f"{f.label} is free again and returns to the "
                                   f"{f.zone} zone.", who))
 
 
@@ -94,7 +94,7 @@ def duel_die(t: Table, d: dict[str, Any]) -> str | None:
                           else "."), winner, who))
     if winner != f.player:
         t.emit(EffectTicked("AG19",
-                            f"{effect.name} acts on {f.name}: a Direct Hit of {effect.dp} DP.",
+                            f"{effect.name} acts on {f.label}: a Direct Hit of {effect.dp} DP.",
                             who, effect.name, t.s.turn))
         _direct_hit(t, who, effect.dp)
     _expire(t, who)

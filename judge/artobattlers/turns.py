@@ -15,6 +15,7 @@ from judge.artobattlers.facts import (
     TurnLost,
     TurnStarted,
 )
+from judge.artobattlers.phrases import zones_sentence
 from judge.artobattlers.table import Table
 from judge.artobattlers.ticks import duel_die, run_ticks
 from judge.artobattlers.zones import has_issue, layouts, turn_lost
@@ -25,7 +26,7 @@ def start_turn(t: Table, turn: int, player: int) -> None:
     legal turn action has no more issues (AG3 part 1); then, in Advance Play, the
     placement review (prompted, or forced when one layout is legal) and a lost turn if the
     opponent's battle zone is empty (``after_review``, AG27)."""
-    t.emit(TurnStarted("A3.2", f"Turn {turn}: {t.pname(player)} to act.", turn, player))
+    t.emit(TurnStarted("A3.2", f"Turn {turn} begins: {t.pname(player)} acts.", turn, player))
     if not turn_lost(t.s, player) and _out_of_issues(t, player):
         return
     if not t.s.advance:
@@ -41,8 +42,8 @@ def lay(t: Table, p: int, battle: list[str], inactive: list[str], review: bool,
     """Player ``p``'s zones: at setup (A21.3) or at his turn's review (A21.4; compulsory
     with an empty battle zone, AG27); ``forced`` when it was the only legal layout."""
     rule = ("AG27" if not t.s.battle(p) else "A21.4") if review else "A21.3"
-    how = "'s only legal layout" if forced else (" reviews the placement" if review else
-                                                  " lays out the team")
+    how = (" has only one legal layout, and it is laid" if forced else
+           " reviews the placement" if review else " lays out the team")
     t.emit(PlacementSet(rule, f"{t.pname(p)}{how}: {zones_text(t, battle, inactive)}.", p,
                         battle, inactive, review, forced))
 
@@ -61,9 +62,7 @@ def after_review(t: Table) -> None:
 
 
 def zones_text(t: Table, battle: list[str], inactive: list[str]) -> str:
-    where = f"battle zone {', '.join(t.name(c) for c in battle)}"
-    return where + (f"; inactive zone {', '.join(t.name(c) for c in inactive)}"
-                    if inactive else "; inactive zone empty")
+    return zones_sentence([t.name(c) for c in battle], [t.name(c) for c in inactive])
 
 
 def _out_of_issues(t: Table, player: int) -> bool:
@@ -95,7 +94,7 @@ def end_turn(t: Table) -> None:
     A card-text dice duel pauses the ticks until its dice are in (``text_duel_die``)."""
     s = t.s
     assert s.to_act is not None
-    t.emit(TurnEnded("A3.1", f"End of turn {s.turn}.", s.turn, s.to_act))
+    t.emit(TurnEnded("A3.1", f"Turn {s.turn} ends.", s.turn, s.to_act))
     if not run_ticks(t, after=None):
         _next_turn(t)
 

@@ -1,5 +1,5 @@
 """Read models over the state: the canonical state JSON (decisions.md "State a replay viewer
-shows"), the summary line and the narrative."""
+shows") and the summary line; decisions in words are in ``sentences``."""
 
 from __future__ import annotations
 
@@ -73,28 +73,3 @@ def summary(s: GameState) -> dict[str, Any]:
                         if fighters else None})
     return {"players": players, "beat": s.turn, "status": "over" if s.over else "in_progress",
             "winner": s.winner, "draw": s.draw}
-
-
-def describe(names: list[str], d: dict[str, Any]) -> str:
-    """A decision as a sentence."""
-    who = names[d["player"]] if d.get("player") in (0, 1) else "The players"
-    kind = d.get("kind")
-    details = ", ".join(f"{k} {v}" for k, v in d.items()
-                        if k not in ("player", "kind") and v not in (None, False))
-    words = {"give_up": "gives up", "no_more_issues": "declares no more issues",
-             "agree_no_more_issues": "agree that neither has issues left",
-             "decline_extra_attack": "declines the extra attack"}
-    if kind in words:
-        return f"{who} {words[str(kind)]}."
-    if kind == "may":
-        return f"{who} {'applies' if d.get('accept') else 'does not apply'} the effect."
-    if kind == "placement":
-        return (f"{who}: placement (battle zone {', '.join(d.get('battle_zone') or [])}; "
-                f"inactive zone {', '.join(d.get('inactive_zone') or []) or 'empty'}).")
-    if kind == "side_attack" and isinstance(d.get("lead"), dict):
-        lead, join = d["lead"], d.get("joining")
-        then = f", joining {join.get('character')} {join.get('move')}" if isinstance(
-            join, dict) else ""
-        return (f"{who}: side attack on {d.get('target')} (lead {lead.get('character')} "
-                f"{lead.get('move')}{then}).")
-    return f"{who}: {str(kind).replace('_', ' ')}" + (f" ({details})." if details else ".")

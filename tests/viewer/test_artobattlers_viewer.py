@@ -227,3 +227,128 @@ def test_the_list_filters_by_game(site, page):
     rulesets = page.locator("#duels tbody tr").evaluate_all("rows => rows.map(r => r.dataset.ruleset)")
     assert rulesets and set(rulesets) == {"battlecon-2014"}
     screenshot(page, "artobattlers-list-filter")
+
+
+ADVANCE_SETUP = {"format": "advance_play", "level_globe_total": 10,
+                 "characters": "artobattlers-sample-v1", "rulings": {},
+                 "players": [{"name": "Ana"}, {"name": "Ben"}]}
+
+
+def exact(page, decision: dict):
+    """The console's button for exactly this decision (two side attacks may read alike
+    and differ only in how the lead is paid)."""
+    buttons = page.locator("#prompt-body .choices button[data-option]")
+    for k in range(buttons.count()):
+        if json.loads(buttons.nth(k).get_attribute("data-option")) == decision:
+            return buttons.nth(k)
+    raise AssertionError(f"no button for {decision}")
+
+
+def test_an_advance_play_turn_with_a_side_attack_is_logged_by_clicking(site, page):
+    """AS31's first row in the console: both layouts, the start dice, Ben's placement
+    review, his side attack (Mossjaw leads with Thorn Volley paying LP, Volt Wisp joins with
+    Static Lash) and Ana's die; then who attacked whom, life, PP and zones through the API
+    and on the page."""
+    status, duel = site.post("/api/duels", {
+        "format": "artobattlers-record/1", "ruleset": "artobattlers", "setup": ADVANCE_SETUP,
+        "decisions": [{"player": 0, "kind": "team", "characters": ["ember-knight", "gearback"]},
+                      {"player": 1, "kind": "team", "characters": ["mossjaw", "volt-wisp"]}],
+        "event": "aob-tests", "table": "aob-side"}, role="scorekeeper")
+    assert status == 201, duel
+    duel = duel["id"]
+    open_page(page, f"/duels/{duel}/console")
+    sign_in(page, site.tokens["scorekeeper"], "scorekeeper")
+    expect(page.locator("#prompt-body [aria-label=Placements]")).to_be_visible()
+    click(page, option(page, "Ana: battle zone Ember Knight, Gearback; inactive zone empty"))
+    click(page, option(page, "Ben: battle zone Mossjaw; inactive zone Volt Wisp"))
+    click(page, die(page, "Ana", 1))
+    click(page, die(page, "Ben", 6))
+    expect(page.locator("#where")).to_contain_text("Turn 1 · Ben to act")
+    # The placement review first (A21.4): Volt Wisp comes to the battle zone.
+    click(page, option(page, "Ben: battle zone Mossjaw, Volt Wisp; inactive zone empty"))
+    expect(character(page, "volt-wisp").locator("xpath=ancestor::section[1]")).to_have_attribute(
+        "data-zone", "battle")
+    side = {"player": 1, "kind": "side_attack", "target": "ember-knight",
+            "lead": {"character": "mossjaw", "move": "thorn-volley", "pay": "lp",
+                     "sacrifice": False},
+            "joining": {"character": "volt-wisp", "move": "static-lash", "pay": None,
+                        "sacrifice": False}}
+    button = exact(page, side)
+    expect(button).to_have_text("Side attack on Ember Knight: Mossjaw's Thorn Volley led, "
+                                "Volt Wisp's Static Lash joining")
+    expect(page.locator("#prompt-body [aria-label='Side attacks']")).to_be_visible()
+    click(page, button)
+    expect(page.locator(".aob-attack [data-part=attack]")).to_contain_text(
+        "Mossjaw (Ben) on Ember Knight: Thorn Volley (lead attack)")
+    click(page, die(page, "Ana", 2))
+    # Through the API: the side attack and its joining Direct Hit, life, PP and zones.
+    state = site.get(f"/api/duels/{duel}/state")
+    ana, ben = state["players"]
+    assert (state["turn"], state["player_to_act"], state["prompt"]["kind"]) == (2, 0, "placement")
+    assert ana["characters"]["ember-knight"]["life"] == 250
+    assert (ben["characters"]["mossjaw"]["life"], ben["characters"]["volt-wisp"]["power"]) == (
+        240, 70)
+    assert (ben["battle_zone"], ben["inactive_zone"]) == (["mossjaw", "volt-wisp"], [])
+    assert (ana["battle_zone"], ana["inactive_zone"]) == (["ember-knight", "gearback"], [])
+    events = site.get(f"/api/duels/{duel}/events?after=0&limit=1000")["events"]
+    announced = next(e for e in events if e["type"] == "SideAttackAnnounced")
+    joined = next(e for e in events if e["type"] == "JoiningAttackMade")
+    assert (announced["data"]["player"], announced["data"]["target"],
+            announced["data"]["lead"]["character"]) == (1, "ember-knight", "mossjaw")
+    assert (joined["data"]["character"], joined["data"]["target"], joined["data"]["dp"]) == (
+        "volt-wisp", "ember-knight", 10)
+    record = site.get(f"/api/duels/{duel}/record")["decisions"]
+    assert side in record
+    # On the page: Ember Knight's LP, the feed's sentences, Ana to review next.
+    expect(character(page, "ember-knight")).to_have_attribute("data-life", "250")
+    expect(character(page, "volt-wisp")).to_have_attribute("data-power", "70")
+    feed = page.locator("#feed")
+    expect(feed).to_contain_text("Ben makes a side attack on Ember Knight: Mossjaw leads with "
+                                 "Thorn Volley, paying LP; Volt Wisp joins with Static Lash.")
+    expect(feed).to_contain_text("Volt Wisp joins with Static Lash: a Direct Hit of 10 DP on "
+                                 "Ember Knight, with no reply.")
+    expect(page.locator("#where")).to_contain_text("Turn 2 · Ana to act")
+
+
+def chart_points(page, i: int) -> list[tuple[float, float]]:
+    line = page.locator("#life-chart polyline").nth(i)
+    return [tuple(map(float, p.split(","))) for p in line.get_attribute("points").split()]
+
+
+def test_the_life_chart_plots_each_players_lp_at_every_turn_end(site, page):
+    """The replay's life chart (the shared component, BattleCON's): one point at the start
+    of turn 1 (the teams at their starting LP) and one per ended turn, each at the height of the player's LP (all characters together)
+    in the API's state at that event, on the scale the chart's axis labels give."""
+    duel = new_match(site, [
+        {"player": 0, "kind": "team", "characters": ["tin-sparrow"]},
+        {"player": 1, "kind": "team", "characters": ["brass-bulwark"]},
+        {"player": 0, "kind": "start_die", "value": 5}, {"player": 1, "kind": "start_die", "value": 1},
+        {"player": 0, "kind": "attack", "character": "tin-sparrow", "move": "peck",
+         "target": "brass-bulwark"},
+        {"player": 1, "kind": "die", "value": 1},
+        {"player": 1, "kind": "attack", "character": "brass-bulwark", "move": "hammer",
+         "target": "tin-sparrow"},
+        {"player": 0, "kind": "die", "value": 1}], table="aob-chart")
+    total = site.get(f"/api/duels/{duel}")["version"]
+    open_page(page, f"/duels/{duel}?at={total}")
+    expect(page.locator("#chart-title")).to_have_text("Life over the turns")
+    expect(page.locator("#life-chart polyline")).to_have_count(2)
+    events = site.get(f"/api/duels/{duel}/events?after=0&limit=1000")["events"]
+    first = next(e["event"] for e in events if e["type"] == "TurnStarted")  # starting LP
+    marks = [first] + [e["event"] for e in events if e["type"] == "TurnEnded"]
+    marks += [] if marks[-1] == total else [total]
+    labels = page.locator("#life-chart text.axis[text-anchor=end]").evaluate_all(
+        "els => els.map(e => e.textContent)")
+    top = max(int(t) for t in labels if t.isdigit())
+    for i in (0, 1):
+        points = chart_points(page, i)
+        assert len(points) == len(marks) == 4  # the start, two turn ends, the last event
+        for (_, y), n in zip(points, marks, strict=True):
+            player = site.get(f"/api/duels/{duel}/state?at={n}")["players"][i]
+            life = sum(c["life"] for c in player["characters"].values())
+            assert y == pytest.approx(10 + (1 - life / top) * 142)
+    xs = [x for x, _ in chart_points(page, 0)]
+    assert xs == sorted(set(xs))  # turns 0, 1, 2 and 3 (the turn begun), left to right
+    expect(page.locator("#life-chart svg")).to_have_attribute(
+        "aria-label", re.compile(r"^LP over the turns: Ana \(LP\) \d+, Ben \(LP\) \d+$"))
+    page.locator(".chart").screenshot(path=str(screenshot(page, "artobattlers-replay-chart")))  # the chart alone

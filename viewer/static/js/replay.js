@@ -209,6 +209,7 @@ async function main() {
     return;
   }
   $(".chart").hidden = !view.renderer.chart;
+  if (view.renderer.chart?.heading) $("#chart-title").textContent = view.renderer.chart.heading;
   document.title = `${view.renderer.title(view.summary)} · replay`;
   $("#title").textContent = view.renderer.title(view.summary);
   $("#labels").textContent = labelsText(view.summary);

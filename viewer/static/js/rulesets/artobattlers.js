@@ -2,10 +2,12 @@
 // the table (turn, step, attack in progress, dice, result, rulings), each player's
 // characters (LP, PP, shield, striker, effects, the card's moves with their issue symbols;
 // Advance Play's zones when the state has them), the console's options in the game's words,
-// the new-match form with the sample and imported characters, and give up as the concession.
+// the new-match form with the sample and imported characters, give up as the concession,
+// and the life chart (the shared chart component, each player's LP over the turns).
 import { h } from "../dom.js";
 import { renderBoard, renderPlayer, ENDINGS, STEPS } from "./artobattlers/board.js";
 import { loadCards } from "./artobattlers/cards.js";
+import { chart } from "./artobattlers/chart.js";
 import { describe, promptView, renderPrompt } from "./artobattlers/prompt.js";
 import { newDuelForm } from "./artobattlers/setup.js";
 import { correctionForm } from "./generic/correction.js";
@@ -60,7 +62,7 @@ export async function create(name) {
     describeOption: (option, x) => (Array.isArray(x) ? describe(option, x, null) : describe(option, [], x)),
     beatStarts: (index) => index.filter((e, k) => k === 0 || index[k - 1].beat !== e.beat),
     beatLabel: (e) => `Turn ${e.beat}`,
-    chart: null,
+    chart,
     newDuelForm,
     correctionForm,
     concession: (player) => ({ player, kind: "give_up" }),

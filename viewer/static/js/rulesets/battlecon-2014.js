@@ -5,11 +5,11 @@ import { h } from "../dom.js";
 import { renderBoard } from "./battlecon-2014/board.js";
 import { fighterName, loadCatalogue } from "./battlecon-2014/cards.js";
 import { correctionForm } from "./battlecon-2014/correction.js";
-import { renderLifeChart } from "./battlecon-2014/lifechart.js";
 import { renderPlayer } from "./battlecon-2014/player.js";
 import { describe, renderPrompt } from "./battlecon-2014/prompt.js";
 import { newDuelForm } from "./battlecon-2014/setup.js";
 import { titleText, whereText } from "./battlecon-2014/steps.js";
+import { renderLifeChart } from "./generic/lifechart.js";
 
 const SECRET = ["attack_pair", "clash_base"];
 

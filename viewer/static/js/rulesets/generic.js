@@ -15,7 +15,8 @@
 //       controls for the legal options; send(option) records one; ctx.names: player names
 //   describeOption(option, names|state) -> string   a button's words for one option
 //   beatStarts(index) -> entries; beatLabel(entry) -> string   the replay's beat menu
-//   chart: null | {marks(events, total), point(state, k), names(state), render(root, points, names, now)}
+//   chart: null | {marks(events, total), point(state, k), names(state), render(root, points, names, now),
+//       heading?}   the replay's life chart; generic/lifechart.js draws one (its scale and words given)
 //     (render draws each point's hit area as `.hit` with data-index and data-tip: chartpick.js
 //     shows the tip on hover and moves to the start of that beat on click)
 //   newDuelForm(root) -> Promise<{hint, read() -> record, showErrors?(err)}>

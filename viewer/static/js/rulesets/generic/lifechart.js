@@ -1,5 +1,7 @@
-// Both fighters' life over the beats, as an SVG line chart. The two lines differ in
-// colour, dash pattern and point shape, so they can be told apart without colour.
+// Both players' life over the rounds of play (BattleCON's beats, another game's turns), as
+// an SVG line chart. The two lines differ in colour, dash pattern and point shape, so they
+// can be told apart without colour. A ruleset's renderer reaches it through its `chart`
+// (see generic.js) and gives the scale and the words; the defaults are BattleCON's.
 const NS = "http://www.w3.org/2000/svg";
 
 function svg(tag, attrs = {}, text) {
@@ -9,41 +11,62 @@ function svg(tag, attrs = {}, text) {
   return el;
 }
 
-// The life axis: from 20 (or more) down to 0, or further down to the next multiple of 5
-// when a fighter's life went below 0 (the board shows "-2 life"; so does the chart).
-function lifeAxis(points) {
-  const lives = points.flatMap((p) => p.life);
-  const low = Math.min(0, ...lives);
-  const top = Math.max(20, ...lives);
-  return { bottom: low < 0 ? -5 * Math.ceil(-low / 5) : 0, top: 5 * Math.ceil(top / 5) };
+// Grid values from 0 to `top`: four or five steps of a round size (0, 100, ..., 500).
+export function lifeTicks(top) {
+  const raw = Math.max(1, top) / 4;
+  const unit = 10 ** Math.floor(Math.log10(raw));
+  const step = [1, 2, 2.5, 5, 10].map((m) => m * unit).find((s) => s >= raw);
+  const ticks = [];
+  for (let v = 0; v < top + step; v += step) ticks.push(v);
+  return ticks;
 }
 
-// What hovering the point of beat k says: the beat and both lives, in the board's words.
-function pointText(point, names) {
+// The life axis: the scale's grid, going on below 0 by the same step to the grid line
+// under the lowest life when a fighter's life went below 0 (the board shows "-2 life";
+// so does the chart), and above the top when a life went over it.
+function lifeAxis(points, top, ticks) {
+  const step = ticks.length > 1 ? ticks[1] - ticks[0] : 5;
+  const lives = points.flatMap((p) => p.life);
+  const low = Math.min(0, ...lives);
+  const high = Math.max(top, ...lives);
+  const bottom = low < 0 ? -step * Math.ceil(-low / step) : 0;
+  const grid = [];
+  for (let v = bottom; v < 0; v += step) grid.push(v);
+  grid.push(...ticks);
+  while (grid.at(-1) < high) grid.push(grid.at(-1) + step);
+  return { bottom, top: grid.at(-1), grid };
+}
+
+// What hovering the point of beat (turn) k says: the beat and both lives, in the board's words.
+function pointText(point, names, word) {
   const lives = names.map((n, i) => `${n} ${point.life[i]} life`).join(", ");
-  return point.beat === 0 ? `Start: ${lives}` : `Beat ${point.beat}, at its end: ${lives}`;
+  const round = word.charAt(0).toUpperCase() + word.slice(1);
+  return point.beat === 0 ? `Start: ${lives}` : `${round} ${point.beat}, at its end: ${lives}`;
 }
 
 // points: [{beat, life: [a, b]}] (beat 0 = the start); current: the beat shown now.
+// scale: {top: the life at the top of the chart (20), ticks: grid values, axis: the
+//   x axis's word ("beat"), caption: the chart's label ("Life over the beats")}.
 // Each point has a hit area (rect.hit, data-index k, data-tip its text) that
 // chartpick.js turns into a tooltip and a jump to that beat.
-export function renderLifeChart(root, points, names, current) {
+export function renderLifeChart(root, points, names, current, scale = {}) {
+  const { top = 20, ticks = [0, 5, 10, 15, 20], axis: word = "beat", caption = "Life over the beats" } = scale;
   const W = 420, H = 180, L = 32, R = 12, T = 10, B = 28;
   const maxBeat = Math.max(1, ...points.map((p) => p.beat));
-  const axis = lifeAxis(points);
+  const axis = lifeAxis(points, top, ticks);
   const x = (beat) => L + (beat / maxBeat) * (W - L - R);
   const y = (life) => T + ((axis.top - life) / (axis.top - axis.bottom)) * (H - T - B);
   const chart = svg("svg", { viewBox: `0 0 ${W} ${H}`, class: "life-chart", role: "img",
-    "aria-label": `Life over the beats: ${names.map((n, i) => `${n} ${points.at(-1)?.life[i] ?? 20}`).join(", ")}`,
+    "aria-label": `${caption}: ${names.map((n, i) => `${n} ${points.at(-1)?.life[i] ?? top}`).join(", ")}`,
     "data-bottom": axis.bottom });
-  for (let life = axis.bottom; life <= axis.top; life += 5) {
+  for (const life of axis.grid) {
     chart.append(svg("line", { x1: L, x2: W - R, y1: y(life), y2: y(life), class: life === 0 ? "grid zero" : "grid" }));
     chart.append(svg("text", { x: L - 6, y: y(life) + 4, class: "axis", "text-anchor": "end" }, life));
   }
   for (let beat = 0; beat <= maxBeat; beat += 1) {
     chart.append(svg("text", { x: x(beat), y: H - 10, class: "axis", "text-anchor": "middle" }, beat));
   }
-  chart.append(svg("text", { x: W - R, y: H - 0, class: "axis", "text-anchor": "end" }, "beat"));
+  chart.append(svg("text", { x: W - R, y: H - 0, class: "axis", "text-anchor": "end" }, word));
   if (current !== undefined) {
     chart.append(svg("line", { x1: x(current), x2: x(current), y1: T, y2: H - B, class: "now" }));
   }
@@ -61,7 +84,7 @@ export function renderLifeChart(root, points, names, current) {
   points.forEach((p, k) => chart.append(svg("rect", {
     x: x(p.beat) - column / 2, y: T, width: column, height: H - T - B, class: "hit", tabindex: 0,
     role: "button", "data-index": k, "data-beat": p.beat, "data-life": p.life.join(" "),
-    "data-tip": pointText(p, names), "aria-label": `${pointText(p, names)}. Go to this beat.`,
+    "data-tip": pointText(p, names, word), "aria-label": `${pointText(p, names, word)}. Go to this ${word}.`,
   })));
   const legend = document.createElement("p");
   legend.className = "legend";

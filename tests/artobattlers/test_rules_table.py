@@ -1,0 +1,65 @@
+"""docs/artobattlers.md maps each rule id to the tests that cover it: every rule A0-A25 and
+every gap ruling AG1-AG42 has a row, no row says a rule is untested, and every test the
+table names exists (a name ending in "…" is the start of one or more tests' names)."""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+DOC = ROOT / "docs" / "artobattlers.md"
+TEST_FILES = [*sorted((ROOT / "tests" / "artobattlers").glob("test_*.py")),
+              ROOT / "tests" / "api" / "test_artobattlers_api.py",
+              ROOT / "tests" / "viewer" / "test_artobattlers_viewer.py"]
+
+
+def table_rows() -> dict[str, str]:
+    """Each rule id of the table with its row's text ("AG7, AG8" gives both ids the row)."""
+    text = DOC.read_text()
+    start = text.index("## Rules and the tests that cover them")
+    rows: dict[str, str] = {}
+    for line in text[start:].splitlines():
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if len(cells) == 2 and re.fullmatch(r"A\d+|AG\d+(, AG\d+)*", cells[0]):
+            for rule in cells[0].split(", "):
+                rows[rule] = cells[1]
+    return rows
+
+
+def defined_tests() -> set[str]:
+    names = set()
+    for path in TEST_FILES:
+        for node in ast.walk(ast.parse(path.read_text())):
+            if isinstance(node, ast.FunctionDef) and node.name.startswith("test_"):
+                names.add(node.name)
+    return names
+
+
+def test_every_rule_and_gap_ruling_has_a_row():
+    rows = table_rows()
+    expected = {f"A{n}" for n in range(26)} | {f"AG{n}" for n in range(1, 43)}
+    assert sorted(expected - set(rows)) == []
+
+
+def test_no_row_says_its_rule_is_untested():
+    for rule, tests in table_rows().items():
+        assert not re.search(r"not yet|untested|no dedicated test|todo", tests, re.I), rule
+
+
+def test_every_test_the_table_names_exists():
+    defined = defined_tests()
+    missing = []
+    for rule, tests in table_rows().items():
+        for name, prefix in re.findall(r"`(test_\w+)(…)?`", tests):
+            found = any(d.startswith(name) for d in defined) if prefix else name in defined
+            if not found:
+                missing.append(f"{rule}: {name}{prefix}")
+    assert missing == []
+
+
+def test_the_table_names_tests():
+    """A guard against a table the parser no longer reads: most rows name tests."""
+    rows = table_rows()
+    assert sum(bool(re.search(r"`test_", t)) for t in rows.values()) >= 60
