@@ -6,6 +6,13 @@ import { correctionForm } from "./correction.js";
 import { $, banner, duelId, h } from "./dom.js";
 import { may, session } from "./session.js";
 
+const HINTS = {
+  anonymous: "Sign in with a judge or head judge token to annotate, open and resolve " +
+    "disputes, or fork.",
+  scorekeeper: "A scorekeeper records the duel in the console; annotating, disputes and " +
+    "forks need a judge's token, resolving a dispute a head judge's.",
+};
+
 const tags = (text) => text.split(",").map((t) => t.trim()).filter(Boolean);
 
 export class JudgePanel {
@@ -20,10 +27,13 @@ export class JudgePanel {
     this.access();
   }
 
+  // Only what the signed-in role may do (GET /api/session's "may"): annotate, dispute and
+  // fork for a judge; resolving (with a correction) for a head judge only.
   access() {
-    const signedIn = Boolean(session().role);
-    $("#judge-tools").hidden = !signedIn;
-    $("#judge-hint").hidden = may("comment");
+    $("#judge-tools").hidden = !may("comment");
+    const hint = $("#judge-hint");
+    hint.hidden = may("comment");
+    hint.textContent = HINTS[session().role] || HINTS.anonymous;
     this.renderDisputes();
   }
 
@@ -80,7 +90,6 @@ export class JudgePanel {
   }
 
   disputeCard(d) {
-    const signedIn = Boolean(session().role);
     const card = h("article", { class: `dispute-card ${d.status}`, dataset: { dispute: d.id, status: d.status } },
       h("h4", {}, h("button", { type: "button", class: "link", on: { click: () => this.go(d.at) } }, `Event ${d.at}`),
         ` · ${d.status} · opened by ${d.author}`),
@@ -90,7 +99,11 @@ export class JudgePanel {
         h("strong", { text: d.resolution.outcome === "overturned" ? "Overturned: " : "Upheld: " }),
         `${d.resolution.ruling} [${d.resolution.rule}] (${d.resolution.author})`,
         d.resolution.correction_event ? ` · correction at event ${d.resolution.correction_event}` : "") : null);
-    if (signedIn && d.status === "open") card.append(this.commentForm(d), this.resolveForm(d));
+    if (d.status === "open" && may("comment")) card.append(this.commentForm(d));
+    if (d.status === "open" && may("resolve")) card.append(this.resolveForm(d));
+    else if (d.status === "open" && may("comment")) {
+      card.append(h("p", { class: "hint resolve-hint", text: "Only a head judge may resolve this dispute." }));
+    }
     return card;
   }
 
