@@ -23,6 +23,7 @@ export class JudgePanel {
     $("#annotate").addEventListener("submit", (e) => this.annotate(e));
     $("#dispute").addEventListener("submit", (e) => this.openDispute(e));
     $("#fork").addEventListener("submit", (e) => this.fork(e));
+    $("#fork-ruling").addEventListener("submit", (e) => this.forkWithRuling(e));
     document.addEventListener("session", () => this.access());
     this.access();
   }
@@ -77,6 +78,28 @@ export class JudgePanel {
     event.preventDefault();
     this.send(`/duels/${duelId()}/forks`, { at: this.view.at }, async (duel) => {
       window.location.assign(`/duels/${duel.id}?at=${this.view.at}`);
+    });
+  }
+
+  // The fork-with-another-ruling choices: every reading of every switchable ruling other
+  // than the one this duel is judged under ("Power of Khadath's Lure: -1 (…)").
+  rulings(rulings) {
+    this.switchable = rulings;
+    const options = Object.entries(rulings).flatMap(([id, r]) => r.readings
+      .filter((reading) => reading.value !== r.value)
+      .map((reading) => h("option", { value: JSON.stringify([id, reading.value]) },
+        `${r.title} [${r.rule}]: ${reading.value} — ${reading.text} (now ${r.value})`)));
+    $("#fork-ruling select").replaceChildren(...options);
+    $("#fork-ruling").hidden = !options.length;
+  }
+
+  forkWithRuling(event) {
+    event.preventDefault();
+    const [id, value] = JSON.parse(event.target.ruling.value);
+    this.send(`/duels/${duelId()}/forks`, { at: this.view.at, rulings: { [id]: value } }, async (duel) => {
+      // Re-judged under the new reading, the fork's own events may number differently:
+      // open it where it stands, at its fork point.
+      window.location.assign(`/duels/${duel.id}?at=${duel.version}`);
     });
   }
 

@@ -10,6 +10,7 @@ import { rendererFor } from "./renderer.js";
 import { startSession } from "./session.js";
 import { JudgePanel } from "./judge.js";
 import { Teacher } from "./teach.js";
+import { renderVariationsPanel, variationsOf } from "./variations.js";
 
 const id = duelId();
 const states = new Map();
@@ -179,6 +180,18 @@ async function reloadCommentary() {
   renderEvents();
 }
 
+// The Variations panel, and the readings a fork "with another ruling" may choose.
+async function showVariations() {
+  try {
+    view.variations = await variationsOf(id);
+  } catch (err) {
+    banner(`Variations: ${err.explain()}`);
+    return;
+  }
+  renderVariationsPanel(view.variations, view.renderer);
+  judge.rulings(view.variations.rulings);
+}
+
 function keys(event) {
   if (typing(event) || event.altKey || event.ctrlKey || event.metaKey) return;
   const moves = {
@@ -225,6 +238,7 @@ async function main() {
     lifeChartCursor();
   });
   document.addEventListener("keydown", keys);
+  await showVariations();
   const wanted = Number(new URL(window.location).searchParams.get("at"));
   await reloadCommentary().catch((err) => banner(err.explain()));
   target = Number.isInteger(wanted) && wanted >= 0 ? Math.min(wanted, view.total) : 0;
