@@ -6,6 +6,9 @@ words and the rulings each fork changed."""
 
 from __future__ import annotations
 
+import json
+
+from events.export import verify_file
 from tests.api.conftest import bearer, create, holder
 
 # Beat 1 from the standard opening: Hikaru Advancing Strike against Khadath's Lure Strike,
@@ -44,6 +47,11 @@ def test_a_fork_with_another_lure_reading_changes_the_damage(client, tokens):
     record = client.get(f"/api/duels/{child['id']}/record").get_json()
     assert record["options"]["rulings"] == {"lure-power": -1}
     assert record["decisions"] == PAIRS
+    # Its signed log verifies: its facts are what the rules give under its own reading.
+    log = client.get(f"/api/duels/{child['id']}/log").get_json()
+    assert (log["header"]["parent"], log["header"]["fork_at"]) == (parent["id"], at)
+    assert log["header"]["setup"]["options"]["rulings"] == {"lure-power": -1}
+    assert verify_file(json.dumps(log))["kind"] == "log"
     # The parent is untouched.
     assert board(client, parent["id"]) == [(19, 4), (15, 5)]
     assert client.get(f"/api/duels/{parent['id']}").get_json()["version"] == at
@@ -129,3 +137,26 @@ def test_a_judge_reads_the_face_down_pair_at_the_fork_point(client, tokens):
     events = client.get(f"/api/duels/{parent['id']}/events?after={at - 1}&limit=1",
                         headers=bearer(tokens["judge"])).get_json()["events"]
     assert told["fork_point"]["text"] == events[0]["text"]
+
+
+def test_an_art_o_battlers_match_forks_with_another_gap_ruling(client, tokens):
+    from tests.api.test_artobattlers_api import AS34, SETUP
+
+    parent = create(client, tokens["scorekeeper"], {
+        "format": "artobattlers-record/1", "ruleset": "artobattlers", "setup": SETUP,
+        "decisions": AS34[:4]})
+    at = parent["version"]
+    refused = fork(client, tokens["judge"], parent["id"], {"at": at,
+                                                          "rulings": {"lure-power": -1}})
+    assert refused.status_code == 422
+    assert list(refused.get_json()["errors"]) == ["rulings.lure-power"]
+    resp = fork(client, tokens["judge"], parent["id"], {"at": at, "rulings": {"AG4": "round_down"}})
+    assert resp.status_code == 201, resp.get_json()
+    child = resp.get_json()["id"]
+    record = client.get(f"/api/duels/{child}/record").get_json()
+    assert record["setup"]["rulings"]["AG4"] == "round_down"
+    assert client.get(f"/api/duels/{parent['id']}/record").get_json()["setup"]["rulings"][
+        "AG4"] == "round_up"
+    mine = client.get(f"/api/duels/{child}/variations").get_json()
+    assert mine["left"]["rulings_changed"] == {"AG4": {"from": "round_up", "to": "round_down"}}
+    assert mine["rulings"]["AG4"]["value"] == "round_down"
