@@ -88,10 +88,10 @@ def create_app(config: dict | None = None) -> Flask:
                                    "rate_limits": rate_limits(app.config), "buckets": Buckets()}
     api = JudgeApi(app, spec_kwargs={"components": {"securitySchemes": {
         "bearer": {"type": "http", "scheme": "bearer"}}}, "security": [{"bearer": []}, {}]})
-    from api import catalogue, characters, commentary, duels, narrative_endpoint
+    from api import catalogue, characters, commentary, duels, narrative_endpoint, variations
 
-    for blp in (health, duels.blp, commentary.blp, catalogue.blp, characters.blp,
-                narrative_endpoint.blp):
+    for blp in (health, duels.blp, variations.blp, commentary.blp, catalogue.blp,
+                characters.blp, narrative_endpoint.blp):
         api.register_blueprint(blp)
     document_errors(api)
     app.before_request(guard_request)  # before anything reads the body

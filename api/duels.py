@@ -309,8 +309,11 @@ class Forks(MethodView):
     @blp.arguments(S.ForkCreateSchema)
     @blp.response(201, S.DuelSummarySchema)
     def post(self, body: dict, duel_id: UUID):
-        """A new duel with this one's history up to event ``at``."""
+        """A new duel with this one's history up to event ``at``; with ``rulings``, under
+        those readings instead of this duel's (the history re-judged under them; 422
+        naming the ruling for one the ruleset does not switch or a reading it does not
+        judge). This duel is never changed."""
         appended = store().fork(duel_id, body["at"], actor=actor(), role=g.role,
-                                todays_cards=body["todays_cards"])
+                                todays_cards=body["todays_cards"], rulings=body["rulings"])
         agg = load(appended.duel_id)
         return summary(agg), 201, {"Location": f"/api/duels/{agg.id}", **etag(agg.events_count)}

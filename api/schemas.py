@@ -388,10 +388,60 @@ class DisputeListSchema(Schema):
     disputes = fields.List(fields.Nested(DisputeSchema))
 
 
+READING = fields.Raw(metadata={"description": "a ruling's reading: a number or a text",
+                               "oneOf": [{"type": "integer"}, {"type": "string"}]})
+
+
 class ForkCreateSchema(Strict):
     at = fields.Integer(required=True, validate=validate.Range(min=0))
     todays_cards = fields.Boolean(load_default=False, metadata={
         "description": "re-judge the decisions under today's card data (after an errata)"})
+    rulings = fields.Dict(keys=fields.String(), values=READING, load_default=None, metadata={
+        "description": "rulings whose readings replace the parent's (e.g. {\"lure-power\": "
+                       "-1}; GET /api/duels/{id}/variations lists them): the decisions up to "
+                       "``at`` are re-judged under them"})
+
+
+class ReadingSchema(Schema):
+    value = READING
+    text = fields.String()
+
+
+class RulingSchema(Schema):
+    rule = fields.String(metadata={"description": "the rule or gap ruling it reads"})
+    title = fields.String()
+    default = READING
+    value = READING
+    readings = fields.List(fields.Nested(ReadingSchema))
+
+
+class ForkPointSchema(Schema):
+    event = fields.Integer(metadata={"description": "the parent's event the fork left it after"})
+    beat = fields.Nested(IndexEntrySchema, allow_none=True, metadata={
+        "description": "the beat (or round) and step that event falls in"})
+    text = fields.String(metadata={"description": "the event's sentence, as this reader may "
+                                                  "read it"})
+
+
+class RulingChangeSchema(Schema):
+    from_ = fields.Raw(data_key="from", attribute="from", allow_none=True)
+    to = fields.Raw(allow_none=True)
+
+
+class VariationSchema(DuelSummarySchema):
+    fork_point = fields.Nested(ForkPointSchema)
+    rulings_changed = fields.Dict(keys=fields.String(), values=fields.Nested(
+        RulingChangeSchema), metadata={"description": "the rulings whose reading the fork "
+                                                      "changed from its parent's"})
+
+
+class VariationsSchema(Schema):
+    id = fields.UUID()
+    rulings = fields.Dict(keys=fields.String(), values=fields.Nested(RulingSchema))
+    left = fields.Nested(VariationSchema, allow_none=True, metadata={
+        "description": "this duel as a fork: where it left its parent (null if none)"})
+    parent = fields.Nested(DuelSummarySchema, allow_none=True)
+    children = fields.List(fields.Nested(VariationSchema))
 
 
 class HealthSchema(Schema):

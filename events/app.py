@@ -398,12 +398,19 @@ class JudgeApp(Application[UUID]):
         return Appended(agg.id, agg.events_count, events, replayed=True)
 
     def fork(self, duel_id: UUID, at: int, actor: str = "", labels: dict | None = None,
-             todays_cards: bool = False, role: str | None = None) -> Appended:
+             todays_cards: bool = False, role: str | None = None,
+             rulings: dict | None = None) -> Appended:
         """A new duel with the same history up to event ``at``; records parent and fork point.
 
         ``todays_cards``: the decisions up to ``at`` are re-judged under today's card data
         (the explicit act after an errata) instead of copying the stored events; refused
         (RecordError) if one of them is not legal under today's cards.
+
+        ``rulings``: readings (``{"lure-power": -1}``) that replace the parent's in the
+        fork's setup; the decisions up to ``at`` are re-judged under them, so the fork
+        shows what the duel would have been had that reading applied (the parent is
+        untouched). Refused (RecordError naming the ruling) for a ruling the ruleset does
+        not switch, a reading it does not judge, or a decision illegal under them.
         """
         agg = self.record(duel_id)
         events = agg.duel.events
@@ -417,9 +424,12 @@ class JudgeApp(Application[UUID]):
             events = list(agg.duel.events[:at])
             standing = agg.duel.decisions_at(at)  # retracted decisions left out
         setup = agg.setup
+        rules = registry.of_setup(setup)
+        if rulings:
+            setup = rules.with_rulings(setup, rulings)
         if todays_cards:
-            rules = registry.of_setup(setup)
             setup = rules.with_todays_cards(setup)
+        if setup is not agg.setup:
             rejudged = rules.match(setup)
             decide_all(rejudged, standing)
             events = list(rejudged.events)

@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from judge.errors import JudgeError, RecordError
+from judge.rulings import switched
 
 ONE_PLAYER = "player"  # one player decides, openly
 SIMULTANEOUS = "simultaneous"  # several players decide secretly; nothing is shown before all have
@@ -173,6 +174,25 @@ class Ruleset(ABC):
 
     def with_todays_cards(self, setup: dict[str, Any]) -> dict[str, Any]:
         """The setup stamped with today's card data: re-judging under it is explicit."""
+        return setup
+
+    # --- switchable rulings (judge.rulings) --------------------------------------------
+
+    def rulings(self) -> dict[str, dict[str, Any]]:
+        """The rulings a duel may switch, by id: ``{"rule", "title", "default",
+        "readings": [{"value", "text"}]}`` (the readings this ruleset judges). None by
+        default."""
+        return {}
+
+    def rulings_of(self, setup: dict[str, Any]) -> dict[str, Any]:
+        """The reading of every switchable ruling that ``setup`` is judged under."""
+        return {}
+
+    def with_rulings(self, setup: dict[str, Any], changes: dict[str, Any]) -> dict[str, Any]:
+        """``setup`` with the readings ``changes`` names in place of its own; a RecordError
+        naming the ruling (``field`` ``rulings.<id>``) for one it does not switch or a
+        reading it does not judge."""
+        switched(self.rulings(), self.rulings_of(setup), changes)
         return setup
 
     def same_fact(self, judged: dict[str, Any], stored: Any) -> bool:

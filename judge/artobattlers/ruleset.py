@@ -15,12 +15,13 @@ from judge.artobattlers.correction import changes_from
 from judge.artobattlers.facts import CorrectionMade, DieRolled, Fact, TurnStarted
 from judge.artobattlers.imports import check_document
 from judge.artobattlers.match import AobMatch, initial_state
-from judge.artobattlers.rulings import READINGS
+from judge.artobattlers.rulings import NOT_JUDGED, READINGS
 from judge.artobattlers.schemas import all_schemas
 from judge.artobattlers.sentences import Words, describe
 from judge.artobattlers.state import GameState
 from judge.artobattlers.view import state_json, summary
 from judge.ruleset import IndexMark, Ruleset
+from judge.rulings import reading, switched
 
 
 class ArtOBattlers(Ruleset):
@@ -97,6 +98,20 @@ class ArtOBattlers(Ruleset):
         return {"text": f"A {fact.value} on the {fact.dice_type.upper()} chart: what happens?",
                 "answers": [{"label": r.title(), "right": r == fact.reading}
                             for r in ("hit", "defense", "resist", "escape", "counterattack")]}
+
+    def rulings(self) -> dict[str, dict[str, Any]]:
+        """The configurable gap rulings (rules-digest "Gaps and conflicts"), the digest's
+        recommendation first."""
+        return {gap: {"rule": gap, "title": f"Gap ruling {gap}", "default": values[0],
+                      "readings": [reading(v, v.replace("_", " ").replace("+", " + "))
+                                   for v in values if (gap, v) not in NOT_JUDGED]}
+                for gap, values in READINGS.items()}
+
+    def rulings_of(self, setup: dict[str, Any]) -> dict[str, Any]:
+        return dict(setup["rulings"])
+
+    def with_rulings(self, setup: dict[str, Any], changes: dict[str, Any]) -> dict[str, Any]:
+        return {**setup, "rulings": switched(self.rulings(), self.rulings_of(setup), changes)}
 
     def catalogue(self) -> dict[str, Any]:
         doc = sample_document()

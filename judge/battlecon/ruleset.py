@@ -27,9 +27,11 @@ from judge.battlecon.fighters import apply_errata, errata, fighter
 from judge.battlecon.narrative import describe_decision, lines
 from judge.battlecon.notation import state_json
 from judge.battlecon.record import FORMAT, RULESET, parse_setup, shipped_schema
+from judge.battlecon.rulings import RULINGS, in_force
 from judge.battlecon.secrets import SECRET_KINDS, hide_fact, hide_state
 from judge.battlecon.state import DuelState
 from judge.ruleset import IndexMark, Ruleset
+from judge.rulings import switched
 
 
 class BattleCON(Ruleset):
@@ -62,6 +64,20 @@ class BattleCON(Ruleset):
 
     def with_todays_cards(self, setup: dict[str, Any]) -> dict[str, Any]:
         return {**setup, "cards": cardset.todays(setup)}
+
+    def rulings(self) -> dict[str, dict[str, Any]]:
+        return copy.deepcopy(RULINGS)
+
+    def rulings_of(self, setup: dict[str, Any]) -> dict[str, Any]:
+        return in_force(setup["options"])
+
+    def with_rulings(self, setup: dict[str, Any], changes: dict[str, Any]) -> dict[str, Any]:
+        """The options' ``rulings`` with the changes named in them (the others as they were,
+        so a reading left out keeps its meaning)."""
+        switched(RULINGS, self.rulings_of(setup), changes)
+        options = setup["options"]
+        return {**setup, "options": {**options, "rulings": {**options.get("rulings", {}),
+                                                            **changes}}}
 
     def same_fact(self, judged: dict[str, Any], stored: Any) -> bool:
         """A fact stored by release 1 carries no plan (``planned``); it is compared without."""

@@ -159,7 +159,8 @@ def test_openapi_document_lists_every_endpoint(client):
         ("/api/duels/{duel_id}/disputes", "post"), ("/api/disputes/{dispute_id}", "get"),
         ("/api/disputes/{dispute_id}/comments", "post"),
         ("/api/disputes/{dispute_id}/resolution", "post"),
-        ("/api/duels/{duel_id}/forks", "post"), ("/api/health", "get"),
+        ("/api/duels/{duel_id}/forks", "post"), ("/api/duels/{duel_id}/variations", "get"),
+        ("/api/health", "get"),
         ("/api/fighters", "get"), ("/api/session", "get"),
     ]:
         assert method in paths.get(path, {}), f"{method.upper()} {path} is not documented"

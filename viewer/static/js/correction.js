@@ -18,7 +18,13 @@ function input(path, spec) {
       options.map(([value, text]) => h("option", { value }, text)));
   }
   if (spec.type === "integer" && !spec.nullable) {
-    return h("input", { ...attrs, type: "number", min: spec.min, max: spec.max, placeholder: "unchanged" });
+    // A text field for whole numbers, not type=number: in Chromium a number field that
+    // loses focus to a click scrolls the page back to itself between the button's
+    // mousedown and mouseup, so the click ("Resolve dispute") was lost.
+    const bounds = [spec.min, spec.max].every((b) => b !== undefined && b !== null)
+      ? `${spec.min} to ${spec.max}` : "a whole number";
+    return h("input", { ...attrs, type: "text", inputmode: "numeric", pattern: "-?[0-9]*",
+      placeholder: `unchanged (${bounds})`, size: 14, title: `A whole number, ${bounds}` });
   }
   const hint = spec.type === "list" ? "unchanged (ids, comma-separated; - for none)" : "unchanged (a number, or none)";
   return h("input", { ...attrs, type: "text", placeholder: hint, size: 28 });
@@ -34,6 +40,9 @@ function parse(path, spec, raw) {
   }
   const n = Number(text);
   if (!Number.isInteger(n)) throw new Error(`${spec.label}: "${raw}" is not a whole number.`);
+  if ((spec.min ?? n) > n || (spec.max ?? n) < n) {
+    throw new Error(`${spec.label}: ${n} is not between ${spec.min} and ${spec.max}.`);
+  }
   return n;
 }
 

@@ -6,6 +6,13 @@ import { correctionForm } from "./correction.js";
 import { $, banner, duelId, h } from "./dom.js";
 import { may, session } from "./session.js";
 
+const HINTS = {
+  anonymous: "Sign in with a judge or head judge token to annotate, open and resolve " +
+    "disputes, or fork.",
+  scorekeeper: "A scorekeeper records the duel in the console; annotating, disputes and " +
+    "forks need a judge's token, resolving a dispute a head judge's.",
+};
+
 const tags = (text) => text.split(",").map((t) => t.trim()).filter(Boolean);
 
 export class JudgePanel {
@@ -16,14 +23,18 @@ export class JudgePanel {
     $("#annotate").addEventListener("submit", (e) => this.annotate(e));
     $("#dispute").addEventListener("submit", (e) => this.openDispute(e));
     $("#fork").addEventListener("submit", (e) => this.fork(e));
+    $("#fork-ruling").addEventListener("submit", (e) => this.forkWithRuling(e));
     document.addEventListener("session", () => this.access());
     this.access();
   }
 
+  // Only what the signed-in role may do (GET /api/session's "may"): annotate, dispute and
+  // fork for a judge; resolving (with a correction) for a head judge only.
   access() {
-    const signedIn = Boolean(session().role);
-    $("#judge-tools").hidden = !signedIn;
-    $("#judge-hint").hidden = may("comment");
+    $("#judge-tools").hidden = !may("comment");
+    const hint = $("#judge-hint");
+    hint.hidden = may("comment");
+    hint.textContent = HINTS[session().role] || HINTS.anonymous;
     this.renderDisputes();
   }
 
@@ -70,6 +81,28 @@ export class JudgePanel {
     });
   }
 
+  // The fork-with-another-ruling choices: every reading of every switchable ruling other
+  // than the one this duel is judged under ("Power of Khadath's Lure: -1 (…)").
+  rulings(rulings) {
+    this.switchable = rulings;
+    const options = Object.entries(rulings).flatMap(([id, r]) => r.readings
+      .filter((reading) => reading.value !== r.value)
+      .map((reading) => h("option", { value: JSON.stringify([id, reading.value]) },
+        `${r.title} [${r.rule}]: ${reading.value} — ${reading.text} (now ${r.value})`)));
+    $("#fork-ruling select").replaceChildren(...options);
+    $("#fork-ruling").hidden = !options.length;
+  }
+
+  forkWithRuling(event) {
+    event.preventDefault();
+    const [id, value] = JSON.parse(event.target.ruling.value);
+    this.send(`/duels/${duelId()}/forks`, { at: this.view.at, rulings: { [id]: value } }, async (duel) => {
+      // Re-judged under the new reading, the fork's own events may number differently:
+      // open it where it stands, at its fork point.
+      window.location.assign(`/duels/${duel.id}?at=${duel.version}`);
+    });
+  }
+
   renderDisputes() {
     const root = $("#disputes");
     if (!this.view.disputes.length) {
@@ -80,7 +113,6 @@ export class JudgePanel {
   }
 
   disputeCard(d) {
-    const signedIn = Boolean(session().role);
     const card = h("article", { class: `dispute-card ${d.status}`, dataset: { dispute: d.id, status: d.status } },
       h("h4", {}, h("button", { type: "button", class: "link", on: { click: () => this.go(d.at) } }, `Event ${d.at}`),
         ` · ${d.status} · opened by ${d.author}`),
@@ -90,7 +122,11 @@ export class JudgePanel {
         h("strong", { text: d.resolution.outcome === "overturned" ? "Overturned: " : "Upheld: " }),
         `${d.resolution.ruling} [${d.resolution.rule}] (${d.resolution.author})`,
         d.resolution.correction_event ? ` · correction at event ${d.resolution.correction_event}` : "") : null);
-    if (signedIn && d.status === "open") card.append(this.commentForm(d), this.resolveForm(d));
+    if (d.status === "open" && may("comment")) card.append(this.commentForm(d));
+    if (d.status === "open" && may("resolve")) card.append(this.resolveForm(d));
+    else if (d.status === "open" && may("comment")) {
+      card.append(h("p", { class: "hint resolve-hint", text: "Only a head judge may resolve this dispute." }));
+    }
     return card;
   }
 

@@ -1,5 +1,6 @@
 // The duel list at /, newest first: filters by game (a ruleset), event, round, table,
-// player (any case), fighter and status. Each duel's
+// player (any case), fighter and status. Forks are nested under their parent (a tree, as
+// lichess shows variations), each labelled with its fork point. Each duel's
 // players and score are worded by its ruleset's renderer; the Game column names the ruleset.
 import { get } from "./api.js";
 import { $, banner, h } from "./dom.js";
@@ -7,13 +8,16 @@ import { rendererFor } from "./renderer.js";
 import { startSession } from "./session.js";
 import { setupImport } from "./importer.js";
 import { setupSpoilerToggle } from "./spoilers.js";
+import { forkPointText, rulingsText, variationsOf } from "./variations.js";
 
 const PAGE_SIZE = 50;
 const titles = new Map(); // ruleset name -> title, from GET /api/rulesets
 
-function row(d, renderer) {
-  return h("tr", { dataset: { duel: d.id, status: d.status, ruleset: d.ruleset } },
-    h("td", {}, d.players.map((p, i) => renderer.playerCell(p, i)).flatMap((x, i) => (i ? [" vs ", x] : [x]))),
+function row(d, renderer, depth = 0, left = null) {
+  const tr = h("tr", { class: depth ? "variation" : null,
+    dataset: { duel: d.id, status: d.status, ruleset: d.ruleset, depth, ...(d.parent ? { parent: d.parent, forkAt: d.fork_at } : {}) } },
+    h("td", {}, d.players.map((p, i) => renderer.playerCell(p, i)).flatMap((x, i) => (i ? [" vs ", x] : [x])),
+      d.parent ? forkLabel(d, renderer, left, depth) : null),
     h("td", { class: "game", text: titles.get(d.ruleset) || d.ruleset }),
     h("td", { class: "result", text: renderer.scoreText(d) }),
     h("td", { class: "result", text: d.beat }),
@@ -21,14 +25,51 @@ function row(d, renderer) {
     h("td", { text: [d.event, d.round, d.table].map((x) => x ?? "–").join(" · ") }),
     h("td", { class: "date" }, d.created ? h("time", { datetime: d.created, title: `${d.created} (UTC)` }, day(d.created)) : "–"),
     h("td", {}, h("a", { href: `/duels/${d.id}` }, "Replay"), " · ", h("a", { href: `/duels/${d.id}/console` }, "Console")));
+  if (depth) tr.style.setProperty("--depth", depth);
+  return tr;
+}
+
+// "Variation from Beat 1, after event 12: …" under a fork's players; a fork whose parent is
+// not on this page says whose variation it is.
+function forkLabel(d, renderer, left, depth) {
+  const where = left ? forkPointText(left.fork_point, renderer) : `from event ${d.fork_at}`;
+  const changed = left ? rulingsText(left.rulings_changed, left.rulings) : "";
+  return h("span", { class: "fork-point" }, depth ? "Variation " : "Variation of ",
+    depth ? null : h("a", { href: `/duels/${d.parent}?at=${d.fork_at}` }, "another duel"),
+    depth ? where : ` ${where}`, changed ? h("span", { class: "ruling-change", text: `with another ruling: ${changed}` }) : null);
+}
+
+// The page's duels as a tree: each fork right under its parent (when the parent is on this
+// page), its forks under it in turn, earliest fork point first; [duel, depth] in order.
+function tree(items) {
+  const here = new Set(items.map((d) => d.id));
+  const children = new Map();
+  for (const d of items) {
+    if (d.parent && here.has(d.parent)) {
+      if (!children.has(d.parent)) children.set(d.parent, []);
+      children.get(d.parent).push(d);
+    }
+  }
+  const out = [];
+  const walk = (d, depth) => {
+    out.push([d, depth]);
+    const kids = (children.get(d.id) || []).sort((a, b) => a.fork_at - b.fork_at || a.created.localeCompare(b.created));
+    for (const c of kids) walk(c, depth + 1);
+  };
+  for (const d of items) if (!(d.parent && here.has(d.parent))) walk(d, 0);
+  return out;
 }
 
 // "2026-11-24 02:01" (UTC) from the stored ISO time.
 const day = (iso) => iso.slice(0, 16).replace("T", " ");
 
 async function rows(items) {
-  const renderers = await Promise.all(items.map((d) => rendererFor(d.ruleset)));
-  return items.map((d, k) => row(d, renderers[k]));
+  const ordered = tree(items);
+  const renderers = await Promise.all(ordered.map(([d]) => rendererFor(d.ruleset)));
+  // Where each fork left its parent, in the game's words, as this reader may read it.
+  const left = await Promise.all(ordered.map(([d]) => (d.parent
+    ? variationsOf(d.id).then((v) => v.left && { ...v.left, rulings: v.rulings }).catch(() => null) : null)));
+  return ordered.map(([d, depth], k) => row(d, renderers[k], depth, left[k]));
 }
 
 function query(form, page) {

@@ -13,6 +13,7 @@ import { startSession } from "./session.js";
 import { JudgePanel } from "./judge.js";
 import { Teacher } from "./teach.js";
 import { rememberTeaching, teachingWanted } from "./teachlink.js";
+import { renderVariationsPanel, variationsOf } from "./variations.js";
 
 const id = duelId();
 const states = new Map();
@@ -182,6 +183,18 @@ async function reloadCommentary() {
   renderEvents();
 }
 
+// The Variations panel, and the readings a fork "with another ruling" may choose.
+async function showVariations() {
+  try {
+    view.variations = await variationsOf(id);
+  } catch (err) {
+    banner(`Variations: ${err.explain()}`);
+    return;
+  }
+  renderVariationsPanel(view.variations, view.renderer);
+  judge.rulings(view.variations.rulings);
+}
+
 function keys(event) {
   if (typing(event) || event.altKey || event.ctrlKey || event.metaKey) return;
   const moves = {
@@ -232,6 +245,7 @@ async function main() {
   document.addEventListener("keydown", keys);
   pickOnChart($("#life-chart"), (k) => show(beatStartOf(chartPoints, beatStarts(), k)));
   setupDownloads(id);
+  await showVariations();
   const wanted = Number(new URL(window.location).searchParams.get("at"));
   await reloadCommentary().catch((err) => banner(err.explain()));
   target = Number.isInteger(wanted) && wanted >= 0 ? Math.min(wanted, view.total) : 0;

@@ -1,0 +1,77 @@
+"""/api/duels/{id}/variations: a duel's place among its variations (issue 14, item 6), as
+lichess shows the variations of a game: the duel it was forked from and where, the duels
+forked from it and where, each fork point in the game's words (its beat and the event's
+sentence, as this reader may see it) and the rulings a fork changed."""
+
+from __future__ import annotations
+
+from uuid import UUID
+
+from flask.views import MethodView
+from flask_smorest import Blueprint
+
+from api import schemas as S
+from api.auth import require
+from api.views import event_row, load, projector, reader_withheld, store, summary
+from events.domain import DuelRecord
+from judge import registry
+from judge.rulings import changed
+
+blp = Blueprint("variations", __name__, url_prefix="/api/duels",
+                description="Variations: a duel's forks and the duel it was forked from.")
+
+MAX_CHILDREN = 200
+
+
+@blp.route("/<uuid:duel_id>/variations")
+class Variations(MethodView):
+    @require("read")
+    @blp.response(200, S.VariationsSchema)
+    def get(self, duel_id: UUID):
+        """The duel's parent (if it is a fork) with the point where it left it, its forks
+        with theirs, the rulings each fork changed, and the rulings this duel is judged
+        under with their readings (what a fork "with another ruling" may choose)."""
+        agg = load(duel_id)
+        parent = _parent(agg)
+        return {"id": agg.id, "rulings": _rulings(agg),
+                "left": None if parent is None else _variation(parent, agg),
+                "parent": None if parent is None else summary(parent),
+                "children": [_variation(agg, load(UUID(c["id"]))) for c in _children(agg)]}
+
+
+def _parent(agg: DuelRecord) -> DuelRecord | None:
+    return None if agg.parent is None else load(UUID(agg.parent))
+
+
+def _children(agg: DuelRecord) -> list[dict]:
+    """The duels forked from ``agg``, from the list read model, earliest fork point first."""
+    found = store().duel_list.page({"parent": str(agg.id)}, 1, MAX_CHILDREN)["items"]
+    return sorted(found, key=lambda d: (d["fork_at"], d["created"]))
+
+
+def _variation(parent: DuelRecord, fork: DuelRecord) -> dict:
+    """``fork``'s line: its summary, where it left ``parent`` and the rulings it changed."""
+    rules = registry.of_setup(fork.setup)
+    return {**summary(fork), "fork_point": fork_point(parent, fork.fork_at or 0),
+            "rulings_changed": changed(rules.rulings_of(parent.setup),
+                                       rules.rulings_of(fork.setup))}
+
+
+def fork_point(parent: DuelRecord, n: int) -> dict:
+    """Event ``n`` of ``parent`` as a fork point: its number, the beat (or round) it falls
+    in (the step index's entry), and its sentence as this reader may read it."""
+    beat = None
+    for entry in projector().index(parent.id):
+        if entry["event"] <= n:
+            beat = entry
+    text = "the setup, before any event" if n == 0 else \
+        event_row(parent, n, reader_withheld(parent))["text"]
+    return {"event": n, "beat": beat, "text": text}
+
+
+def _rulings(agg: DuelRecord) -> dict:
+    """Every switchable ruling with the reading this duel is judged under (``value``)."""
+    rules = registry.of_setup(agg.setup)
+    now = rules.rulings_of(agg.setup)
+    return {k: {**spec, "value": now.get(k, spec["default"])}
+            for k, spec in rules.rulings().items()}

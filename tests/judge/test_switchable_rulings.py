@@ -1,0 +1,57 @@
+"""Switchable rulings behind the ruleset interface (judge.rulings): each ruleset lists its
+rulings with their readings, names the readings a setup is judged under, and switches them
+for a fork "with another ruling", refusing what it does not judge with the ruling named."""
+
+from __future__ import annotations
+
+import pytest
+
+from judge import registry
+from judge.errors import RecordError
+
+BATTLECON = {"format": "battlecon-record/1",
+             "players": [{"name": "Ana", "fighter": "hikaru"},
+                         {"name": "Ben", "fighter": "khadath"}]}
+
+
+def test_battlecon_lists_its_rulings_with_the_readings_a_record_leaving_them_out_reads():
+    rules = registry.find("battlecon-2014")
+    assert {k: [r["value"] for r in v["readings"]] for k, v in rules.rulings().items()} == {
+        "lure-power": [0, -1], "range-direction": ["toward", "both"],
+        "trigger-order": ["asked", "hinted"]}
+    setup = rules.parse_setup(BATTLECON)
+    assert rules.rulings_of(setup) == {"lure-power": 0, "range-direction": "both",
+                                       "trigger-order": "hinted"}
+
+
+def test_battlecon_switches_only_the_named_ruling():
+    rules = registry.find("battlecon-2014")
+    setup = rules.parse_setup({**BATTLECON, "options": {"rulings": {"trigger-order": "asked"}}})
+    forked = rules.with_rulings(setup, {"lure-power": -1})
+    assert forked["options"]["rulings"] == {"trigger-order": "asked", "lure-power": -1}
+    assert setup["options"]["rulings"] == {"trigger-order": "asked"}  # not changed in place
+    assert rules.parse_setup({**BATTLECON, "options": forked["options"]}) == forked
+
+
+@pytest.mark.parametrize("changes,field", [
+    ({"lure-power": 1}, "rulings.lure-power"), ({"lure-power": "0"}, "rulings.lure-power"),
+    ({"lure-power": True}, "rulings.lure-power"), ({"AG4": "round_down"}, "rulings.AG4")])
+def test_battlecon_refuses_a_reading_it_does_not_judge(changes, field):
+    rules = registry.find("battlecon-2014")
+    with pytest.raises(RecordError) as err:
+        rules.with_rulings(rules.parse_setup(BATTLECON), changes)
+    assert err.value.field == field
+    assert next(iter(changes)) in err.value.reason
+
+
+def test_art_o_battlers_switches_its_gap_rulings():
+    rules = registry.find("artobattlers")
+    described = rules.rulings()
+    assert [r["value"] for r in described["AG4"]["readings"]] == ["round_up", "round_down"]
+    assert described["AG4"]["rule"] == "AG4"
+    setup = {"rulings": {gap: spec["default"] for gap, spec in described.items()}}
+    assert rules.with_rulings(setup, {"AG4": "round_down"})["rulings"]["AG4"] == "round_down"
+    for changes in ({"AG4": "half_points"}, {"lure-power": -1}):
+        with pytest.raises(RecordError) as err:
+            rules.with_rulings(setup, changes)
+        assert err.value.field == f"rulings.{next(iter(changes))}"
