@@ -5,9 +5,19 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from judge import corrections
+from judge.battlecon import asked as asked_module
 from judge.battlecon import correction
 from judge.battlecon.duel import Duel, initial_state
-from judge.battlecon.facts import BeatBegan, CorrectionMade, StepBegan, Triggered
+from judge.battlecon.facts import (
+    AttackRepeated,
+    BeatBegan,
+    CorrectionMade,
+    Fact,
+    Hit,
+    Missed,
+    StepBegan,
+    Triggered,
+)
 from judge.battlecon.state import DuelState
 
 STEP_TITLES = {"ante": "Ante", "reveal": "Reveal", "start_of_beat": "Start of Beat",
@@ -59,7 +69,7 @@ def describe_decision(setup: dict, d: dict, figure: str | None = None) -> str:
                          f"space {d.get('to')}",
         "arrange": lambda: f"places {players[0]['name']} on space {d['spaces'][0]} and "
                            f"{players[1]['name']} on space {d['spaces'][1]}",
-        "may": lambda: "says yes" if d.get("accept") else "says no",
+        "may": lambda: "accepts" if d.get("accept") else "declines",
         "pick": lambda: "picks none" if d.get("option") == "none" else
         f"picks {name(str(d.get('option')))}",
         "guess": lambda: "names a Base for Beyond Eyes, face down (shown at the Reveal)",
@@ -77,22 +87,58 @@ def describe_decision(setup: dict, d: dict, figure: str | None = None) -> str:
         return f"{who} decides {d.get('kind')} {rest}".rstrip()
 
 
-def moved_figure(duel: Duel, n: int, s: DuelState) -> str | None:
-    """The figure (not a standup) that the ``move`` decision at event ``n`` moved, as the
-    prompt it answered says; ``s`` is the state before that event."""
-    if not s.figures:
+def asked_and_answered(duel: Duel, n: int, d: dict, s: DuelState) -> tuple[int | None, str]:
+    """Decision ``n`` as its question, then its answer; ``s`` is the state before it.
+    Returns the number of the fact it merges into (that fact's line then says both), or
+    None when it stands as its own line."""
+    need = None if d.get("kind") in ("correction", "concede") else duel.need_at(n - 1, s)
+    figure = need.extra.get("figure") if need is not None and d.get("kind") == "move" \
+        else None
+    answer = describe_decision(duel.setup, d, figure)
+    asked = asked_module.question(s, need, str(d.get("kind")))
+    m = asked_module.partner(duel.events, n, d, need) if need is not None else None
+    if m is None:
+        return None, f"{asked} {answer}".strip()
+    fact = duel.events[m - 1][1]
+    if isinstance(fact, Triggered):  # the trigger is the question; say what was chosen
+        more = "" if not asked or need is None or \
+            asked_module.repeats_words(need.about, fact.text) else f" {asked}"
+        return m, f"{fact.text}{more} {answer}"
+    who = duel.setup["players"][d["player"]]["name"]
+    return m, f"{asked} {who}'s choice: {asked_module.without_heading(asked, fact.text)}" \
+        .strip()
+
+
+def fact_line(n: int, e: Fact, merged: str | None, repeating: set[int]) -> str | None:
+    """The line of fact ``n`` (None: nothing worth reading); ``merged``: the decision
+    merged into it; ``repeating``: attackers whose attack repeats at its next range check."""
+    if merged is not None:
+        return f"{n:>4}  > {merged} [{e.rule}]"
+    if isinstance(e, Triggered) and e.text.endswith("continues.") or \
+            isinstance(e, CorrectionMade) or not e.text:  # a correction's own line says it
         return None
-    need = duel.need_at(n - 1, s)
-    return None if need is None else need.extra.get("figure")
+    text = e.text
+    if isinstance(e, AttackRepeated):
+        repeating.add(e.player)
+    elif isinstance(e, Hit | Missed) and e.attacker in repeating:
+        repeating.discard(e.attacker)
+        text = f"The attack repeats: {text}"
+    return f"{n:>4}    {text} [{e.rule}]"
 
 
 def lines(duel: Duel) -> Iterator[str]:
-    """One line per event worth reading, numbered as the events are."""
-    s = initial_state(duel.setup)  # followed fact by fact: a figure's move names it
+    """One line per happening worth reading, numbered as the events are; a decision says
+    what was asked before the answer, merged into the fact that tells it where one does."""
+    s = initial_state(duel.setup)  # followed fact by fact: what a decision answered
+    merged: dict[int, str] = {}
+    repeating: set[int] = set()
     for n, (kind, e) in enumerate(duel.events, 1):
         if kind == "decision":
-            figure = moved_figure(duel, n, s) if e.get("kind") == "move" else None
-            yield f"{n:>4}  > {describe_decision(duel.setup, e, figure)}"
+            m, text = asked_and_answered(duel, n, e, s)
+            if m is None:
+                yield f"{n:>4}  > {text}"
+            else:
+                merged[m] = text
             continue
         e.run(s)
         if isinstance(e, BeatBegan):
@@ -103,11 +149,9 @@ def lines(duel: Duel) -> Iterator[str]:
         if isinstance(e, StepBegan):
             yield f"{n:>4}  -- {STEP_TITLES.get(e.step, e.step)} --"
             continue
-        if isinstance(e, Triggered) and e.text.endswith("continues.") or \
-                isinstance(e, CorrectionMade):  # the correction's own line says it all
-            continue
-        if e.text:
-            yield f"{n:>4}    {e.text} [{e.rule}]"
+        line = fact_line(n, e, merged.pop(n, None), repeating)
+        if line is not None:
+            yield line
     if duel.over:
         return
     prompt = duel.prompt

@@ -17,7 +17,7 @@ from judge.battlecon.notation import state_json
 
 COMIC = json.loads((Path(__file__).resolve().parents[2] / "examples" /
                     "comic-beat-1.json").read_text(encoding="utf-8"))
-DAMAGE = "Khadath takes 7 damage (power 3 + Advancing 1 + Fire 3)."
+DAMAGE = "Khadath takes 7 damage (power 3, 1 more for Advancing, 3 more for Fire)."
 PLAYER_KEYS = {"fighter", "life", "space", "stunned", "hand", "discard_1", "discard_2",
                "token_pool", "token_discard", "special_action"}
 
@@ -45,7 +45,7 @@ def test_narrative_tells_the_beat(capsys, comic):
     assert "== Beat 1 ==" in out
     assert DAMAGE in out
     assert "so Khadath is stunned" in out
-    assert "Ana chooses an attack pair, face down." in out
+    assert "Ana's choice: Hikaru lays an attack pair face down. [R4.1]" in out
     assert "[R8.1d]" in out  # every fact line cites its rule
     assert out.rstrip().endswith("Waiting for Ben: Khadath's Teleport: Move directly to any space, "
                                  "then move the Gate Trap to any space (5 legal choices).")
