@@ -266,3 +266,24 @@ def test_judge_replay_as_a_command(tmp_path):
                          text=True, timeout=120, check=False)
     assert run.returncode == 2 and run.stdout == ""
     assert "Decision 3" in run.stderr and "[rule burst: Start of Beat]" in run.stderr
+
+
+def test_at_n_says_the_pending_prompt_in_words(capsys, comic):
+    """``--at N`` keeps the state JSON on stdout and says on stderr, in the game's words,
+    which decision is pending there: at a prompt, and between a decision and the next
+    prompt (the rules still resolving), never nothing."""
+    duel = Duel.from_record(COMIC)
+    ask = next(n for n in range(len(duel.events)) if duel.events[n][0] == "decision" and n > 2)
+    code, out, err = replay(capsys, comic, "--at", str(ask))
+    assert code == 0 and json.loads(out)["prompt"] is not None
+    about = json.loads(out)["prompt"]["about"].rstrip(".?")
+    assert err.startswith(f"After event {ask}: waiting for ") and about in err
+    code, out, err = replay(capsys, comic, "--at", str(ask - 1))
+    assert code == 0 and json.loads(out)["prompt"] is None  # the state JSON is unchanged
+    assert err.startswith(f"After event {ask - 1} the rules are still resolving (event "
+                          f"{ask}); then waiting for ")
+    assert about in err and "legal choice" in err
+    end = len(duel.events)
+    assert replay(capsys, comic, "--at", str(end))[2] == "After event " + str(end) + \
+        ": waiting for Ben: Khadath's Teleport: Move directly to any space, then move the " \
+        "Gate Trap to any space (5 legal choices).\n"
