@@ -4,6 +4,7 @@
 // renderer's (renderer.js); a renderer without a chart hides the chart section.
 import { allEvents, get } from "./api.js";
 import { eventItem } from "./events.js";
+import { hideDecisions } from "./decisions.js";
 import { $, banner, duelId, h, noSuchDuel, typing } from "./dom.js";
 import { labelsText } from "./labels.js";
 import { rendererFor } from "./renderer.js";
@@ -224,6 +225,7 @@ async function main() {
     render(view.at);
     lifeChartCursor();
   });
+  hideDecisions($("#events"), $("#hide-decisions"));
   document.addEventListener("keydown", keys);
   const wanted = Number(new URL(window.location).searchParams.get("at"));
   await reloadCommentary().catch((err) => banner(err.explain()));
