@@ -23,7 +23,9 @@ from judge.battlecon.state import DuelState
 STEP_TITLES = {"ante": "Ante", "reveal": "Reveal", "start_of_beat": "Start of Beat",
                "active_attack": "Active attack", "reactive_attack": "Reactive attack",
                "end_of_beat": "End of Beat", "recycle": "Recycle",
-               "after_recycle": "After Recycling"}
+               "after_recycle": "After Recycling", "select": "Select attack pairs",
+               "clash": "Clash", "special": "Special Action", "pulse": "Pulse",
+               "beat_over": "End of the beat"}
 
 
 def waiting_for(prompt: dict) -> str:
@@ -147,7 +149,8 @@ def lines(duel: Duel) -> Iterator[str]:
                 f"(played {e.seq}) =="
             continue
         if isinstance(e, StepBegan):
-            yield f"{n:>4}  -- {STEP_TITLES.get(e.step, e.step)} --"
+            title = STEP_TITLES.get(e.step) or e.step.replace("_", " ").capitalize()
+            yield f"{n:>4}  -- {title} --"
             continue
         line = fact_line(n, e, merged.pop(n, None), repeating)
         if line is not None:
