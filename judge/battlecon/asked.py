@@ -23,7 +23,7 @@ TELLS: dict[str, tuple[str, ...]] = {
     "attack_pair": ("PairSelected",), "clash_base": ("ClashBaseSelected",),
     "pass": ("Passed",), "ante": ("Anted", "HepzibahPactAnted", "LucTimeAnted"),
     "place": ("MarkerPlaced",), "arrange": ("StandupsArranged",), "order": ("EffectsOrdered",),
-    "guess": ("SethGuessed",),
+    "guess": ("SethGuessed",), "concede": ("Conceded",),
 }
 
 

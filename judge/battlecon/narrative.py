@@ -98,7 +98,7 @@ def asked_and_answered(duel: Duel, n: int, d: dict, s: DuelState) -> tuple[int |
         else None
     answer = describe_decision(duel.setup, d, figure)
     asked = asked_module.question(s, need, str(d.get("kind")))
-    m = asked_module.partner(duel.events, n, d, need) if need is not None else None
+    m = asked_module.partner(duel.events, n, d, need)
     if m is None:
         return None, f"{asked} {answer}".strip()
     fact = duel.events[m - 1][1]

@@ -56,7 +56,7 @@ def test_narrative_of_a_finished_duel(capsys, tmp_path):
     record["decisions"].append({"player": 1, "kind": "concede"})
     code, out, _ = replay(capsys, write(tmp_path, record))
     assert code == 0
-    assert "Ben concedes." in out
+    assert "Ben's choice: Khadath concedes. [R20.4]" in out
     assert "Hikaru wins by concession. [R20.4]" in out
     assert "Waiting for" not in out
 
