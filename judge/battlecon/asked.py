@@ -30,14 +30,23 @@ TELLS: dict[str, tuple[str, ...]] = {
 def question(s: DuelState, need: Need | None, kind: str) -> str:
     """The question a ``kind`` decision answered, as one sentence ("" when it says nothing
     the answer does not: a face-down choice, a correction, a concession)."""
-    if need is None or kind in SECRET or kind in ("correction", "concede"):
+    if need is None:
         return ""
-    p = need.players[0]
-    if kind == "order" and "order" in need.extra:
-        return f"{name(s, p)} may choose the order of {_effects(need.extra['order'])}."
-    if need.kind == "ante":
-        return f"{name(s, p)} may ante or pass."
-    about = need.about.strip()
+    return question_words(name(s, need.players[0]), need.kind, need.about,
+                          need.extra.get("order"), kind)
+
+
+def question_words(fighter: str, asked: str, about: str, order: dict | None,
+                   kind: str) -> str:
+    """``question`` from a prompt's parts: the deciding fighter's name, the prompt's
+    kind, its ``about`` and ``order``; ``kind``: the decision's kind."""
+    if kind in SECRET or kind in ("correction", "concede"):
+        return ""
+    if kind == "order" and order:
+        return f"{fighter} may choose the order of {_effects(order)}."
+    if asked == "ante":
+        return f"{fighter} may ante or pass."
+    about = about.strip()
     if not about:
         return ""
     return about if about[-1] in ".?!" else about + "."

@@ -89,6 +89,22 @@ def describe_decision(setup: dict, d: dict, figure: str | None = None) -> str:
         return f"{who} decides {d.get('kind')} {rest}".rstrip()
 
 
+def describe_answer(setup: dict, d: dict, prompt: dict | None) -> str:
+    """Decision ``d`` after the question it answered (``prompt``: the prompt JSON it
+    answered, None when unknown), as the events API lists it: "Cadenza's Burst: Retreat
+    1 or 2 spaces. Ben chooses space 6."."""
+    from judge.battlecon.fighters import fighter
+
+    figure = prompt.get("figure") if prompt and d.get("kind") == "move" else None
+    answer = describe_decision(setup, d, figure)
+    if not prompt or prompt.get("decider") != "player" or not prompt.get("players"):
+        return answer
+    who = fighter(setup["players"][prompt["players"][0]]["fighter"]).name
+    asked = asked_module.question_words(who, str(prompt.get("kind")), prompt.get("about") or "",
+                                        prompt.get("order"), str(d.get("kind")))
+    return f"{asked} {answer}".strip()
+
+
 def asked_and_answered(duel: Duel, n: int, d: dict, s: DuelState) -> tuple[int | None, str]:
     """Decision ``n`` as its question, then its answer; ``s`` is the state before it.
     Returns the number of the fact it merges into (that fact's line then says both), or
