@@ -127,21 +127,23 @@ def asked_and_answered(duel: Duel, n: int, d: dict, s: DuelState) -> tuple[int |
         .strip()
 
 
-def fact_line(n: int, e: Fact, merged: str | None, repeating: set[int]) -> str | None:
-    """The line of fact ``n`` (None: nothing worth reading); ``merged``: the decision
-    merged into it; ``repeating``: attackers whose attack repeats at its next range check."""
+def fact_lines(n: int, e: Fact, merged: str | None, repeating: dict[int, str]) -> list[str]:
+    """The lines of fact ``n`` (none: nothing worth reading); ``merged``: the decision
+    merged into it. A repeat is announced when the attack repeats, after the first hit's
+    damage (``repeating``: the held announcement, by attacker), though the rules record
+    it on the hit."""
     if merged is not None:
-        return f"{n:>4}  > {merged} [{e.rule}]"
+        return [f"{n:>4}  > {merged} [{e.rule}]"]
     if isinstance(e, Triggered) and e.text.endswith("continues.") or \
             isinstance(e, CorrectionMade) or not e.text:  # a correction's own line says it
-        return None
-    text = e.text
+        return []
+    line = f"{n:>4}    {e.text} [{e.rule}]"
     if isinstance(e, AttackRepeated):
-        repeating.add(e.player)
-    elif isinstance(e, Hit | Missed) and e.attacker in repeating:
-        repeating.discard(e.attacker)
-        text = f"The attack repeats: {text}"
-    return f"{n:>4}    {text} [{e.rule}]"
+        repeating[e.player] = line
+        return []
+    if isinstance(e, Hit | Missed) and e.attacker in repeating:
+        return [repeating.pop(e.attacker), line]
+    return [line]
 
 
 def lines(duel: Duel) -> Iterator[str]:
@@ -149,7 +151,7 @@ def lines(duel: Duel) -> Iterator[str]:
     what was asked before the answer, merged into the fact that tells it where one does."""
     s = initial_state(duel.setup)  # followed fact by fact: what a decision answered
     merged: dict[int, str] = {}
-    repeating: set[int] = set()
+    repeating: dict[int, str] = {}
     for n, (kind, e) in enumerate(duel.events, 1):
         if kind == "decision":
             m, text = asked_and_answered(duel, n, e, s)
@@ -168,9 +170,7 @@ def lines(duel: Duel) -> Iterator[str]:
             title = STEP_TITLES.get(e.step) or e.step.replace("_", " ").capitalize()
             yield f"{n:>4}  -- {title} --"
             continue
-        line = fact_line(n, e, merged.pop(n, None), repeating)
-        if line is not None:
-            yield line
+        yield from fact_lines(n, e, merged.pop(n, None), repeating)
     if duel.over:
         return
     prompt = duel.prompt

@@ -134,9 +134,14 @@ def test_a_fighter_with_tokens_left_is_told_why_he_cannot_ante_more():
 
 
 def test_a_repeated_attack_comes_after_the_first_hits_damage():
+    """Fully Automatic's repeat is recorded on the hit (event 405), but told when the
+    attack repeats: after the first hit's damage and stun check."""
     said = transcript("rukyuk-vs-cadenza")
-    at = said.index(" 405    Fully Automatic: the attack will repeat once this hit has dealt its "
-                    "damage. [fully-automatic: On Hit]")
-    assert said[at + 1] == " 406    Cadenza takes 2 damage (power 2). [R8.1d]"
-    assert said[at + 3] == " 408    The attack repeats: Cadenza is at range 3, within Rukyuk's " \
-        "range 3~6: Fully Automatic hits. [R13.3]"
+    at = said.index(" 406    Cadenza takes 2 damage (power 2). [R8.1d]")
+    assert said[at - 1].startswith(" 404    Fully Automatic: Rukyuk discards his Explosive")
+    assert said[at + 1:at + 4] == [
+        " 407    2 is more than his Stun Guard 0, so Cadenza is stunned. [R16.2]",
+        " 405    Fully Automatic: the attack repeats once this hit has dealt its damage. "
+        "[fully-automatic: On Hit]",
+        " 408    Cadenza is at range 3, within Rukyuk's range 3~6: Fully Automatic hits. "
+        "[R13.3]"]
