@@ -46,12 +46,35 @@ def cmd_replay(args: argparse.Namespace) -> int:
                                   "of events).", "cli")
             at = duel.state_at(args.at)
             state = rules.state_json(at, duel.prompt_at(args.at, at))
+            sys.stderr.write(pending_words(duel, args.at) + "\n")
         else:
             state = duel.to_json()
         out.write(json.dumps(state, indent=2, ensure_ascii=False) + "\n")
         return 0
     out.write(narrative_of(rules, duel))  # the text of GET /api/duels/{id}/narrative
     return 0
+
+
+def pending_words(duel, n: int) -> str:
+    """The decision pending after the first ``n`` events, in the game's words, as the end
+    of a full replay says it ("Waiting for Ben: ..."). Between a decision and the next
+    prompt the rules are still resolving: the words say so and name the next prompt. On
+    stderr, so that stdout stays the state JSON."""
+    events = duel.events
+    ask = next((m for m in range(n, len(events)) if events[m][0] == "decision"), len(events))
+    prompt = duel.prompt_at(ask)
+    if prompt is None:
+        return f"After event {n}: no decision is pending; the duel is over."
+    players = duel.setup.get("players") or []
+    names = " and ".join(str(players[p].get("name") or f"Player {p}") if p < len(players)
+                         else f"Player {p}" for p in prompt["players"])
+    about = (prompt.get("about") or "a decision").rstrip(".?")
+    count = len(prompt["options"])
+    waiting = f"waiting for {names}: {about} ({count} legal choice{'' if count == 1 else 's'})."
+    if ask == n:
+        return f"After event {n}: {waiting}"
+    still = f"event {ask}" if ask == n + 1 else f"events {n + 1} to {ask}"
+    return f"After event {n} the rules are still resolving ({still}); then {waiting}"
 
 
 def _app(args: argparse.Namespace):

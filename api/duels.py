@@ -14,6 +14,7 @@ from api.auth import PERMISSIONS, require
 from api.errors import ApiError
 from api.views import (
     actor,
+    asked_in,
     encoder,
     event_row,
     expected_version,
@@ -169,7 +170,8 @@ class Retractions(MethodView):
                          "token.")
         agg = store().known(duel_id)
         n = offer["event"]
-        offer["text"] = None if n is None else event_row(agg, n, reader_withheld(agg))["text"]
+        offer["text"] = None if n is None else \
+            event_row(agg, n, reader_withheld(agg), asked_in(duel_id))["text"]
         return offer, 200, etag(agg.events_count)
 
     @require("record")
@@ -224,7 +226,8 @@ class Events(MethodView):
         total = agg.events_count
         end = min(total, args["after"] + args["limit"])
         hidden = reader_withheld(agg)
-        rows = [event_row(agg, n, hidden) for n in range(args["after"] + 1, end + 1)]
+        asked = asked_in(duel_id)
+        rows = [event_row(agg, n, hidden, asked) for n in range(args["after"] + 1, end + 1)]
         return {"events": rows, "total": total}, 200, etag(total)
 
 

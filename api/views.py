@@ -36,12 +36,18 @@ def reader_withheld(agg: DuelRecord) -> Withheld:
     return withheld(agg, may_see_secret)
 
 
-def event_row(agg: DuelRecord, n: int, hidden: Withheld | None = None) -> dict:
-    """Event n as the API lists it; ``hidden``: as a reader who may not see those secrets.
-    An event of a retracted decision carries ``retracted``: the retraction's number."""
+Asked = Callable[[int], "dict | None"]  # the prompt JSON after the first n events
+
+
+def event_row(agg: DuelRecord, n: int, hidden: Withheld | None = None,
+              asked: Asked | None = None) -> dict:
+    """Event n as the API lists it; ``hidden``: as a reader who may not see those secrets;
+    ``asked``: where the prompt a decision answered is found, so that its text says the
+    question before the answer. An event of a retracted decision carries ``retracted``:
+    the retraction's number."""
     retracts = agg.duel.retracts(n)
     row = _retraction_row(agg, n, retracts) if retracts is not None else \
-        _event_row(agg, n, hidden)
+        _event_row(agg, n, hidden, asked)
     struck = agg.duel.struck_by(n)
     if struck is not None:
         row["retracted"] = struck
@@ -59,12 +65,29 @@ def _retraction_row(agg: DuelRecord, n: int, retracts: int) -> dict:
     return row
 
 
-def _event_row(agg: DuelRecord, n: int, hidden: Withheld | None = None) -> dict:
+def asked_in(duel_id: UUID) -> Asked:
+    """The prompts of the stored duel, from the projector's checkpoints (a state from the
+    nearest beat start, kept once computed): for a reader, never under a writer's lock."""
+
+    def prompt(n: int) -> dict | None:
+        try:
+            return projector().state_at(duel_id, n).get("prompt")
+        except (IndexError, KeyError):
+            return None
+
+    return prompt
+
+
+def _event_row(agg: DuelRecord, n: int, hidden: Withheld | None = None,
+               asked: Asked | None = None) -> dict:
     kind, e = agg.duel.events[n - 1]
     if kind == "decision":
         older = e.get("kind") == "correction" and "changes" not in e  # no before/after
+        rules = registry.of_setup(agg.setup)
+        prompt = asked(n - 1) if asked is not None and e.get("kind") != "correction" else None
         text = "A judge corrects the position." if older else \
-            registry.of_setup(agg.setup).describe_decision(agg.setup, e)
+            rules.describe_answer(agg.setup, e, prompt) if prompt else \
+            rules.describe_decision(agg.setup, e)
         data = hidden.decision(n, e) if hidden is not None else e
         row = {"event": n, "type": "Decision", "rule": data.get("rule"), "text": text,
                "data": dict(data)}

@@ -209,6 +209,13 @@ class Ruleset(ABC):
     def describe_decision(self, setup: dict[str, Any], decision: dict[str, Any]) -> str:
         """A decision as a sentence (a secret choice names nothing secret)."""
 
+    def describe_answer(self, setup: dict[str, Any], decision: dict[str, Any],
+                        prompt: dict[str, Any] | None) -> str:
+        """A decision as a sentence after the question it answered, so that no answer reads
+        before its question (``prompt``: the prompt JSON it answered, None when unknown).
+        Default: ``describe_decision`` alone."""
+        return self.describe_decision(setup, decision)
+
     @abstractmethod
     def narrative(self, match: Match) -> Iterator[str]:
         """The match as lines a teacher could read aloud, numbered as the events are."""

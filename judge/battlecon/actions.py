@@ -152,7 +152,8 @@ class Movement(Action):
             e for e in ends if e.end == known(decision, "the move decision")["to"])
         return [moved(s, mover, owner, self.kind, chosen.end, chosen.spaces, chosen.passed,
                       forced=len(ends) == 1, stopped_by=chosen.stopped_by, rule=ctx.rule,
-                      stop_text=chosen.stop_text, wrapped_by=chosen.wrapped_by)]
+                      stop_text=chosen.stop_text, wrapped_by=chosen.wrapped_by,
+                      ways=chosen.ways)]
 
     def verb(self) -> str:
         return {"move_opponent": "move the opponent"}.get(self.kind, self.kind)
@@ -193,7 +194,10 @@ def may_ignore(ctx: Ctx, mover: int, ends: list, decision: dict | None) -> list[
 
 def moved(s: DuelState, mover: int, by: int, kind: str, end: int, spaces: int, passed: bool,
           forced: bool = False, stopped_by: str = "", rule: str = "R17",
-          stop_text: str = "", wrapped_by: str = "") -> F.Moved:
+          stop_text: str = "", wrapped_by: str = "", ways: int = 1) -> F.Moved:
+    """The Moved fact and its sentence. ``ways``: how many legal choices led to ``end``
+    when it was the only space (a forced move says so only when there was one choice);
+    a direct move passes through no space, so it never says "passing"."""
     start = s.players[mover].space
     verb = {"advance": "advances", "retreat": "retreats", "move": "moves", "pull": "is pulled",
             "push": "is pushed", "move_opponent": "is moved", "direct": "moves directly"}[kind]
@@ -203,7 +207,9 @@ def moved(s: DuelState, mover: int, by: int, kind: str, end: int, spaces: int, p
         text = f"{name(s, mover)} moves directly from {start} to {end}"
     if wrapped_by:
         text += f", across the board's edge ({wrapped_by})"
-    if passed:
+    if passed and kind == "direct":
+        text += f", to {name(s, 1 - mover)}'s other side"
+    elif passed:
         text += f", passing {name(s, 1 - mover)}"
     if stopped_by and spaces == 0 and not stop_text.startswith("before "):
         text = f"{name(s, mover)} stays on space {start}, {stop_text}"  # a limit reached
@@ -211,7 +217,9 @@ def moved(s: DuelState, mover: int, by: int, kind: str, end: int, spaces: int, p
         text += f", stopped {stop_text}"
     elif stopped_by:
         text += f", stopped on entering {stop_text or 'a stop'}"
-    if forced:
+    if forced and ways > 1:
+        text += f" (every legal choice ends on space {end})"
+    elif forced:
         text += " (the only legal option)"
     return F.Moved(rule=rule, text=text + ".", player=mover, by=by, kind=kind, start=start,
                    end=end, spaces=spaces, passed=passed, forced=forced, stopped_by=stopped_by)

@@ -186,8 +186,8 @@ def _check_end(s: DuelState, out: list) -> None:
                         "draw.", winner=None, draw=True, reason="double_knockout")
     else:
         loser = down[0]
-        f = F.DuelEnded(rule="R20.1", text=f"{name(s, loser)} has {s.players[loser].life} life: "
-                        f"{name(s, 1 - loser)} wins the duel.", winner=1 - loser, draw=False,
+        f = F.DuelEnded(rule="R20.1", text=f"{name(s, loser)} falls to "
+                        f"{s.players[loser].life} life: {name(s, 1 - loser)} wins the duel.", winner=1 - loser, draw=False,
                         reason="knockout")
     _apply(s, out, [f])
 
@@ -383,7 +383,8 @@ def _range(s: DuelState, item: tuple, decision: dict | None) -> Out:
                          "board and cannot hit.", attacker=a, reason="range_origin")]
     dist = abs(s.players[d].space - origin)
     if stats.range == "N/A":
-        return [F.Missed(rule="R13.5", text=f"{who}'s attack has range N/A and cannot hit.",
+        return [F.Missed(rule="R13.5", text=f"{who}'s attack cannot hit: it has no range this "
+                         "beat.",
                          attacker=a, reason="range_na")]
     if stats.range == "X":
         spaces: set[int] = set()
@@ -446,8 +447,8 @@ def _damage(s: DuelState, item: tuple, decision: dict | None) -> Out:
     stats = attack(s, a)
     them = name(s, d)
     if stats.power == "N/A":
-        return [F.DamageDealt(rule="R2.6", text=f"{attack_name(s, a)} has power N/A and deals no "
-                              "damage.", attacker=a, defender=d, amount=0, power=0, soak=0)]
+        return [F.DamageDealt(rule="R2.6", text=f"{attack_name(s, a)} has no power this beat and "
+                              "deals no damage.", attacker=a, defender=d, amount=0, power=0, soak=0)]
     extra = incoming_bonus(s, d)
     power = stats.power + sum(x for _, x in extra)
     soak = attack(s, d).soak
@@ -461,11 +462,7 @@ def _damage(s: DuelState, item: tuple, decision: dict | None) -> Out:
         cap = None  # under the cap: nothing to say
     if cap is not None:  # the fact's power is what gets through Soak to the cap, as before
         amount, power = cap[1], cap[1] + soak
-    detail = "power " + " + ".join(
-        f"{label} {val}" if i else str(val) for i, (label, val) in enumerate(stats.parts["power"]))
-    detail = detail.replace("+ -", "- ").replace(" + ", " + ", 1) if stats.parts["power"] else \
-        "power 0"
-    detail += "".join(f" + {label} {val}" if val else f"; {label}" for label, val in extra)
+    detail = power_words(stats.parts["power"], extra)
     text = f"{them} takes {amount} damage ({detail}"
     if soak:
         text += f", less Soak {soak}"
@@ -477,6 +474,19 @@ def _damage(s: DuelState, item: tuple, decision: dict | None) -> Out:
             f"The hit deals no damage ({detail}) (R13.10)."
     return [F.DamageDealt(rule="R8.1d" if soak == 0 else "R15.1", text=text, attacker=a,
                           defender=d, amount=amount, power=power, soak=soak)]
+
+
+def power_words(parts: list, extra: list) -> str:
+    """The power behind a hit in words: "power 3, 1 more for Advancing, 1 less for
+    Sweeping" (never "power 3 + Sweeping -1"); an ``extra`` worth 0 is a note ("the AP
+    Shell ignores Soak 4")."""
+    if not parts:
+        return "power 0"
+    words = [f"power {parts[0][1]}"]
+    words += [f"{abs(val)} {'more' if val > 0 else 'less'} for {label}"
+              for label, val in [*parts[1:], *extra] if val]
+    notes = "".join(f"; {label}" for label, val in extra if not val)
+    return ", ".join(words) + notes
 
 
 def _damage_cap(s: DuelState, defender: int) -> tuple[str, int] | None:
@@ -666,7 +676,7 @@ def _ante(s: DuelState, decision: dict | None) -> Out:
     p = s.ante_turn
     opts = ante_options(s, p)
     if not opts:
-        return [F.Passed(rule="R5.3", text=f"{name(s, p)} has nothing to ante and passes.",
+        return [F.Passed(rule="R5.3", text=f"{name(s, p)} {why_no_ante(s, p)}.",
                          player=p, forced=True)]
     if decision is None:
         return Need("ante", (p,), opts + [{"player": p, "kind": "pass"}],
@@ -683,6 +693,21 @@ def _ante(s: DuelState, decision: dict | None) -> Out:
     token = decision["token"]
     return [F.Anted(rule="R5.5", text=f"{name(s, p)} antes {kit.token_name(token)}; the token "
                     "goes to the token discard at once.", player=p, token=token)]
+
+
+def why_no_ante(s: DuelState, p: int) -> str:
+    """Why p passes with no ante to offer: nothing to ante at all, or tokens left that may
+    not be anted now (one a beat, already anted): never "nothing" when tokens are left."""
+    me = s.players[p]
+    if any(q.this_beat.ante_finisher for q in s.players):
+        return "may not ante after a Finisher was anted (R21.3), so passes"
+    kit = fighter(me.fighter)
+    if me.this_beat.anted and me.token_pool:
+        done = " and ".join(kit.token_name(t) for t in me.this_beat.anted)
+        return f"has already anted {done} this beat and may ante no more, so passes"
+    if me.token_pool:
+        return "has tokens, but none that may be anted now, so passes"
+    return "has nothing to ante and passes"
 
 
 def _reveal(s: DuelState, decision: dict | None) -> Out:

@@ -7,7 +7,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from judge.battlecon.hooks import (
     MOVEMENT_BLOCKS,
@@ -30,6 +30,7 @@ class End:
     stopped_by: str = ""  # the card whose MOVEMENT_STOPS hook ended the movement
     stop_text: str = ""  # what stopped it, for the narrative ("the Gate Trap")
     wrapped_by: str = ""  # what made the board's edges adjacent (``MOVEMENT_WRAPS``)
+    ways: int = 1  # how many legal choices (direction and amount) end here
 
 
 Stops = dict[int, tuple[str, str]]  # space -> (card id, what stops there)
@@ -196,7 +197,10 @@ def destinations(
                 continue  # crossing the edge switches sides: passing, which it may not
             if end.passed and "pass" in limits:
                 end = _short_of_passing(s, mover, end, limits["pass"])
-            found.setdefault(end.end, end)
+            if end.end in found:  # another choice, the same space: not "the only option"
+                end = found[end.end]
+                end = replace(end, ways=end.ways + 1)
+            found[end.end] = end
     return [found[k] for k in sorted(found)]
 
 

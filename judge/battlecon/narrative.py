@@ -5,15 +5,27 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from judge import corrections
+from judge.battlecon import asked as asked_module
 from judge.battlecon import correction
 from judge.battlecon.duel import Duel, initial_state
-from judge.battlecon.facts import BeatBegan, CorrectionMade, StepBegan, Triggered
+from judge.battlecon.facts import (
+    AttackRepeated,
+    BeatBegan,
+    CorrectionMade,
+    Fact,
+    Hit,
+    Missed,
+    StepBegan,
+    Triggered,
+)
 from judge.battlecon.state import DuelState
 
 STEP_TITLES = {"ante": "Ante", "reveal": "Reveal", "start_of_beat": "Start of Beat",
                "active_attack": "Active attack", "reactive_attack": "Reactive attack",
                "end_of_beat": "End of Beat", "recycle": "Recycle",
-               "after_recycle": "After Recycling"}
+               "after_recycle": "After Recycling", "select": "Select attack pairs",
+               "clash": "Clash", "special": "Special Action", "pulse": "Pulse",
+               "beat_over": "End of the beat"}
 
 
 def waiting_for(prompt: dict) -> str:
@@ -59,7 +71,7 @@ def describe_decision(setup: dict, d: dict, figure: str | None = None) -> str:
                          f"space {d.get('to')}",
         "arrange": lambda: f"places {players[0]['name']} on space {d['spaces'][0]} and "
                            f"{players[1]['name']} on space {d['spaces'][1]}",
-        "may": lambda: "says yes" if d.get("accept") else "says no",
+        "may": lambda: "accepts" if d.get("accept") else "declines",
         "pick": lambda: "picks none" if d.get("option") == "none" else
         f"picks {name(str(d.get('option')))}",
         "guess": lambda: "names a Base for Beyond Eyes, face down (shown at the Reveal)",
@@ -77,22 +89,76 @@ def describe_decision(setup: dict, d: dict, figure: str | None = None) -> str:
         return f"{who} decides {d.get('kind')} {rest}".rstrip()
 
 
-def moved_figure(duel: Duel, n: int, s: DuelState) -> str | None:
-    """The figure (not a standup) that the ``move`` decision at event ``n`` moved, as the
-    prompt it answered says; ``s`` is the state before that event."""
-    if not s.figures:
-        return None
-    need = duel.need_at(n - 1, s)
-    return None if need is None else need.extra.get("figure")
+def describe_answer(setup: dict, d: dict, prompt: dict | None) -> str:
+    """Decision ``d`` after the question it answered (``prompt``: the prompt JSON it
+    answered, None when unknown), as the events API lists it: "Cadenza's Burst: Retreat
+    1 or 2 spaces. Ben chooses space 6."."""
+    from judge.battlecon.fighters import fighter
+
+    figure = prompt.get("figure") if prompt and d.get("kind") == "move" else None
+    answer = describe_decision(setup, d, figure)
+    if not prompt or prompt.get("decider") != "player" or not prompt.get("players"):
+        return answer
+    who = fighter(setup["players"][prompt["players"][0]]["fighter"]).name
+    asked = asked_module.question_words(who, str(prompt.get("kind")), prompt.get("about") or "",
+                                        prompt.get("order"), str(d.get("kind")))
+    return f"{asked} {answer}".strip()
+
+
+def asked_and_answered(duel: Duel, n: int, d: dict, s: DuelState) -> tuple[int | None, str]:
+    """Decision ``n`` as its question, then its answer; ``s`` is the state before it.
+    Returns the number of the fact it merges into (that fact's line then says both), or
+    None when it stands as its own line."""
+    need = None if d.get("kind") in ("correction", "concede") else duel.need_at(n - 1, s)
+    figure = need.extra.get("figure") if need is not None and d.get("kind") == "move" \
+        else None
+    answer = describe_decision(duel.setup, d, figure)
+    asked = asked_module.question(s, need, str(d.get("kind")))
+    m = asked_module.partner(duel.events, n, d, need)
+    if m is None:
+        return None, f"{asked} {answer}".strip()
+    fact = duel.events[m - 1][1]
+    if isinstance(fact, Triggered):  # the trigger is the question; say what was chosen
+        more = "" if not asked or need is None or \
+            asked_module.repeats_words(need.about, fact.text) else f" {asked}"
+        return m, f"{fact.text}{more} {answer}"
+    who = duel.setup["players"][d["player"]]["name"]
+    return m, f"{asked} {who}'s choice: {asked_module.without_heading(asked, fact.text)}" \
+        .strip()
+
+
+def fact_lines(n: int, e: Fact, merged: str | None, repeating: dict[int, str]) -> list[str]:
+    """The lines of fact ``n`` (none: nothing worth reading); ``merged``: the decision
+    merged into it. A repeat is announced when the attack repeats, after the first hit's
+    damage (``repeating``: the held announcement, by attacker), though the rules record
+    it on the hit."""
+    if merged is not None:
+        return [f"{n:>4}  > {merged} [{e.rule}]"]
+    if isinstance(e, Triggered) and e.text.endswith("continues.") or \
+            isinstance(e, CorrectionMade) or not e.text:  # a correction's own line says it
+        return []
+    line = f"{n:>4}    {e.text} [{e.rule}]"
+    if isinstance(e, AttackRepeated):
+        repeating[e.player] = line
+        return []
+    if isinstance(e, Hit | Missed) and e.attacker in repeating:
+        return [repeating.pop(e.attacker), line]
+    return [line]
 
 
 def lines(duel: Duel) -> Iterator[str]:
-    """One line per event worth reading, numbered as the events are."""
-    s = initial_state(duel.setup)  # followed fact by fact: a figure's move names it
+    """One line per happening worth reading, numbered as the events are; a decision says
+    what was asked before the answer, merged into the fact that tells it where one does."""
+    s = initial_state(duel.setup)  # followed fact by fact: what a decision answered
+    merged: dict[int, str] = {}
+    repeating: dict[int, str] = {}
     for n, (kind, e) in enumerate(duel.events, 1):
         if kind == "decision":
-            figure = moved_figure(duel, n, s) if e.get("kind") == "move" else None
-            yield f"{n:>4}  > {describe_decision(duel.setup, e, figure)}"
+            m, text = asked_and_answered(duel, n, e, s)
+            if m is None:
+                yield f"{n:>4}  > {text}"
+            else:
+                merged[m] = text
             continue
         e.run(s)
         if isinstance(e, BeatBegan):
@@ -101,13 +167,10 @@ def lines(duel: Duel) -> Iterator[str]:
                 f"(played {e.seq}) =="
             continue
         if isinstance(e, StepBegan):
-            yield f"{n:>4}  -- {STEP_TITLES.get(e.step, e.step)} --"
+            title = STEP_TITLES.get(e.step) or e.step.replace("_", " ").capitalize()
+            yield f"{n:>4}  -- {title} --"
             continue
-        if isinstance(e, Triggered) and e.text.endswith("continues.") or \
-                isinstance(e, CorrectionMade):  # the correction's own line says it all
-            continue
-        if e.text:
-            yield f"{n:>4}    {e.text} [{e.rule}]"
+        yield from fact_lines(n, e, merged.pop(n, None), repeating)
     if duel.over:
         return
     prompt = duel.prompt

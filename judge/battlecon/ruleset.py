@@ -24,7 +24,7 @@ from judge.battlecon.facts import (
     StepBegan,
 )
 from judge.battlecon.fighters import apply_errata, errata, fighter
-from judge.battlecon.narrative import describe_decision, lines
+from judge.battlecon.narrative import describe_answer, describe_decision, lines
 from judge.battlecon.notation import state_json
 from judge.battlecon.record import FORMAT, RULESET, parse_setup, shipped_schema
 from judge.battlecon.rulings import RULINGS, in_force
@@ -92,6 +92,10 @@ class BattleCON(Ruleset):
 
     def describe_decision(self, setup: dict[str, Any], decision: dict[str, Any]) -> str:
         return describe_decision(setup, decision)
+
+    def describe_answer(self, setup: dict[str, Any], decision: dict[str, Any],
+                        prompt: dict[str, Any] | None) -> str:
+        return describe_answer(setup, decision, prompt)
 
     def narrative(self, match: Any) -> Iterator[str]:
         return lines(match)

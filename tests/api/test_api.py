@@ -657,6 +657,26 @@ def test_events_page_through_the_whole_duel(client, done):
         assert isinstance(row["text"], str) and row["text"]
 
 
+def test_a_decision_row_says_the_question_before_the_answer(client, done):
+    """The events API tells a decision as the narrative does: what the prompt it answered
+    asked, then the answer (a face-down choice needs no question)."""
+    from judge.battlecon.narrative import describe_answer, describe_decision
+
+    duel = Duel.from_record(played_record(5))
+    rows = client.get(f"/api/duels/{done}/events?after=0&limit=1000").get_json()["events"]
+    asked = 0
+    for row, (kind, e) in zip(rows, duel.events, strict=True):
+        if kind != "decision":
+            continue
+        prompt = duel.prompt_at(row["event"] - 1)
+        assert row["text"] == describe_answer(duel.setup, e, prompt)
+        if e["kind"] not in ("attack_pair", "clash_base"):
+            answer = describe_decision(duel.setup, e, prompt.get("figure"))
+            assert row["text"].endswith(answer) and len(row["text"]) > len(answer)
+            asked += 1
+    assert asked  # some decisions answered an open question
+
+
 def test_events_after_and_limit(client, done):
     total = version_of(client, done)
     body = client.get(f"/api/duels/{done}/events?after=10&limit=5").get_json()

@@ -17,7 +17,7 @@ from judge.battlecon.notation import state_json
 
 COMIC = json.loads((Path(__file__).resolve().parents[2] / "examples" /
                     "comic-beat-1.json").read_text(encoding="utf-8"))
-DAMAGE = "Khadath takes 7 damage (power 3 + Advancing 1 + Fire 3)."
+DAMAGE = "Khadath takes 7 damage (power 3, 1 more for Advancing, 3 more for Fire)."
 PLAYER_KEYS = {"fighter", "life", "space", "stunned", "hand", "discard_1", "discard_2",
                "token_pool", "token_discard", "special_action"}
 
@@ -45,7 +45,7 @@ def test_narrative_tells_the_beat(capsys, comic):
     assert "== Beat 1 ==" in out
     assert DAMAGE in out
     assert "so Khadath is stunned" in out
-    assert "Ana chooses an attack pair, face down." in out
+    assert "Ana's choice: Hikaru lays an attack pair face down. [R4.1]" in out
     assert "[R8.1d]" in out  # every fact line cites its rule
     assert out.rstrip().endswith("Waiting for Ben: Khadath's Teleport: Move directly to any space, "
                                  "then move the Gate Trap to any space (5 legal choices).")
@@ -56,7 +56,7 @@ def test_narrative_of_a_finished_duel(capsys, tmp_path):
     record["decisions"].append({"player": 1, "kind": "concede"})
     code, out, _ = replay(capsys, write(tmp_path, record))
     assert code == 0
-    assert "Ben concedes." in out
+    assert "Ben's choice: Khadath concedes. [R20.4]" in out
     assert "Hikaru wins by concession. [R20.4]" in out
     assert "Waiting for" not in out
 
@@ -266,3 +266,24 @@ def test_judge_replay_as_a_command(tmp_path):
                          text=True, timeout=120, check=False)
     assert run.returncode == 2 and run.stdout == ""
     assert "Decision 3" in run.stderr and "[rule burst: Start of Beat]" in run.stderr
+
+
+def test_at_n_says_the_pending_prompt_in_words(capsys, comic):
+    """``--at N`` keeps the state JSON on stdout and says on stderr, in the game's words,
+    which decision is pending there: at a prompt, and between a decision and the next
+    prompt (the rules still resolving), never nothing."""
+    duel = Duel.from_record(COMIC)
+    ask = next(n for n in range(len(duel.events)) if duel.events[n][0] == "decision" and n > 2)
+    code, out, err = replay(capsys, comic, "--at", str(ask))
+    assert code == 0 and json.loads(out)["prompt"] is not None
+    about = json.loads(out)["prompt"]["about"].rstrip(".?")
+    assert err.startswith(f"After event {ask}: waiting for ") and about in err
+    code, out, err = replay(capsys, comic, "--at", str(ask - 1))
+    assert code == 0 and json.loads(out)["prompt"] is None  # the state JSON is unchanged
+    assert err.startswith(f"After event {ask - 1} the rules are still resolving (event "
+                          f"{ask}); then waiting for ")
+    assert about in err and "legal choice" in err
+    end = len(duel.events)
+    assert replay(capsys, comic, "--at", str(end))[2] == "After event " + str(end) + \
+        ": waiting for Ben: Khadath's Teleport: Move directly to any space, then move the " \
+        "Gate Trap to any space (5 legal choices).\n"

@@ -202,7 +202,7 @@ def test_s36_zone_changes_mid_attack_priority_zone_then_power_zone():
     settle(duel)
     [hit] = dealt(duel, 0)
     assert (hit.power, hit.amount) == (3 - 1 + 1, 3)  # Drive 3, Siren -1, zone 0 +1
-    assert "Juto (zone 0) 1" in hit.text
+    assert "1 more for Juto (zone 0)" in hit.text
 
 
 def test_s36_zone_bonus_changes_when_the_opponent_moves():
@@ -327,7 +327,11 @@ def test_wave_narrative_names_juto_in_his_move_decision():
     answer(duel, 0, "move", to=6)
     answer(duel, 0, "move", to=7)
     said = [line.split(">", 1)[1].strip() for line in lines(duel) if "  > " in line]
-    assert said[-2:] == ["Player 0 chooses space 6.", "Player 0 moves Juto to space 7."]
+    assert said[-2:] == [  # each answer after the effect that asked it
+        "Tatsumi's Wave (On Hit): Push the opponent 0-2 spaces. Player 0 chooses space 6. "
+        "[wave: On Hit]",
+        "Tatsumi's Wave (After Activating): Move Juto any number of spaces toward the "
+        "opponent. Player 0 moves Juto to space 7. [wave: After Activating]"]
 
 
 def test_riptide_dodges_attacks_from_range_3_with_juto_in_zone_2():

@@ -3,6 +3,8 @@ step reached by permalink, buttons, keys, beat jumps and the slider."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from playwright.sync_api import expect
 
@@ -165,3 +167,33 @@ def test_where_a_duel_stands_is_said_in_the_games_words(site, page):
         assert "_" not in where and step not in where.split(" · "), (step, where)
         if step == "over":
             assert "the duel is over" in where, where
+
+
+def test_decision_lines_can_be_hidden_and_the_choice_is_remembered(site, page):
+    """"Hide decisions" leaves only the facts in the event list (what the rules resolved);
+    the choice is kept in the URL and survives a reload, and unticking shows them again."""
+    duel = site.demo("demo-duel")
+    events = site.get(f"/api/duels/{duel}/events?after=0&limit=1000")["events"]
+    n = len(events)
+    decisions = [e for e in events if e["type"] == "Decision"]
+    facts = [e for e in events if e["type"] != "Decision"]
+    assert decisions and facts
+    open_page(page, f"/duels/{duel}?at={n}")
+    shown = page.locator("#events li.decision:visible")
+    expect(shown).to_have_count(len(decisions))
+    page.check("#hide-decisions")
+    expect(shown).to_have_count(0)
+    expect(page.locator("#events li.fact:visible")).to_have_count(len(facts))
+    expect(page.locator(f"#events li[data-event='{facts[-1]['event']}']")).to_contain_text(
+        facts[-1]["text"])
+    assert "decisions=hide" in page.url
+    page.click("#prev")  # stepping keeps the choice in the permalink
+    at(page, n - 1)
+    expect(page).to_have_url(re.compile(rf"\?at={n - 1}&decisions=hide$"))
+    page.reload()
+    page.wait_for_selector("body[data-ready=true]")
+    expect(page.locator("#hide-decisions")).to_be_checked()
+    expect(shown).to_have_count(0)
+    page.uncheck("#hide-decisions")
+    expect(shown).to_have_count(len([e for e in decisions if e["event"] <= n - 1]))
+    assert "decisions=hide" not in page.url

@@ -10,7 +10,7 @@ ability, ordered with his other On Hit effects) and loses one the moment he is h
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from judge.battlecon import facts as F
 from judge.battlecon.actions import (
@@ -177,8 +177,11 @@ def advance_farthest(ctx: Ctx, decision: dict | None, why: str) -> list[F.Fact]:
         return [F.MovementIgnored(rule="R17.9", text=f"Demitras cannot advance as {why} asks: "
                                   "no space to advance into.", player=me, kind="advance")]
     best = max(ends, key=lambda e: abs(e.end - start))
-    return [moved(s, me, me, "advance", best.end, best.spaces, best.passed, forced=True,
-                  stopped_by=best.stopped_by, rule=ctx.rule, stop_text=best.stop_text)]
+    step = moved(s, me, me, "advance", best.end, best.spaces, best.passed, forced=True,
+                 stopped_by=best.stopped_by, rule=ctx.rule, stop_text=best.stop_text)
+    # The card asks for the farthest space, not a choice: never "the only legal option".
+    text = step.text.replace(" (the only legal option).", f" (as far as {why} asks).")
+    return [replace(step, text=text)]
 
 
 def jousting_close(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:

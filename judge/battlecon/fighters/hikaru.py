@@ -102,7 +102,7 @@ def recover_and_repeat(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
     if isinstance(out, Need) or cast(F.TokenRecovered, out[-1]).token is None:
         return out
     return out + [F.AttackRepeated(rule=ctx.rule, text="Four Winds recovered a token, so the "
-                                   "attack repeats.", player=ctx.owner)]
+                                   "attack repeats once this hit has dealt its damage.", player=ctx.owner)]
 
 
 TRANCE = Card("trance", "Trance", "style", range=(0, 1), fighter="hikaru", effects=(

@@ -80,7 +80,7 @@ def chain_repeat(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
         return [F.Declined(rule=ctx.rule, text="Kallistar does not pay to repeat the attack.",
                            player=ctx.owner)]
     return [lose_life(ctx.s, ctx.owner, 3, ctx.rule),
-            F.AttackRepeated(rule=ctx.rule, text="Kallistar pays 3 life: the attack repeats.",
+            F.AttackRepeated(rule=ctx.rule, text="Kallistar pays 3 life: the attack repeats once this hit has dealt its damage.",
                              player=ctx.owner)]
 
 

@@ -137,7 +137,7 @@ def fully_automatic_spend(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Nee
     if isinstance(token, F.Fact):
         return [token]
     return [discarded(ctx, token, "to fire again"),
-            F.AttackRepeated(rule=ctx.rule, text="Fully Automatic: the attack repeats.",
+            F.AttackRepeated(rule=ctx.rule, text="Fully Automatic: the attack repeats once this hit has dealt its damage.",
                              player=ctx.owner)]
 
 

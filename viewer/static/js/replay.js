@@ -6,6 +6,7 @@ import { allEvents, get } from "./api.js";
 import { beatStartOf, pickOnChart } from "./chartpick.js";
 import { setupDownloads } from "./downloads.js";
 import { eventItem } from "./events.js";
+import { hideDecisions } from "./decisions.js";
 import { $, banner, duelId, h, noSuchDuel, typing } from "./dom.js";
 import { labelsText } from "./labels.js";
 import { rendererFor } from "./renderer.js";
@@ -242,6 +243,7 @@ async function main() {
     render(view.at);
     lifeChartCursor();
   });
+  hideDecisions($("#events"), $("#hide-decisions"));
   document.addEventListener("keydown", keys);
   pickOnChart($("#life-chart"), (k) => show(beatStartOf(chartPoints, beatStarts(), k)));
   setupDownloads(id);
