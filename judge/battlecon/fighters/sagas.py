@@ -53,6 +53,7 @@ from judge.battlecon.actions import (
     StunOpponent,
     heal,
     may,
+    may_ignore,
     name,
 )
 from judge.battlecon.antes import bonus_when_anted
@@ -89,9 +90,11 @@ from judge.battlecon.hooks import (
     query,
 )
 from judge.battlecon.movement import (
+    End,
     movement_limits,
     movement_lock,
 )
+from judge.battlecon.placing import placing_is_movement
 from judge.battlecon.state import BOARD, SPECIAL_ACTION, DuelState, known
 
 FID = "sagas"
@@ -565,8 +568,10 @@ def staff_pins(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
 # --- Finishers ----------------------------------------------------------------------------------
 
 
-def soul_swap(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
-    """Swap places with the opponent: a direct move for both (R17.13)."""
+def soul_swap(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
+    """Swap places with the opponent: a direct move for both (R17.13). With the ruling
+    ``placing: movement`` (P1) an opponent who may ignore movement (Exoskeletal, Rooted,
+    Sturdy) is asked first; ignored, neither fighter moves."""
     s, me, them = ctx.s, ctx.owner, ctx.opponent
     for p in (me, them):
         why = movement_lock(s, p) or (movement_limits(s, p).get("pass") or ("", ""))[1]
@@ -575,6 +580,10 @@ def soul_swap(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
                                       f"fighters: {why}.", player=p, kind="direct")]
     a, b = s.players[me].space, s.players[them].space
     spaces = abs(a - b)
+    if placing_is_movement(s):
+        ignoring = may_ignore(ctx, them, [End(a, spaces, True)], decision)
+        if ignoring is not None:
+            return ignoring
     return [SagasSwapped(rule=ctx.rule, text=f"Sagas and {ctx.name(them)} swap places: Sagas "
                          f"{a} → {b}, {ctx.name(them)} {b} → {a}, a direct move past each "
                          "other (R17.13).", player=me, by=me, kind="direct", start=a, end=b,
