@@ -31,8 +31,10 @@ Where his things live:
   a ``COPIES`` hook, while ``ability_suppresses`` cancels the printed card in his pair).
   A card may thus be in the zones of the other player's kit: only ever Sagas's.
 
-Not done: a Mirror token does not stand in for another fighter's token in copied effects
-(those effects are name-bound here and dropped: see sagas.toml, "shadow-mirror" tokens).
+The Mirror as any other token (the ruling ``mirror-token: any``): a copied effect that
+spends a named token may spend his Mirror instead (``sagas_tokens.STANDS_IN``, appended to
+the copy so its other effect keys stay); Geomantic, Assassin, Merciless and Pactbond stay
+name-bound (see sagas.toml, "shadow-mirror" tokens).
 A position (battlecon-position/1) and a judge's correction still require each player's
 cards to be those of their own kit, so neither can express cards Assimilate took.
 """
@@ -68,6 +70,7 @@ from judge.battlecon.cards import (
     X,
 )
 from judge.battlecon.fighters import Fighter, add_deriver, card, derived, fighter, register
+from judge.battlecon.fighters.sagas_tokens import STANDS_IN
 from judge.battlecon.hooks import (
     COPIES,
     DAMAGE_CAP,
@@ -394,6 +397,7 @@ def copy_card(c: Card) -> Card:
             effects.append(dataclasses.replace(e, actions=tuple(e.actions[a] for a in kept),
                                                text=text))
     effects += list(UNNAMED.get(c.id, ()))
+    effects += list(STANDS_IN.get(c.id, ()))  # the Mirror as their token (mirror-token: any)
     rng = NA if c.range == X else c.range
     return dataclasses.replace(c, name=f"{c.name} (copied)", hooks=hooks,
                                effects=tuple(effects), range=rng)

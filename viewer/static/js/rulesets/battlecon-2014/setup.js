@@ -51,7 +51,8 @@ function read(root) {
       time_limit: f("time_limit").checked,
       // R18.5: the beat waits on an order only when the order can change what happens.
       // P1: a swap or a rearrangement is movement that Exoskeletal or Rooted may ignore.
-      rulings: { "placing": "movement", "trigger-order": "asked" },
+      // Sagas may spend his Mirror token as the token a copied effect asks for.
+      rulings: { "mirror-token": "any", "placing": "movement", "trigger-order": "asked" },
     },
     players, first_to_ante: Number(f("first_to_ante").value), decisions: [],
   };
