@@ -39,7 +39,7 @@ from judge.battlecon.hooks import (
     in_force,
     query,
 )
-from judge.battlecon.placing import PlacementAnswered, arrangements, still_to_ask
+from judge.battlecon.placing import PlacementAnswered, arrangements, staying, still_to_ask
 from judge.battlecon.state import SPECIAL_ACTION, DuelState
 
 
@@ -248,8 +248,13 @@ def arrange(s: DuelState, owner: int, decision: dict | None, rule: str,
         return Need("arrange", (owner,), options, about=f"{about}: place both standups",
                     rule=rule)
     a, b = decision["spaces"]
-    return [F.StandupsArranged(rule=rule, text=f"{about}: {name(s, 0)} goes to space {a} and "
-                               f"{name(s, 1)} to space {b}.", player=owner, spaces=[a, b])]
+    text = f"{about}: {name(s, 0)} goes to space {a} and {name(s, 1)} to space {b}."
+    kept = staying(s)
+    if kept:  # one of them chose to stay where she is (P1)
+        p = next(iter(kept))
+        text = f"{about}: {name(s, p)} stays on space {kept[p]} and {name(s, 1 - p)} goes " \
+            f"to space {(a, b)[1 - p]}."
+    return [F.StandupsArranged(rule=rule, text=text, player=owner, spaces=[a, b])]
 
 
 def _ask_to_stay(s: DuelState, owner: int, decision: dict | None, rule: str, about: str,

@@ -329,8 +329,10 @@ def test_exoskeletal_may_ignore_planar_crossings_rearrangement():
     assert sorted(options) == [[3, b] for b in (1, 2, 4, 5, 6, 7)]
     answer(duel, 1, "arrange", spaces=[3, 7])
     assert spaces(duel) == (3, 7)
-    assert "Kehrolyn ignores Khadath's Planar Crossing (Exoskeletal) and stays on space 3." in [
-        f.text for f in duel.facts]
+    texts = [f.text for f in duel.facts]
+    assert "Kehrolyn ignores Khadath's Planar Crossing (Exoskeletal) and stays on space 3." in \
+        texts
+    assert "Planar Crossing: Kehrolyn stays on space 3 and Khadath goes to space 7." in texts
 
 
 def test_exoskeletal_declined_lets_planar_crossing_place_her():
