@@ -16,6 +16,7 @@ from judge.battlecon import facts as F
 from judge.battlecon.cards import TIMING_NAMES, Card, Effect
 from judge.battlecon.hooks import MAY_IGNORE_MOVEMENT, ON_STUNNED, first_reason, query
 from judge.battlecon.movement import (
+    End,
     destinations,
     direct_destinations,
     movement_limits,
@@ -269,14 +270,18 @@ class Teleport(Action):
                                       "space to move to directly that the rules allow, so "
                                       "the movement is ignored.", player=ctx.owner,
                                       kind="direct")]
+        start = ctx.s.players[ctx.owner].space
+        other = ctx.s.players[ctx.opponent].space
+        ignoring = may_ignore(ctx, ctx.owner, [End(x, abs(x - start), (start - other) * (
+            x - other) < 0) for x in spaces], decision)  # Rooted: her own movement too
+        if ignoring is not None:
+            return ignoring
         if decision is None and len(spaces) > 1:
             return Need("move", (ctx.owner,), [{"player": ctx.owner, "kind": "move", "to": x}
                                                for x in spaces],
                         about=f"{ctx.name(ctx.owner)}'s {ctx.card.name}: {ctx.effect.text}",
                         extra={"mover": ctx.owner})
         end = spaces[0] if len(spaces) == 1 else known(decision, "the move decision")["to"]
-        start = ctx.s.players[ctx.owner].space
-        other = ctx.s.players[ctx.opponent].space
         passed = (start - other) * (end - other) < 0
         return [moved(ctx.s, ctx.owner, ctx.owner, "direct", end, abs(end - start), passed,
                       forced=len(spaces) == 1, rule=ctx.rule)]

@@ -51,7 +51,13 @@ from judge.battlecon.hooks import (
     ignored,
     query,
 )
-from judge.battlecon.rules import after_recycle_due, effect, group_keys
+from judge.battlecon.rules import (
+    after_recycle_due,
+    effect,
+    effect_names,
+    group_keys,
+    shown_card,
+)
 from judge.battlecon.state import BEATS, SPECIAL_ACTION, DuelState, known
 from judge.battlecon.stats import INFINITE, attack, incoming_bonus
 from judge.errors import IllegalDecisionError
@@ -120,7 +126,7 @@ def run(s: DuelState, decision: dict | None = None, sink: list | None = None,
                 pending = None
             else:
                 order, printed = keys, True
-            names = ", then ".join(card(effect(k)[0].id).name for k in order)
+            names = ", then ".join(effect_names(s, player, order))
             _apply(s, out, [F.EffectsOrdered(
                 rule="R18.5", text=f"{name(s, player)} resolves {possessive(s, player)} effects in "
                 f"{'the printed ' if printed else 'this '}order: {names}.", player=player,
@@ -293,7 +299,7 @@ def order_need(s: DuelState, stop: tuple[int, str]) -> Need:
     """
     player, group = stop
     keys = group_keys(s, group)
-    names = [card(effect(k)[0].id).name for k in keys]
+    names = effect_names(s, player, keys)
     first, index = effect(keys[0])
     timing = TIMING_NAMES.get(first.effects[index].timing, "")
     options = [{"player": player, "kind": "order", "effects": list(order)}
@@ -312,6 +318,7 @@ def order_need(s: DuelState, stop: tuple[int, str]) -> Need:
 def _fx(s: DuelState, item: tuple, decision: dict | None) -> Out:
     _, p, key, index, _group = item
     c, i = effect(key)
+    c = shown_card(s, item, c)  # Mutating's copy of Whip goes by "Mutating (as Whip)"
     e = c.effects[i]
     who = name(s, p)
     timing = TIMING_NAMES.get(e.timing, "Ante")
@@ -737,8 +744,9 @@ def _special(s: DuelState, decision: dict | None) -> Out:
 def _pulse(s: DuelState, decision: dict | None) -> Out:
     from judge.battlecon.rules import arrange
 
+    # The Pulse negates the opponent's attack pair (R23.1): nothing of hers asks (P1).
     return arrange(s, known(s.pulse, "the player who Pulsed"), decision, rule="R23.2",
-                   about="Pulse")
+                   about="Pulse", ask=False)
 
 
 def _clash(s: DuelState, decision: dict | None) -> Out:

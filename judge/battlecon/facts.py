@@ -399,6 +399,7 @@ class StandupsArranged(Fact):
     def apply(self, s: DuelState) -> None:
         for p, space in zip(s.players, self.spaces, strict=True):
             p.space = space
+            p.this_beat.marks.pop("placing", None)  # asked for this arrangement only (P1)
         if s.step == "pulse":
             s.step = "recycle"
 

@@ -33,7 +33,9 @@ the opponent; a Negation cancels the opponent's Styles). Hook names:
 ``MAY_IGNORE_MOVEMENT`` ``(s, owner, mover, by) -> str``: what lets ``mover`` ignore a
                        movement effect of ``by``'s card (``""``: nothing): Exoskeletal
                        (an opponent's movement), Rooted (any). The mover is asked first (a
-                       ``may``), unless it could already stay put by its own choice.
+                       ``may``), unless it could already stay put by its own choice: about
+                       walks and direct moves always, about a swap or a rearrangement under
+                       the ruling ``placing: movement`` (P1, ``judge.battlecon.placing``).
 ``CANNOT_HIT``         ``(s, owner, attacker) -> str``: why ``attacker``'s attack cannot hit
                        at all this beat (``""``: it may), checked before dodges (no Ammo).
 ``MOVEMENT_LIMITS``    ``(s, owner, mover) -> dict[str, str]``: what ``mover`` may not do,
@@ -108,6 +110,11 @@ the opponent; a Negation cancels the opponent's Styles). Hook names:
                        not rise above the printed Styles + Base (Naturalizing). Layer 5.
 ``FORBIDS_SPENDING``   ``(s, owner, spender) -> str``: why ``spender`` may not spend
                        tokens or counters now (Naturalizing); a ``STUN_OFFER`` is not asked.
+``COPIED_AS``          ``(s, owner, p) -> dict[str, str]``: for a copy that keeps the copied
+                       card's own id, and so its effect keys (which records name in ``order``
+                       decisions), the name the narrative gives the copy, by the copied id
+                       (Mutating's copy of Whip is "Mutating (as Whip)"). The copy's effects
+                       are the later of two equal ones in a window (``COPIES`` come last).
 ``NEGATES``            ``(s, owner, p, timing) -> bool``: every triggered effect ``p``
                        would resolve in that window is negated; the declaring card's
                        ``instead`` effect is queued once for each (Stasis Charge).
@@ -162,6 +169,7 @@ STAT_CAP = "stat_cap"
 FORBIDS_SPENDING = "forbids_spending"
 NEGATES = "negates"
 SELECTS_FIRST = "selects_first"
+COPIED_AS = "copied_as"
 
 HOOKS = (PRIORITY_TIE, PRIORITY_TIE_LOST, FORCES_CLASH, CLASHED, MOVEMENT_LOCK, MOVEMENT_STOPS,
          MOVEMENT_LIMITS, MOVEMENT_BLOCKS, MOVEMENT_WRAPS, MAY_IGNORE_MOVEMENT, MOVED,
@@ -169,7 +177,7 @@ HOOKS = (PRIORITY_TIE, PRIORITY_TIE_LOST, FORCES_CLASH, CLASHED, MOVEMENT_LOCK, 
          SPECIAL_RANGE, ALSO_IN_RANGE, RANGE_ORIGIN, EXTRA_CARDS, COPIES, SUPPRESSES, MODIFIERS,
          DAMAGE_TAKEN, DAMAGE_CAP, DAMAGE_DEALT, IGNORES, HIT_BY, PREVENTS_STUN, STUN_OFFER,
          ON_STUNNED, FINISHER_REQUIRES, RECYCLED, SKIPS_RECYCLE, STAT_CAP, FORBIDS_SPENDING,
-         NEGATES, SELECTS_FIRST)
+         NEGATES, SELECTS_FIRST, COPIED_AS)
 OFF_BOARD = "off-board"
 
 

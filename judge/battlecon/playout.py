@@ -34,7 +34,8 @@ def record_setup(f0: str, f1: str, special_actions: bool = True, ante_finishers:
         players.append(p)
     return {"format": "battlecon-record/1", "ruleset": "battlecon-2014",
             "options": {"special_actions": special_actions, "ante_finishers": ante_finishers,
-                        "rulings": {"trigger-order": "asked"}},
+                        "rulings": {"mirror-token": "any", "placing": "movement",
+                                    "trigger-order": "asked"}},
             "players": players, "first_to_ante": first, "decisions": []}
 
 

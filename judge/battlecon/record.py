@@ -21,6 +21,8 @@ RULESET = "battlecon-2014"
 DEFAULT_OPTIONS = {"special_actions": True, "ante_finishers": False, "time_limit": True,
                    "rulings": {}}
 KNOWN_RULINGS: dict[str, tuple[Any, ...]] = {"lure-power": (0, -1),
+                                             "mirror-token": ("any", "own"),  # Sagas
+                                             "placing": ("movement", "exempt"),  # P1
                                              "range-direction": ("toward", "both"),  # G11
                                              "trigger-order": ("asked", "hinted")}  # R18.5
 RECORD_FIELDS = frozenset({"format", "ruleset", "options", "players", "first_to_ante",

@@ -12,6 +12,7 @@ Everything here is deterministic, so replaying facts rebuilds the same agenda.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 
 from judge.battlecon import facts as F
 from judge.battlecon.actions import Need
@@ -29,6 +30,7 @@ from judge.battlecon.cards import (
     Card,
 )
 from judge.battlecon.hooks import (
+    COPIED_AS,
     FORBIDS_SPENDING,
     NEGATES,
     STUN_OFFER,
@@ -37,7 +39,8 @@ from judge.battlecon.hooks import (
     in_force,
     query,
 )
-from judge.battlecon.state import BOARD, SPECIAL_ACTION, DuelState
+from judge.battlecon.placing import PlacementAnswered, arrangements, staying, still_to_ask
+from judge.battlecon.state import SPECIAL_ACTION, DuelState
 
 
 def effect(key: str) -> tuple[Card, int]:
@@ -50,6 +53,38 @@ def effect(key: str) -> tuple[Card, int]:
 
 
 _REGISTERED: list[Callable[[str], tuple[Card, int]]] = []
+
+
+def copy_names(s: DuelState, p: int) -> dict[str, str]:
+    """The names player p's copies that keep the copied card's id go by (``COPIED_AS``)."""
+    out: dict[str, str] = {}
+    for owner, _c, fn in query(s, COPIED_AS):
+        if owner == p:
+            out.update(fn(s, owner, p))
+    return out
+
+
+def effect_names(s: DuelState, p: int, keys: list[str]) -> list[str]:
+    """Each effect's card name, in this order; the second of two equal keys is the copy's
+    and goes by its own name when it has one ("Mutating (as Whip)")."""
+    aliases = copy_names(s, p) if len(set(keys)) < len(keys) else {}
+    seen: set[str] = set()
+    out = []
+    for k in keys:
+        c = effect(k)[0]
+        out.append(aliases.get(c.id, c.name) if k in seen else c.name)
+        seen.add(k)
+    return out
+
+
+def shown_card(s: DuelState, item: tuple, c: Card) -> Card:
+    """The card an effect item at the head of the agenda resolves as: a copy that keeps the
+    copied card's id resolves the later of the two equal items, under its own name."""
+    _, p, key, index = item[:4]
+    aliases = copy_names(s, p)
+    if c.id not in aliases or any(it[:4] == item[:4] for it in s.agenda[1:]):
+        return c
+    return replace(c, name=aliases[c.id])
 
 
 def effects_for(s: DuelState, p: int, timing: str) -> list[tuple[Card, int]]:
@@ -198,15 +233,51 @@ def on_token_anted(s: DuelState, p: int, token: str) -> None:
 
 
 def arrange(s: DuelState, owner: int, decision: dict | None, rule: str,
-            about: str) -> list[F.Fact] | Need:
-    """Put both standups on any two different spaces (Pulse R23.2, Planar Crossing)."""
+            about: str, ask: bool = True) -> list[F.Fact] | Need:
+    """Put both standups on any two different spaces (Pulse R23.2, Planar Crossing).
+    With ``ask`` (not a Pulse, R23.1), a fighter who may ignore movement is asked first
+    whether she stays where she is (P1, the ruling ``placing``)."""
+    from judge.battlecon.actions import name
+
+    waiting = still_to_ask(s, owner) if ask else []
+    if waiting:
+        return _ask_to_stay(s, owner, decision, rule, about, *waiting[0])
     if decision is None:
-        options = [{"player": owner, "kind": "arrange", "spaces": [a, b]}
-                   for a in BOARD for b in BOARD if a != b]
+        options = [{"player": owner, "kind": "arrange", "spaces": spaces}
+                   for spaces in arrangements(s, owner)]
         return Need("arrange", (owner,), options, about=f"{about}: place both standups",
                     rule=rule)
     a, b = decision["spaces"]
-    from judge.battlecon.actions import name
+    text = f"{about}: {name(s, 0)} goes to space {a} and {name(s, 1)} to space {b}."
+    kept = staying(s)
+    if kept:  # one of them chose to stay where she is (P1)
+        p = next(iter(kept))
+        text = f"{about}: {name(s, p)} stays on space {kept[p]} and {name(s, 1 - p)} goes " \
+            f"to space {(a, b)[1 - p]}."
+    return [F.StandupsArranged(rule=rule, text=text, player=owner, spaces=[a, b])]
 
-    return [F.StandupsArranged(rule=rule, text=f"{about}: {name(s, 0)} goes to space {a} and "
-                               f"{name(s, 1)} to space {b}.", player=owner, spaces=[a, b])]
+
+def _ask_to_stay(s: DuelState, owner: int, decision: dict | None, rule: str, about: str,
+                 mover: int, why: str) -> list[F.Fact] | Need:
+    """Ask ``mover`` whether she ignores the rearrangement (a ``may``); inside a card's
+    effect the effect's item comes back to place the standups (P1)."""
+    from judge.battlecon.actions import name, possessive, pronoun_object
+
+    who = name(s, mover)
+    what = f"{possessive(s, mover)} own" if mover == owner else f"{name(s, owner)}'s"
+    if decision is None or decision.get("kind") != "may":
+        return Need("may", (mover,), [{"player": mover, "kind": "may", "accept": a}
+                                      for a in (False, True)],
+                    about=f"{why}: {who} may ignore {what} {about} and stay on space "
+                    f"{s.players[mover].space}. Ignore it?", rule=rule)
+    stays = bool(decision["accept"])
+    text = f"{who} ignores {what} {about} ({why}) and stays on space " \
+        f"{s.players[mover].space}." if stays else \
+        f"{who} lets {what} {about} place {pronoun_object(s, mover)}, though {why} would " \
+        f"let {pronoun_object(s, mover)} ignore it."
+    out: list[F.Fact] = [PlacementAnswered(rule=rule, text=text, player=mover, stays=stays)]
+    head = s.agenda[0] if s.agenda else None
+    if head is not None and head[0] == "fx":
+        out.append(F.EffectResumed(rule=rule, text="The rearrangement goes on.",
+                                   item=list(head)))
+    return out

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from judge.battlecon import facts as F
 from judge.battlecon.fighters.kehrolyn import current_form
+from judge.battlecon.rules import effect_names
 from judge.battlecon.stats import attack
 from tests.judge import hook_fighter as H
 from tests.judge.scene import (
@@ -298,3 +299,143 @@ def test_an_overload_style_has_no_reveal_or_start_of_beat_effect_to_miss():
     for style in fighter("kehrolyn").styles:
         timings = {e.timing for e in style.effects}
         assert not timings & {REVEAL, START_OF_BEAT}, (style.id, timings)
+
+
+# --- P1: a rearrangement or a swap places Kehrolyn: Exoskeletal may ignore it ----------------
+
+PLACING = {"placing": "movement"}
+
+
+def planar_crossing_beat(rulings=None):
+    """Kehrolyn (Exoskeletal Strike, space 3) is hit by Khadath's Planar Crossing (space 4)."""
+    duel = new_duel("kehrolyn", "khadath", d0=FORM_BLADED_Q, rulings=rulings,
+                    finishers=(None, "planar-crossing"))
+    stage(duel, spaces=(3, 4), life=(20, 7))
+    pairs(duel, ("exoskeletal", "strike"), ("special-action", "strike"))
+    pass_ante(duel)
+    return duel
+
+
+def test_exoskeletal_may_ignore_planar_crossings_rearrangement():
+    """Exoskeletal (P1, ``placing: movement``): Planar Crossing's rearrangement moves
+    Kehrolyn, so she is asked first; ignored, she stays on 3 and Khadath places only his
+    own standup, never on her space."""
+    duel = planar_crossing_beat(PLACING)
+    assert duel.prompt["kind"] == "may" and duel.prompt["players"] == [0]
+    assert "Exoskeletal" in duel.prompt["about"] and "Planar Crossing" in duel.prompt["about"]
+    answer(duel, 0, "may", accept=True)
+    assert duel.prompt["kind"] == "arrange" and duel.prompt["players"] == [1]
+    options = [o["spaces"] for o in duel.prompt["options"]]
+    assert sorted(options) == [[3, b] for b in (1, 2, 4, 5, 6, 7)]
+    answer(duel, 1, "arrange", spaces=[3, 7])
+    assert spaces(duel) == (3, 7)
+    texts = [f.text for f in duel.facts]
+    assert "Kehrolyn ignores Khadath's Planar Crossing (Exoskeletal) and stays on space 3." in \
+        texts
+    assert "Planar Crossing: Kehrolyn stays on space 3 and Khadath goes to space 7." in texts
+
+
+def test_exoskeletal_declined_lets_planar_crossing_place_her():
+    """Exoskeletal declined: Khadath places both standups, as without Exoskeletal."""
+    duel = planar_crossing_beat(PLACING)
+    answer(duel, 0, "may", accept=False)
+    assert duel.prompt["kind"] == "arrange" and len(duel.prompt["options"]) == 42
+    answer(duel, 1, "arrange", spaces=[7, 1])
+    assert spaces(duel) == (7, 1)
+
+
+def test_exoskeletal_is_not_asked_about_a_rearrangement_in_records_naming_no_placing():
+    """P1's other reading, ``placing: exempt``, and a record naming none (every record
+    written before P1): Planar Crossing places Kehrolyn without asking her."""
+    for rulings in ({"placing": "exempt"}, {}):
+        duel = planar_crossing_beat(rulings)
+        assert duel.prompt["kind"] == "arrange" and len(duel.prompt["options"]) == 42
+        answer(duel, 1, "arrange", spaces=[7, 1])
+        assert spaces(duel) == (7, 1)
+
+
+def test_exoskeletal_against_a_pulse_is_negated_with_her_attack_pair():
+    """A Pulse negates Kehrolyn's attack pair (R23.1): her Exoskeletal is not asked, and
+    the Pulser rearranges both standups freely, with ``placing: movement`` too."""
+    duel = new_duel("kehrolyn", "khadath", d0=FORM_BLADED_Q, rulings=PLACING)
+    stage(duel, spaces=(3, 4))
+    pairs(duel, ("exoskeletal", "strike"), ("special-action", "burst"))
+    pass_ante(duel)
+    assert duel.prompt["kind"] == "arrange" and duel.prompt["players"] == [1]
+    assert len(duel.prompt["options"]) == 42
+    answer(duel, 1, "arrange", spaces=[1, 7])
+    assert spaces(duel) == (1, 7)
+
+
+def soul_mirror_on_kehrolyn(rulings):
+    """Sagas's Soul Mirror (space 2) hits Kehrolyn in Exoskeletal (space 3)."""
+    duel = new_duel("sagas", "kehrolyn", d1=FORM_BLADED_Q, rulings=rulings,
+                    finishers=("soul-mirror", None))
+    stage(duel, spaces=(2, 3), life=(5, 18))
+    pairs(duel, ("special-action", "strike"), ("exoskeletal", "strike"))
+    pass_ante(duel)
+    return duel
+
+
+def test_exoskeletal_may_ignore_soul_mirrors_swap():
+    """Soul Mirror's swap is a direct move (R17.13): with ``placing: movement`` Kehrolyn
+    may ignore it; ignored, neither fighter moves, and the life totals still swap."""
+    duel = soul_mirror_on_kehrolyn(PLACING)
+    answer(duel, 1, "may", accept=True)
+    settle(duel)
+    assert spaces(duel) == (2, 3)
+    assert [f.kind for f in facts_of(duel.facts, F.MovementIgnored)] == ["ignored"]
+    assert "swap life totals: Sagas 5 → 18, Kehrolyn 18 → 5" in " ".join(
+        f.text for f in duel.facts)
+
+
+def test_exoskeletal_declined_lets_soul_mirror_swap_places():
+    duel = soul_mirror_on_kehrolyn(PLACING)
+    answer(duel, 1, "may", accept=False)
+    settle(duel)
+    assert spaces(duel) == (3, 2)
+
+
+def test_exoskeletal_is_not_asked_about_a_swap_in_records_naming_no_placing():
+    """A record naming no ``placing`` replays as before P1: the swap happens unasked."""
+    duel = soul_mirror_on_kehrolyn({})
+    settle(duel)
+    assert not (duel.prompt and duel.prompt["kind"] == "may"
+                and duel.prompt["players"] == [1])
+    assert spaces(duel) == (3, 2)
+
+
+# --- Mutating's copy goes by its own name; its effect keys stay the copied card's ------------
+
+
+def test_mutating_copy_of_whip_is_named_mutating_as_whip():
+    """Mutating copies the Current Form, Whip: both On Hit effects stun Khadath at range 1;
+    the narrative calls the second "Mutating (as Whip)", while the facts keep the key
+    ``whip/on_hit/0`` that records name in ``order`` decisions."""
+    duel = new_duel("kehrolyn", "khadath", d0=(("whip", "dash"), ("exoskeletal", "grasp")))
+    stage(duel, spaces=(3, 4))
+    pairs(duel, ("mutating", "strike"), ("hunters", "shot"))
+    pass_ante(duel)
+    settle(duel)
+    whips = [f for f in facts_of(duel.facts, F.Triggered) if f.card == "whip"]
+    assert [f.effect for f in whips] == ["whip/on_hit/0", "whip/on_hit/0"]
+    assert [f.text.split(" (On Hit)")[0] for f in whips] == [
+        "Kehrolyn's Whip", "Kehrolyn's Mutating (as Whip)"]
+    stuns = [f.text for f in facts_of(duel.facts, F.Stunned)]
+    assert [t.split(",")[0] for t in stuns] == ["Khadath is stunned by Whip",
+                                                "Khadath is stunned by Mutating (as Whip)"]
+
+
+def test_mutating_copy_is_named_in_an_order_of_effects():
+    """Where the two equal Whip effects are listed for ordering (R18.5), the second is
+    named as Mutating's copy; a card that is not copied keeps its name."""
+    duel = new_duel("kehrolyn", "khadath", d0=(("whip", "dash"), ("exoskeletal", "grasp")))
+    stage(duel, spaces=(3, 4))
+    pairs(duel, ("mutating", "strike"), ("hunters", "shot"))
+    pass_ante(duel)
+    revealed = next(i for i, (kind, e) in enumerate(duel.events)
+                    if kind == "fact" and isinstance(e, F.PairsRevealed))
+    s = duel.state_at(revealed + 1)  # the pairs face up: Mutating copies Whip
+    keys = ["whip/on_hit/0", "mutating/end_of_beat/0", "whip/on_hit/0"]
+    assert effect_names(s, 0, keys) == ["Whip", "Mutating", "Mutating (as Whip)"]
+    assert effect_names(s, 1, ["hunters/reveal/0"]) == ["Hunter's"]

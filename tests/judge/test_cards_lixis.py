@@ -9,10 +9,19 @@ movement is chosen; Lance's block also stops pulls of the opponent, not direct m
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import replace
+
 from judge.battlecon import facts as F
-from judge.battlecon.fighters.lixis import LixisAntesCancelled, LixisBaseWithered
+from judge.battlecon.actions import Teleport
+from judge.battlecon.cards import BEFORE_ACTIVATING, Card, Effect
+from judge.battlecon.fighters import Fighter, fighter, register, unregister
+from judge.battlecon.fighters.lixis import LixisAntesCancelled, LixisBaseWithered, rooted
+from judge.battlecon.hooks import MAY_IGNORE_MOVEMENT
 from tests.judge.scene import (
     answer,
+    answer_until,
     dealt,
     facts_of,
     life,
@@ -382,3 +391,97 @@ def test_naturalizing_cancels_hepzibahs_dark_pacts_in_full():
     assert [(f.amount, f.soak) for f in dealt(control, 0)] == [(3, 2)]
     checks = [f for f in facts_of(control.facts, F.StunChecked) if f.player == 0]
     assert [(f.damage, f.stunned) for f in checks] == [(4, True)]
+
+
+# --- P1: Rooted against placements and direct moves ------------------------------------------
+
+PLACING = {"placing": "movement"}
+
+
+def test_rooted_may_ignore_planar_crossings_rearrangement():
+    """Rooted (P1, ``placing: movement``): Planar Crossing asks Lixis first; ignored, she
+    stays on 3 and Khadath places only his own standup."""
+    duel = new_duel("lixis", "khadath", d0=KEEP_PRUNING_ROOTED, rulings=PLACING,
+                    finishers=(None, "planar-crossing"))
+    stage(duel, spaces=(3, 4), life=(20, 7))
+    pairs(duel, ("rooted", "strike"), ("special-action", "strike"))
+    pass_ante(duel)
+    assert duel.prompt["kind"] == "may" and duel.prompt["players"] == [0]
+    assert "Rooted" in duel.prompt["about"]
+    answer(duel, 0, "may", accept=True)
+    assert sorted(o["spaces"][1] for o in duel.prompt["options"]) == [1, 2, 4, 5, 6, 7]
+    answer(duel, 1, "arrange", spaces=[3, 1])
+    assert spaces(duel) == (3, 1)
+
+
+def test_rooted_may_ignore_soul_mirrors_swap():
+    """Rooted: Soul Mirror's swap (a direct move, R17.13) asks Lixis; ignored, nobody
+    moves."""
+    duel = new_duel("sagas", "lixis", d1=KEEP_PRUNING_ROOTED, rulings=PLACING,
+                    finishers=("soul-mirror", None))
+    stage(duel, spaces=(2, 3), life=(5, 18))
+    pairs(duel, ("special-action", "strike"), ("rooted", "strike"))
+    pass_ante(duel)
+    answer(duel, 1, "may", accept=True)
+    settle(duel)
+    assert spaces(duel) == (2, 3)
+
+
+def test_rooted_may_ignore_plane_dividers_direct_move():
+    """Rooted against an opponent's direct move (Zaamassal's Plane Divider, On Hit): asked
+    in every record, as any movement effect is; ignored, Lixis stays on 3."""
+    for rulings in (PLACING, {}):
+        duel = new_duel("lixis", "zaamassal", d0=KEEP_PRUNING_ROOTED, rulings=rulings,
+                        finishers=(None, "plane-divider"))
+        stage(duel, spaces=(3, 4), life=(20, 7))
+        pairs(duel, ("rooted", "strike"), ("special-action", "strike"))
+        pass_ante(duel)
+        answer(duel, 1, "move", to=2)  # Plane Divider's own teleport: next to her again
+        settle(duel)
+        assert duel.prompt["kind"] == "may" and duel.prompt["players"] == [0], duel.prompt
+        answer(duel, 0, "may", accept=True)
+        settle(duel)
+        assert spaces(duel)[0] == 3
+
+
+ROOTED_TELEPORT = Card("rt-rooted-teleport", "Rooted Teleport", "style", fighter="roottest",
+                       hooks={MAY_IGNORE_MOVEMENT: rooted}, effects=(
+    Effect(BEFORE_ACTIVATING, (Teleport(),), "Move directly to any unoccupied space."),))
+
+
+@contextmanager
+def rooted_teleporter() -> Iterator[None]:
+    """A test fighter whose Style is Rooted with a direct move of its own: no card of War
+    of Indines gives Lixis (or Sturdy's Zaamassal) a direct move of her own, so this one
+    shows the hook is asked about it."""
+    lixis = fighter("lixis")
+    styles = tuple(replace(c, id=f"rt-{c.id}", fighter="roottest", hooks={})
+                   for c in lixis.styles[:4]) + (ROOTED_TELEPORT,)
+    kit = Fighter(id="roottest", name="Root Tester", short="Root Tester", pronoun="she",
+                  styles=styles, unique_base=replace(lixis.unique_base, id="rt-lance",
+                                                     fighter="roottest", hooks={}),
+                  finishers=tuple(replace(c, id=f"rt-{c.id}", fighter="roottest", hooks={},
+                                          effects=()) for c in lixis.finishers),
+                  default_discards=((styles[0].id, "dash"), (styles[1].id, "grasp")))
+    register(kit)
+    try:
+        yield
+    finally:
+        unregister("roottest")
+
+
+def test_rooted_may_ignore_her_own_direct_move():
+    """Rooted's "including her own" covers a direct move of her own (a ``MAY_IGNORE_MOVEMENT``
+    hook is asked by Teleport too); ignored, she stays where she is."""
+    with rooted_teleporter():
+        for accept, where in ((True, 3), (False, 7)):
+            duel = new_duel("roottest", "cadenza")
+            stage(duel, spaces=(3, 5))
+            pairs(duel, ("rt-rooted-teleport", "strike"), ("battery", "strike"))
+            pass_ante(duel)
+            answer_until(duel, "may")
+            assert duel.prompt["players"] == [0] and "Rooted" in duel.prompt["about"]
+            answer(duel, 0, "may", accept=accept)
+            if not accept:
+                answer(duel, 0, "move", to=7)
+            assert spaces(duel)[0] == where

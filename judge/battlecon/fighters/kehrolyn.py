@@ -29,6 +29,7 @@ from judge.battlecon.cards import (
 )
 from judge.battlecon.fighters import Fighter, card, register
 from judge.battlecon.hooks import (
+    COPIED_AS,
     COPIES,
     EXTRA_CARDS,
     MAY_IGNORE_MOVEMENT,
@@ -94,6 +95,12 @@ def mutating_copies(s: DuelState, owner: int, p: int) -> list[str]:
     return [form] if form and MUTATING_ID in others else []
 
 
+def mutating_names(s: DuelState, owner: int, p: int) -> dict[str, str]:
+    """Mutating's copy keeps the copied Style's id (its effect keys are what records name
+    in ``order`` decisions), but the narrative calls it "Mutating (as Whip)"."""
+    return {cid: f"Mutating (as {card(cid).name})" for cid in mutating_copies(s, owner, p)}
+
+
 def exoskeletal_ignores(s: DuelState, owner: int, mover: int, by: int) -> str:
     """Kehrolyn may ignore movement an opponent's effect applies to her."""
     return "Exoskeletal" if mover == owner and by != owner else ""
@@ -102,7 +109,7 @@ def exoskeletal_ignores(s: DuelState, owner: int, mover: int, by: int) -> str:
 def whip_hit(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
     """At range 1 the opponent is stunned; further away, pulled 1 space."""
     if ctx.s.distance() == 1:
-        return stun(ctx.s, ctx.opponent, "Whip", ctx.rule)
+        return stun(ctx.s, ctx.opponent, ctx.card.name, ctx.rule)
     return Pull(1).resolve(ctx, decision)
 
 
@@ -165,7 +172,7 @@ def loses_ties(s: DuelState, owner: int) -> bool:
 
 
 SHAPESHIFTING = Card("shapeshifting", "Shapeshifting", "ability", fighter=FID, hooks={
-    EXTRA_CARDS: form_in_force, COPIES: mutating_copies})
+    EXTRA_CARDS: form_in_force, COPIES: mutating_copies, COPIED_AS: mutating_names})
 MUTATING = Card(MUTATING_ID, "Mutating", "style", fighter=FID, effects=(
     Effect(END_OF_BEAT, (LoseLife(1),), "Kehrolyn loses 1 life."),))
 WHIP = Card("whip", "Whip", "style", range=(0, 1), fighter=FID, effects=(

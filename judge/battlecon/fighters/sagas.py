@@ -31,8 +31,10 @@ Where his things live:
   a ``COPIES`` hook, while ``ability_suppresses`` cancels the printed card in his pair).
   A card may thus be in the zones of the other player's kit: only ever Sagas's.
 
-Not done: a Mirror token does not stand in for another fighter's token in copied effects
-(those effects are name-bound here and dropped: see sagas.toml, "shadow-mirror" tokens).
+The Mirror as any other token (the ruling ``mirror-token: any``): a copied effect that
+spends a named token may spend his Mirror instead (``sagas_tokens.STANDS_IN``, appended to
+the copy so its other effect keys stay); Geomantic, Assassin, Merciless and Pactbond stay
+name-bound (see sagas.toml, "shadow-mirror" tokens).
 A position (battlecon-position/1) and a judge's correction still require each player's
 cards to be those of their own kit, so neither can express cards Assimilate took.
 """
@@ -53,6 +55,7 @@ from judge.battlecon.actions import (
     StunOpponent,
     heal,
     may,
+    may_ignore,
     name,
 )
 from judge.battlecon.antes import bonus_when_anted
@@ -67,6 +70,7 @@ from judge.battlecon.cards import (
     X,
 )
 from judge.battlecon.fighters import Fighter, add_deriver, card, derived, fighter, register
+from judge.battlecon.fighters.sagas_tokens import STANDS_IN
 from judge.battlecon.hooks import (
     COPIES,
     DAMAGE_CAP,
@@ -89,9 +93,11 @@ from judge.battlecon.hooks import (
     query,
 )
 from judge.battlecon.movement import (
+    End,
     movement_limits,
     movement_lock,
 )
+from judge.battlecon.placing import placing_is_movement
 from judge.battlecon.state import BOARD, SPECIAL_ACTION, DuelState, known
 
 FID = "sagas"
@@ -391,6 +397,7 @@ def copy_card(c: Card) -> Card:
             effects.append(dataclasses.replace(e, actions=tuple(e.actions[a] for a in kept),
                                                text=text))
     effects += list(UNNAMED.get(c.id, ()))
+    effects += list(STANDS_IN.get(c.id, ()))  # the Mirror as their token (mirror-token: any)
     rng = NA if c.range == X else c.range
     return dataclasses.replace(c, name=f"{c.name} (copied)", hooks=hooks,
                                effects=tuple(effects), range=rng)
@@ -565,8 +572,10 @@ def staff_pins(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
 # --- Finishers ----------------------------------------------------------------------------------
 
 
-def soul_swap(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
-    """Swap places with the opponent: a direct move for both (R17.13)."""
+def soul_swap(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
+    """Swap places with the opponent: a direct move for both (R17.13). With the ruling
+    ``placing: movement`` (P1) an opponent who may ignore movement (Exoskeletal, Rooted,
+    Sturdy) is asked first; ignored, neither fighter moves."""
     s, me, them = ctx.s, ctx.owner, ctx.opponent
     for p in (me, them):
         why = movement_lock(s, p) or (movement_limits(s, p).get("pass") or ("", ""))[1]
@@ -575,6 +584,10 @@ def soul_swap(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
                                       f"fighters: {why}.", player=p, kind="direct")]
     a, b = s.players[me].space, s.players[them].space
     spaces = abs(a - b)
+    if placing_is_movement(s):
+        ignoring = may_ignore(ctx, them, [End(a, spaces, True)], decision)
+        if ignoring is not None:
+            return ignoring
     return [SagasSwapped(rule=ctx.rule, text=f"Sagas and {ctx.name(them)} swap places: Sagas "
                          f"{a} → {b}, {ctx.name(them)} {b} → {a}, a direct move past each "
                          "other (R17.13).", player=me, by=me, kind="direct", start=a, end=b,

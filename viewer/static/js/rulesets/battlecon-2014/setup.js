@@ -50,7 +50,9 @@ function read(root) {
       special_actions: f("special_actions").checked, ante_finishers: f("ante_finishers").checked,
       time_limit: f("time_limit").checked,
       // R18.5: the beat waits on an order only when the order can change what happens.
-      rulings: { "trigger-order": "asked" },
+      // P1: a swap or a rearrangement is movement that Exoskeletal or Rooted may ignore.
+      // Sagas may spend his Mirror token as the token a copied effect asks for.
+      rulings: { "mirror-token": "any", "placing": "movement", "trigger-order": "asked" },
     },
     players, first_to_ante: Number(f("first_to_ante").value), decisions: [],
   };
