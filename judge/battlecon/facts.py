@@ -8,7 +8,7 @@ A fact whose class sets ``closes = True`` finishes the agenda item at the head.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import MISSING, dataclass, field, fields, replace
 from types import ModuleType
 from typing import Any, ClassVar
@@ -61,26 +61,48 @@ class Fact:
         frozen instance directly instead of through ``__init__``, after the same checks:
         a known type, no unknown field, every field without a default given."""
         kind = data["type"]
-        cls, names, required, defaults, factories = _SHAPES.get(kind) or _shape(kind)
-        given = data.keys()
-        if len(data) == len(names) and given <= names:  # every field given, as to_json does
+        shape = _SHAPES.get(kind) or _shape(kind)
+        if data.keys() == shape[1]:  # every field given, as to_json does: one set comparison
             values = dict(data)
             del values["type"]
-            fact = _new(cls)
+            fact = _new(shape[0])
             _set(fact, "__dict__", values)
             return fact
-        if not (given <= names and given >= required):
-            data = dict(data)
-            del data["type"]
-            return cls(**data)  # raises the TypeError that names the field
-        values = {**defaults, **data}
-        del values["type"]
-        for name, factory in factories:
-            if name not in data:
-                values[name] = factory()  # a fresh list each, as __init__ would make
-        fact = _new(cls)
-        _set(fact, "__dict__", values)
-        return fact
+        return _from_partial_json(shape, data)
+
+
+def _from_partial_json(shape: Shape, data: dict) -> Fact:
+    """A stored fact that leaves out fields with defaults (or is malformed)."""
+    cls, names, required, defaults, factories = shape
+    given = data.keys()
+    if not (given <= names and given >= required):
+        data = dict(data)
+        del data["type"]
+        return cls(**data)  # raises the TypeError that names the field
+    values = {**defaults, **data}
+    del values["type"]
+    for name, factory in factories:
+        if name not in data:
+            values[name] = factory()  # a fresh list each, as __init__ would make
+    fact = _new(cls)
+    _set(fact, "__dict__", values)
+    return fact
+
+
+def apply_all(s: DuelState, facts: Iterable[Fact | dict]) -> None:
+    """Run each fact (a stored one read from its JSON) in order, as ``Fact.run`` does, but
+    with the state APPLYING from the first to the last and its version bumped by their
+    count once at the end: nothing is asked of the state between two facts of a replay, so
+    nothing could be kept there, and the state ends exactly as running them one by one."""
+    version, s.version = s.version, APPLYING
+    read, count = Fact.from_json, 0
+    for f in facts:
+        fact = read(f) if isinstance(f, dict) else f
+        if fact.closes:
+            s.agenda.pop(0)
+        fact.apply(s)
+        count += 1
+    s.version = APPLYING if version == APPLYING else version + count
 
 
 _new = object.__new__

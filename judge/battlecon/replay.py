@@ -5,12 +5,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from judge.battlecon.duel import initial_state
-from judge.battlecon.facts import Fact
+from judge.battlecon.facts import Fact, apply_all
 from judge.battlecon.state import DuelState
 
 
 def replay_facts(setup: dict, facts: Iterable[Fact | dict]) -> DuelState:
     s = initial_state(setup)
-    for f in facts:
-        (Fact.from_json(f) if isinstance(f, dict) else f).run(s)
+    apply_all(s, facts)
     return s
