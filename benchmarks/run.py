@@ -16,6 +16,11 @@ so one core. Figures:
 - fact_replay_duels_per_s: rebuilding that duel's final state from its stored facts
   (their JSON, as the store keeps them), without judging anything.
 
+The first line, ``compiled``, counts the rules core's modules that ran compiled (0: pure
+Python) and names them: ``bash scripts/compile.sh`` builds them with mypyc (a few minutes),
+``bash scripts/compile.sh --clean`` goes back to pure Python; run this file after either to
+get the compiled or the pure figures (docs/compiled.md).
+
 With ``--store``, the event-store figures of ``benchmarks/store.py`` follow the engine
 figures: the projector's state after any event against the library's
 ``repository.get(id, version=N)``, a cold rebuild from SQLite, and decisions appended per
@@ -60,8 +65,15 @@ def bench_artobattlers(seconds: float) -> float:
     return n / (time.perf_counter() - start)
 
 
-def emit(name: str, value: float, unit: str) -> None:
-    print(json.dumps({"name": name, "value": round(value, 2), "unit": unit}), flush=True)
+def emit(name: str, value: float, unit: str, **more: object) -> None:
+    print(json.dumps({"name": name, "value": round(value, 2), "unit": unit, **more}), flush=True)
+
+
+def compiled_modules() -> list[str]:
+    """The rules core's modules imported from a compiled extension (scripts/compile.sh)."""
+    return sorted(name for name, module in list(sys.modules.items())
+                  if name.startswith("judge.") and not name.endswith("__mypyc")  # its runtime
+                  and str(getattr(module, "__file__", "")).endswith(".so"))
 
 
 def fifteen_beat_record() -> dict:
@@ -116,6 +128,8 @@ def main() -> None:
     parser.add_argument("--store-seconds", type=float, default=3.0,
                         help="time per event-store figure")
     args = parser.parse_args()
+    modules = compiled_modules()
+    emit("compiled", len(modules), "modules", modules=modules)
     emit("random_duels_per_s", bench_random(args.seconds), "duels/s")
     emit("random_duels_12_fighters_per_s", bench_random(args.seconds, TWELVE), "duels/s")
     emit("random_duels_18_fighters_per_s", bench_random(args.seconds, FIGHTERS), "duels/s")
