@@ -8,8 +8,8 @@
 # The Python source stays the source of truth and must behave the same compiled; nothing
 # built is committed (.gitignore). `benchmarks/run.py` reports whether it ran compiled.
 # Needs a C compiler and the Python headers; mypyc ships with mypy (the dev extras).
-# Which modules: the engine loop and what it asks on every step. The others are left
-# interpreted because mypyc refuses or changes them (see docs/compiled.md).
+# Which modules: the engine loop, what it asks on every step, the cards and the state; why
+# the others stay interpreted: docs/compiled.md.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -22,6 +22,8 @@ MODULES=(
   judge/battlecon/ranges.py
   judge/battlecon/special.py
   judge/battlecon/antes.py
+  judge/battlecon/actions.py
+  judge/battlecon/cards.py
   judge/battlecon/state.py
 )
 BUILD=build/mypyc
