@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Optional: compile the hot modules of the BattleCON rules core with mypyc, for speed.
 #
-#   bash scripts/compile.sh          # build: a .so beside each listed .py (Python imports it first)
+#   bash scripts/compile.sh          # build: a .so beside each listed .py (Python imports it first),
+#                                    # and their shared runtime (*__mypyc*.so) at the top
 #   bash scripts/compile.sh --clean  # remove every compiled module: back to pure Python
 #   bash scripts/compile.sh judge/battlecon/engine.py ...  # only these (to measure one)
 #
@@ -25,6 +26,7 @@ MODULES=(
   judge/battlecon/actions.py
   judge/battlecon/cards.py
   judge/battlecon/state.py
+  judge/battlecon/replay.py
 )
 BUILD=build/mypyc
 
@@ -56,7 +58,7 @@ jobs = str(os.cpu_count() or 1)
 sys.argv = ["compile", "build_ext", "--inplace", "--build-temp", f"{build}/temp",
             "--build-lib", f"{build}/lib", "--parallel", jobs]
 setup(name="judge-compiled", script_args=sys.argv[1:],
-      ext_modules=mypycify(modules, opt_level="3", target_dir=build, separate=True))
+      ext_modules=mypycify(modules, opt_level="3", target_dir=build))
 PY
 end=$(date +%s.%N)
 printf 'compile: %d modules compiled in %.0f s\n' "${#MODULES[@]}" "$(echo "$end - $start" | bc)"

@@ -8,7 +8,7 @@ A fact whose class sets ``closes = True`` finishes the agenda item at the head.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from dataclasses import MISSING, dataclass, field, fields, replace
 from types import ModuleType
 from typing import Any, ClassVar
@@ -87,22 +87,6 @@ def _from_partial_json(shape: Shape, data: dict) -> Fact:
     fact = _new(cls)
     _set(fact, "__dict__", values)
     return fact
-
-
-def apply_all(s: DuelState, facts: Iterable[Fact | dict]) -> None:
-    """Run each fact (a stored one read from its JSON) in order, as ``Fact.run`` does, but
-    with the state APPLYING from the first to the last and its version bumped by their
-    count once at the end: nothing is asked of the state between two facts of a replay, so
-    nothing could be kept there, and the state ends exactly as running them one by one."""
-    version, s.version = s.version, APPLYING
-    read, count = Fact.from_json, 0
-    for f in facts:
-        fact = read(f) if isinstance(f, dict) else f
-        if fact.closes:
-            s.agenda.pop(0)
-        fact.apply(s)
-        count += 1
-    s.version = APPLYING if version == APPLYING else version + count
 
 
 _new = object.__new__
