@@ -20,6 +20,11 @@ so one core. Figures:
 - fact_replay_duels_per_s: rebuilding that duel's final state from its stored facts
   (their JSON, as the store keeps them), without judging anything.
 
+The first line, ``compiled``, counts the rules core's modules that ran compiled (0: pure
+Python) and names them: ``bash scripts/compile.sh`` builds them with mypyc (a few minutes),
+``bash scripts/compile.sh --clean`` goes back to pure Python; run this file after either to
+get the compiled or the pure figures (docs/compiled.md).
+
 With ``--store``, the event-store figures of ``benchmarks/store.py`` follow the engine
 figures: the projector's state after any event against the library's
 ``repository.get(id, version=N)``, a cold rebuild from SQLite, and decisions appended per
@@ -80,8 +85,15 @@ def _artobattlers_record(rng: random.Random, names: list[str], advance: bool, n:
         {"player": i, "kind": "team", "characters": [rng.choice(names)]} for i in (0, 1)]}
 
 
-def emit(name: str, value: float, unit: str) -> None:
-    print(json.dumps({"name": name, "value": round(value, 2), "unit": unit}), flush=True)
+def emit(name: str, value: float, unit: str, **more: object) -> None:
+    print(json.dumps({"name": name, "value": round(value, 2), "unit": unit, **more}), flush=True)
+
+
+def compiled_modules() -> list[str]:
+    """The rules core's modules imported from a compiled extension (scripts/compile.sh)."""
+    return sorted(name for name, module in list(sys.modules.items())
+                  if name.startswith("judge.") and not name.endswith("__mypyc")  # its runtime
+                  and str(getattr(module, "__file__", "")).endswith(".so"))
 
 
 def fifteen_beat_record() -> dict:
@@ -128,6 +140,14 @@ def bench_fact_replay(record: dict, seconds: float) -> float:
     return n / (time.perf_counter() - start)
 
 
+def is_stale(name: str) -> bool:
+    """Whether a compiled module's source changed after it was built (Python would still run
+    the old build)."""
+    built = Path(sys.modules[name].__file__)
+    source = built.with_name(built.name.split(".")[0] + ".py")
+    return source.stat().st_mtime > built.stat().st_mtime
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=5.0, help="time per figure")
@@ -136,6 +156,12 @@ def main() -> None:
     parser.add_argument("--store-seconds", type=float, default=3.0,
                         help="time per event-store figure")
     args = parser.parse_args()
+    modules = compiled_modules()
+    stale = [m for m in modules if is_stale(m)]
+    if stale:
+        sys.exit(f"run.py: compiled modules older than their source: {', '.join(stale)}; "
+                 "run bash scripts/compile.sh again (or --clean)")
+    emit("compiled", len(modules), "modules", modules=modules)
     emit("random_duels_per_s", bench_random(args.seconds), "duels/s")
     emit("random_duels_12_fighters_per_s", bench_random(args.seconds, TWELVE), "duels/s")
     emit("random_duels_18_fighters_per_s", bench_random(args.seconds, FIGHTERS), "duels/s")

@@ -7,7 +7,6 @@ for. With fewer than two legal options it resolves by itself (R18.4).
 
 from __future__ import annotations
 
-from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -91,12 +90,16 @@ def possessive(s: DuelState, p: int) -> str:
     return {"he": "his", "she": "her"}.get(pronoun(s, p), "their")
 
 
-class Action(ABC):
-    """One step of an effect: facts now, or a Need when a player must choose."""
+class Action:
+    """One step of an effect: facts now, or a Need when a player must choose.
 
-    @abstractmethod
+    A plain base, not an ``ABC``: mypyc (``scripts/compile.sh``) cannot build a frozen
+    dataclass on an ABC, so a subclass without ``resolve`` fails when asked, as a ``Fact``
+    without ``apply`` does."""
+
     def resolve(self, ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
         """The facts that follow (with ``decision`` once one was asked for), or a Need."""
+        raise TypeError(f"{type(self).__name__} does not define resolve()")
 
 
 SPAN = tuple(range(0, 7))

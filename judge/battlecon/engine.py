@@ -24,6 +24,7 @@ from judge.battlecon import facts as F
 from judge.battlecon import special
 from judge.battlecon.actions import Ctx, Need, name, possessive
 from judge.battlecon.cards import AFTER_RECYCLE, TIMING_NAMES
+from judge.battlecon.engine_error import EngineError
 from judge.battlecon.fighters import card, fighter
 from judge.battlecon.hooks import (
     ALSO_IN_RANGE,
@@ -63,10 +64,6 @@ from judge.battlecon.stats import INFINITE, attack, incoming_bonus
 from judge.errors import IllegalDecisionError
 
 Out = list[F.Fact] | Need
-
-
-class EngineError(RuntimeError):
-    """An internal inconsistency: a handler made no progress. Always a bug."""
 
 
 # --- the loop -------------------------------------------------------------------

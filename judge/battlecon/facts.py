@@ -61,26 +61,32 @@ class Fact:
         frozen instance directly instead of through ``__init__``, after the same checks:
         a known type, no unknown field, every field without a default given."""
         kind = data["type"]
-        cls, names, required, defaults, factories = _SHAPES.get(kind) or _shape(kind)
-        given = data.keys()
-        if len(data) == len(names) and given <= names:  # every field given, as to_json does
+        shape = _SHAPES.get(kind) or _shape(kind)
+        if data.keys() == shape[1]:  # every field given, as to_json does: one set comparison
             values = dict(data)
             del values["type"]
-            fact = _new(cls)
+            fact = _new(shape[0])
             _set(fact, "__dict__", values)
             return fact
-        if not (given <= names and given >= required):
-            data = dict(data)
-            del data["type"]
-            return cls(**data)  # raises the TypeError that names the field
-        values = {**defaults, **data}
-        del values["type"]
-        for name, factory in factories:
-            if name not in data:
-                values[name] = factory()  # a fresh list each, as __init__ would make
-        fact = _new(cls)
-        _set(fact, "__dict__", values)
-        return fact
+        return _from_partial_json(shape, data)
+
+
+def _from_partial_json(shape: Shape, data: dict) -> Fact:
+    """A stored fact that leaves out fields with defaults (or is malformed)."""
+    cls, names, required, defaults, factories = shape
+    given = data.keys()
+    if not (given <= names and given >= required):
+        data = dict(data)
+        del data["type"]
+        return cls(**data)  # raises the TypeError that names the field
+    values = {**defaults, **data}
+    del values["type"]
+    for name, factory in factories:
+        if name not in data:
+            values[name] = factory()  # a fresh list each, as __init__ would make
+    fact = _new(cls)
+    _set(fact, "__dict__", values)
+    return fact
 
 
 _new = object.__new__

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import copy
 import functools
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 from judge import registry
@@ -27,6 +27,7 @@ from judge.battlecon.fighters import apply_errata, errata, fighter
 from judge.battlecon.narrative import describe_answer, describe_decision, lines
 from judge.battlecon.notation import state_json
 from judge.battlecon.record import FORMAT, RULESET, parse_setup, shipped_schema
+from judge.battlecon.replay import replay_facts
 from judge.battlecon.rulings import RULINGS, in_force
 from judge.battlecon.secrets import SECRET_KINDS, hide_fact, hide_state
 from judge.battlecon.state import DuelState
@@ -58,6 +59,9 @@ class BattleCON(Ruleset):
 
     # The facts' own reader itself, not a method around it: a replay reads every stored fact.
     fact_from_json = staticmethod(Fact.from_json)
+
+    def replay(self, setup: dict[str, Any], facts: Iterable[Any]) -> DuelState:
+        return replay_facts(setup, facts)
 
     def stale(self, setup: dict[str, Any]) -> str | None:
         return cardset.stale(setup)

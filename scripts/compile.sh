@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# Optional: compile the hot modules of the BattleCON rules core with mypyc, for speed.
+#
+#   bash scripts/compile.sh          # build: a .so beside each listed .py (Python imports it first),
+#                                    # and their shared runtime (*__mypyc*.so) at the top
+#   bash scripts/compile.sh --clean  # remove every compiled module: back to pure Python
+#   bash scripts/compile.sh judge/battlecon/engine.py ...  # only these (to measure one)
+#
+# The Python source stays the source of truth and must behave the same compiled; nothing
+# built is committed (.gitignore). `benchmarks/run.py` reports whether it ran compiled.
+# Needs a C compiler and the Python headers; mypyc ships with mypy (the dev extras).
+# Which modules: the engine loop, what it asks on every step, the cards and the state; why
+# the others stay interpreted: docs/compiled.md.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+MODULES=(
+  judge/battlecon/engine.py
+  judge/battlecon/hooks.py
+  judge/battlecon/stats.py
+  judge/battlecon/rules.py
+  judge/battlecon/movement.py
+  judge/battlecon/ranges.py
+  judge/battlecon/special.py
+  judge/battlecon/antes.py
+  judge/battlecon/actions.py
+  judge/battlecon/cards.py
+  judge/battlecon/state.py
+  judge/battlecon/replay.py
+)
+BUILD=build/mypyc
+
+clean() {
+  find judge -name '*.cpython-*.so' -delete
+  rm -f ./*__mypyc.cpython-*.so
+  rm -rf "$BUILD"
+}
+
+if [[ "${1:-}" == "--clean" ]]; then
+  clean
+  echo "compile: removed the compiled modules; the rules core runs as pure Python"
+  exit 0
+fi
+
+if [[ $# -gt 0 ]]; then
+  MODULES=("$@")
+fi
+clean
+start=$(date +%s.%N)
+mkdir -p "$BUILD"
+.venv/bin/python - "$BUILD" "${MODULES[@]}" <<'PY'
+import os, sys
+from setuptools import setup
+from mypyc.build import mypycify
+
+build, modules = sys.argv[1], sys.argv[2:]
+jobs = str(os.cpu_count() or 1)
+sys.argv = ["compile", "build_ext", "--inplace", "--build-temp", f"{build}/temp",
+            "--build-lib", f"{build}/lib", "--parallel", jobs]
+setup(name="judge-compiled", script_args=sys.argv[1:],
+      ext_modules=mypycify(modules, opt_level="3", target_dir=build))
+PY
+end=$(date +%s.%N)
+printf 'compile: %d modules compiled in %.0f s\n' "${#MODULES[@]}" "$(echo "$end - $start" | bc)"
