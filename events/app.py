@@ -27,6 +27,7 @@ from events.errors import (
     StoredDuelCorruptError,
     VersionConflictError,
 )
+from events.forks import copied_events
 from events.hashing import GENESIS, chain_hash, genesis_hash
 from events.listing import DuelList
 from events.retractable import judge_stream
@@ -82,6 +83,7 @@ class JudgeApp(Application[UUID]):
         self._guard = threading.Lock()
         self._key: Ed25519PrivateKey | None = None
         self._list: DuelList | None = None
+        self._copied: dict[UUID, int] = {}  # fork -> the events it copied (never changes)
 
     def signing_key(self) -> Ed25519PrivateKey:
         """The service's key for signing exports (made at the first start, kept in the
@@ -323,7 +325,7 @@ class JudgeApp(Application[UUID]):
                 raise VersionConflictError(f"The duel is at version {agg.events_count}, not "
                                            f"{expected}: someone recorded first. Reload it.",
                                            agg.events_count)
-            n = may_retract(agg, actor)
+            n = may_retract(agg, actor, self._copied_by(agg))
             if event is not None and event != n:
                 raise RetractionRefusedError(f"Event {event} is not the decision you may "
                                              f"retract now: that is event {n}, the latest "
@@ -332,13 +334,26 @@ class JudgeApp(Application[UUID]):
             self._judge_and_record(agg, retraction, actor, key, role, stored=retraction)
             return self._save(agg, start)
 
+    def _copied_by(self, agg: DuelRecord) -> int:
+        """How many of its first events a fork copied from its parent (0 if not a fork):
+        derived once from the parent (``events.forks``), as neither ever changes there."""
+        if agg.parent is None:
+            return 0
+        with self._guard:
+            known = self._copied.get(agg.id)
+        if known is None:
+            known = copied_events(self.known(UUID(agg.parent)), agg)
+            with self._guard:
+                self._copied[agg.id] = known
+        return known
+
     def retraction_offer(self, duel_id: UUID, actor: str) -> dict:
         """Whether ``actor`` may retract now: ``event`` (the latest decision standing, or
         None), ``allowed``, and when not, ``detail`` and ``rule`` (as a refusal says)."""
         agg = self.record(duel_id)
         latest = agg.duel.latest_decision()
         try:
-            may_retract(agg, actor)
+            may_retract(agg, actor, self._copied_by(agg))
         except RetractionRefusedError as err:
             return {"event": latest, "allowed": False, "detail": err.reason, "rule": err.rule}
         return {"event": latest, "allowed": True, "detail": None, "rule": None}
@@ -429,7 +444,7 @@ class JudgeApp(Application[UUID]):
             setup = rules.with_rulings(setup, rulings)
         if todays_cards:
             setup = rules.with_todays_cards(setup)
-        if setup is not agg.setup:
+        if setup != agg.setup:  # as events.forks tells a re-judged fork from a copy
             rejudged = rules.match(setup)
             decide_all(rejudged, standing)
             events = list(rejudged.events)

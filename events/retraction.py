@@ -116,18 +116,19 @@ def face_down_before(match: Retractable, rules: Ruleset, n: int) -> bool:
     return False
 
 
-def check(agg: DuelRecord, actor: str) -> int:
+def check(agg: DuelRecord, actor: str, copied: int = 0) -> int:
     """The decision ``actor`` may retract now (its event number), or
-    RetractionRefusedError saying why, with the rule cited."""
+    RetractionRefusedError saying why, with the rule cited. ``copied``: how many events
+    at the start of this duel a fork copied from its parent (``events.forks``), 0 if none."""
     match = agg.duel
     n = match.latest_decision()
-    if n is None or (agg.fork_at is not None and n <= agg.fork_at):
-        if n is not None:
-            raise RetractionRefusedError(
-                f"Event {n} belongs to the history this fork copied from its parent duel (up "
-                f"to event {agg.fork_at}): there is nothing of yours to retract.", FORK,
-                event=n)
+    if n is None:
         raise RetractionRefusedError("There is no decision to retract.", NOTHING)
+    if n <= copied:
+        raise RetractionRefusedError(
+            f"Event {n} belongs to the history this fork copied from its parent duel (its "
+            f"first {copied} events, up to the parent's event {agg.fork_at}): there is "
+            "nothing of yours to retract.", FORK, event=n)
     if match.events[n - 1][1].get("kind") != "correction":
         recorder = agg.recorder(n)
         if recorder != actor:

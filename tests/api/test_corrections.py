@@ -124,6 +124,25 @@ def test_cards_and_tokens_move_between_zones(client, tokens):
     assert (ana["token_pool"], ana["token_discard"]) == (["earth", "water", "wind"], ["fire"])
 
 
+@pytest.mark.parametrize("zone", ["discard_1", "discard_2", "removed"])
+def test_a_card_is_corrected_from_the_hand_into_each_other_zone(client, tokens, zone):
+    """Every card zone is correctable on its own terms: the card leaves the hand (R1.2: a
+    card is in exactly one zone) and the event names both zones' before and after."""
+    duel = battlecon(client, tokens)
+    now = fields(client, tokens, duel)
+    hand, there = now["players.1.hand"]["value"], now[f"players.1.{zone}"]["value"]
+    card = hand[-1]
+    row, state = corrected(client, tokens, duel, [
+        {"field": "players.1.hand", "after": hand[:-1]},
+        {"field": f"players.1.{zone}", "after": [*there, card]}], rule="R1.2")
+    assert row["data"]["changes"] == [
+        {"field": "players.1.hand", "before": hand, "after": hand[:-1]},
+        {"field": f"players.1.{zone}", "before": there, "after": [*there, card]}]
+    ben = state["players"][1]
+    assert card not in ben["hand"] and ben[zone] == [*there, card]
+    assert fields(client, tokens, duel)[f"players.1.{zone}"]["value"] == [*there, card]
+
+
 @pytest.mark.parametrize("fighters, changes, field, rule, words", [
     (("hikaru", "khadath"), [("players.1.life", 21)], "players.1.life", "R14.8", "up to 20"),
     (("hikaru", "khadath"), [("players.0.space", 5)], "players.0.space", "R17.11", "share"),

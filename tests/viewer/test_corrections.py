@@ -55,6 +55,7 @@ def test_a_head_judge_sees_the_current_values_and_corrects_a_token(site, page):
     expect(line).to_contain_text("Ana's token discard from Fire to nothing")
     expect(line).to_contain_text(f"(dispute {resolved['id'][:8]}, R19.1)")
     expect(page.locator("#judge-at")).to_have_text(str(n))
+    screenshot(page, "correction-logged")  # the correction's line: who, what, from, to
     # The API serves the corrected duel.
     after = site.get(f"/api/duels/{duel}/state")
     assert after["players"][0]["token_pool"] == ["earth", "fire", "water", "wind"]
