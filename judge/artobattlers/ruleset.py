@@ -12,7 +12,7 @@ from judge.artobattlers import correction, position
 from judge.artobattlers import setup as setups
 from judge.artobattlers.catalogue import SAMPLE_SET, sample_document
 from judge.artobattlers.correction import changes_from
-from judge.artobattlers.facts import CorrectionMade, DieRolled, Fact, TurnStarted
+from judge.artobattlers.facts import CorrectionMade, Fact, TurnStarted
 from judge.artobattlers.imports import check_document
 from judge.artobattlers.match import AobMatch, initial_state
 from judge.artobattlers.position import Position
@@ -20,6 +20,7 @@ from judge.artobattlers.rulings import NOT_JUDGED, READINGS
 from judge.artobattlers.schemas import all_schemas
 from judge.artobattlers.sentences import Words, describe
 from judge.artobattlers.state import GameState
+from judge.artobattlers.teaching import die_question
 from judge.artobattlers.view import state_json, summary
 from judge.ruleset import IndexMark, Ruleset
 from judge.rulings import reading, switched
@@ -70,8 +71,10 @@ class ArtOBattlers(Ruleset):
         means."""
         if corrections.is_entry(decision):
             return self.describe_decision(setup, decision)
-        words = Words([p["name"] for p in setup["players"]], setups.cards(setup["characters"]))
-        return describe(words, decision, where)
+        return describe(self._words(setup), decision, where)
+
+    def _words(self, setup: dict[str, Any]) -> Words:
+        return Words([p["name"] for p in setup["players"]], setups.cards(setup["characters"]))
 
     def correctable(self, match: Any) -> dict[str, dict[str, Any]]:
         return correction.correctable(match.state, match.cards)
@@ -101,13 +104,13 @@ class ArtOBattlers(Ruleset):
                               "player": fact.player}, round_start=True)
         return None
 
-    def teaching_question(self, setup: dict[str, Any], fact: Any) -> dict[str, Any] | None:
-        """Before a reply die is read: what does this face mean on this chart? (A4.2)"""
-        if not isinstance(fact, DieRolled):
+    def answer_question(self, setup: dict[str, Any], decision: dict[str, Any],
+                        prompt: dict[str, Any] | None) -> dict[str, Any] | None:
+        """Before a reply die's row tells what it does: does it hit, defend, resist, escape
+        or counter? (A4.2; asked on the decision, whose sentence gives the reading.)"""
+        if prompt is None or corrections.is_entry(decision):
             return None
-        return {"text": f"A {fact.value} on the {fact.dice_type.upper()} chart: what happens?",
-                "answers": [{"label": r.title(), "right": r == fact.reading}
-                            for r in ("hit", "defense", "resist", "escape", "counterattack")]}
+        return die_question(self._words(setup), decision, prompt)
 
     def rulings(self) -> dict[str, dict[str, Any]]:
         """The configurable gap rulings (rules-digest "Gaps and conflicts"), the digest's

@@ -127,14 +127,25 @@ def _die(w: Words, who: str, d: dict[str, Any], s: Position | None) -> str:
     return f"{who} answers with a die: {value}{meaning}."
 
 
-def _reading(w: Words, s: Position | None, value: int) -> str:
-    """What the die means on the target's chart, speed and DEF included (A4.2, A4.9)."""
-    a = s.attack if s is not None else None
+def die_reading(w: Words, attack: dict[str, Any] | None,
+                value: int) -> tuple[str, str, str | None] | None:
+    """(chart, reading, modifier): what a reply die of ``value`` does to ``attack`` (the
+    prompt's or the position's ``attack``) on the target's chart, speed and DEF included
+    (A4.2, A4.9); None when the attack is not known."""
+    a = attack
     move = w.move(a["character"], a["move"], bool(a.get("striker"))) if a else None
     chart = a.get("dice_type") if a else None
     if move is None or not isinstance(chart, str) or chart not in CHARTS:
+        return None
+    return (chart, *read(chart, value, move.speed, move.defeats_defense))
+
+
+def _reading(w: Words, s: Position | None, value: int) -> str:
+    """What the die means on the target's chart, speed and DEF included (A4.2, A4.9)."""
+    found = die_reading(w, s.attack if s is not None else None, value)
+    if found is None:
         return ""
-    reading, modifier = read(chart, value, move.speed, move.defeats_defense)
+    chart, reading, modifier = found
     name, means, rule = READING_WORDS[reading]
     why = {"speed": " (the move has speed)", "DEF": " (the move has DEF)"}.get(
         str(modifier), "")

@@ -168,3 +168,24 @@ def test_the_event_list_of_an_advance_play_match_reads_as_its_narrative(client, 
     assert rows[16].startswith("Ben keeps the layout: Ember Knight and Ember Knight #2")
     assert any(" — a " in text and "chart" in text for text in rows.values())
     assert rows == narrated
+
+
+def test_teaching_mode_asks_what_a_reply_die_does_before_its_row_tells_it(client, tokens):
+    """The die's row says its reading (above), so the question is asked on that row, not on
+    the DieRolled fact after it: a 4 against Spark Needle on Gearback's STAY chart is a Hit,
+    a 3 against Finishing Bolt a Resist (A4.2, A4.6)."""
+    record = {"format": "artobattlers-record/1", "ruleset": "artobattlers", "setup": SETUP,
+              "decisions": AS34}
+    resp = client.post("/api/duels", json=record, headers=bearer(tokens["scorekeeper"]))
+    rows = client.get(f"/api/duels/{resp.get_json()['id']}/events?limit=1000").get_json()[
+        "events"]
+    asked = {r["event"]: r["question"] for r in rows if "question" in r}
+    assert sorted(asked) == [15, 35]  # the two reply dice, nothing else
+    first = asked[15]
+    assert first["text"] == ("P1 rolls a 4 on the STAY chart against Spark Needle: does this "
+                             "reply hit, defend, resist, escape or counter?")
+    assert [a["label"] for a in first["answers"]] == ["Hit", "Defense", "Resist", "Escape",
+                                                      "Counterattack"]
+    assert [a["label"] for a in first["answers"] if a["right"]] == ["Hit"]
+    assert [a["label"] for a in asked[35]["answers"] if a["right"]] == ["Resist"]
+    assert rows[15]["type"] == "DieRolled" and "question" not in rows[15]

@@ -352,3 +352,30 @@ def test_the_life_chart_plots_each_players_lp_at_every_turn_end(site, page):
     expect(page.locator("#life-chart svg")).to_have_attribute(
         "aria-label", re.compile(r"^LP over the turns: Ana \(LP\) \d+, Ben \(LP\) \d+$"))
     page.locator(".chart").screenshot(path=str(screenshot(page, "artobattlers-replay-chart")))  # the chart alone
+
+
+def test_teaching_mode_asks_what_a_reply_die_does_before_showing_it(site, page):
+    """AS34 in teaching mode: stepping onto Ben's reply die asks whether a 4 against Spark
+    Needle on the STAY chart hits, defends, resists, escapes or counters before the row
+    says so (A4.2); the right answer shows the decision with its reading."""
+    from tests.api.test_artobattlers_api import AS34, SETUP
+
+    status, duel = site.post("/api/duels", {
+        "format": "artobattlers-record/1", "ruleset": "artobattlers", "setup": SETUP,
+        "decisions": AS34, "event": "aob-tests", "table": "teach"}, role="scorekeeper")
+    assert status == 201, duel
+    events = site.get(f"/api/duels/{duel['id']}/events?after=0&limit=1000")["events"]
+    die_row = next(e for e in events if e.get("question"))
+    open_page(page, f"/duels/{duel['id']}?at={die_row['event'] - 1}")
+    page.check("#teaching")
+    page.keyboard.press("ArrowRight")
+    expect(page.locator("#question-text")).to_have_text(
+        "P1 rolls a 4 on the STAY chart against Spark Needle: does this reply hit, defend, "
+        "resist, escape or counter?")
+    expect(page.locator("#position")).to_have_text(str(die_row["event"] - 1))
+    expect(page.locator("#events")).not_to_contain_text("answers with a die: 4")
+    page.locator("#question-answers button", has_text="Hit").click()
+    expect(page.locator("#question")).to_have_attribute("data-verdict", "right")
+    expect(page.locator("#question-text")).to_contain_text(
+        "P1 answers with a die: 4 — a Hit on the STAY chart: the full DP (A4.4).")
+    expect(page.locator("#position")).to_have_text(str(die_row["event"]))
