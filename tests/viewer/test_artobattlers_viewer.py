@@ -205,6 +205,32 @@ def test_a_match_is_created_from_the_form_with_a_character_imported_there(site, 
                                    {"player": 1, "kind": "team", "characters": ["gearback"]}]
 
 
+def test_the_form_offers_the_samples_and_the_characters_imported_before(site, page):
+    """Characters imported through the API (as `judge characters import` stores them) are
+    offered beside the four samples when the form opens, and a match uses one."""
+    doc = {"schema_version": 1, "ruleset": "artobattlers", "characters": own_characters("api-")}
+    status, body = site.post("/api/rulesets/artobattlers/characters", doc, role="scorekeeper")
+    assert status == 201, body
+    open_page(page, "/duels/new?ruleset=artobattlers")
+    sign_in(page, site.tokens["scorekeeper"], "scorekeeper")
+    select = page.locator("select[name=character-1]")
+    expect(select.locator("optgroup[label='Imported characters'] option[value='imported:"
+                          "api-brass-bulwark']")).to_have_text("Brass Bulwark (80 LP, STAY)")
+    samples = select.locator("optgroup[label^='Sample characters'] option").evaluate_all(
+        "options => options.map(o => o.value)")
+    assert samples == ["sample:ember-knight", "sample:gearback", "sample:volt-wisp",
+                       "sample:mossjaw"]
+    page.select_option("select[name=character-0]", "sample:volt-wisp")
+    page.select_option("select[name=character-1]", "imported:api-brass-bulwark")
+    page.fill("input[name=table]", "aob-form-imported")
+    page.click("#new-duel button[type=submit]")
+    page.wait_for_url("**/console")
+    duel = page.url.split("/duels/")[1].split("/")[0]
+    record = site.get(f"/api/duels/{duel}/record")
+    assert [c["id"] for c in record["setup"]["characters"]] == ["volt-wisp", "api-brass-bulwark"]
+    assert record["setup"]["characters"][1]["name"] == "Brass Bulwark"
+
+
 def test_the_list_filters_by_game(site, page):
     duel = new_match(site, table="aob-list")
     open_page(page, "/?table=aob-list")
