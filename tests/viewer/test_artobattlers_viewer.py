@@ -138,6 +138,46 @@ def step_through_the_replay(page, duel: str) -> None:
     screenshot(page, "artobattlers-replay")
 
 
+def test_a_counterattack_a_force_challenge_and_a_manual_move_are_logged_by_clicking(
+        site, page):
+    """The replies the whole duel above never clicks (AS08b, AS25, A6): Ben's die 6 and his
+    choice of Mossjaw's counterattack "3", Ana's green force challenge with Flame Combo and
+    its dice duel, Ben's manual move 2 (Defense); then life, PP and the turn via the API."""
+    setup = {"format": "simple_duel", "characters": "artobattlers-sample-v1", "rulings": {},
+             "players": [{"name": "Ana"}, {"name": "Ben"}]}
+    status, duel = site.post("/api/duels", {
+        "format": "artobattlers-record/1", "ruleset": "artobattlers", "setup": setup,
+        "decisions": [{"player": 0, "kind": "team", "characters": ["ember-knight"]},
+                      {"player": 1, "kind": "team", "characters": ["mossjaw"]},
+                      {"player": 0, "kind": "start_die", "value": 6},
+                      {"player": 1, "kind": "start_die", "value": 1}],
+        "event": "aob-tests", "table": "aob-replies"}, role="scorekeeper")
+    assert status == 201, duel
+    open_page(page, f"/duels/{duel['id']}/console")
+    sign_in(page, site.tokens["scorekeeper"], "scorekeeper")
+    page.wait_for_selector("body[data-ready=true]")
+    clicked = [click(page, option(page, "Blade Rush on Mossjaw")), click(page, die(page, "Ben", 6))]
+    expect(option(page, "Counterattack 5")).to_be_visible()
+    clicked.append(click(page, option(page, "Counterattack 3: 50 DP")))
+    expect(character(page, "ember-knight")).to_have_attribute("data-life", "250")
+    clicked.append(click(page, option(page, "Pounce on Ember Knight")))
+    clicked.append(click(page, option(page, "Green force challenge with Flame Combo")))
+    clicked += [click(page, die(page, "Ana", 5)), click(page, die(page, "Ben", 2))]
+    expect(character(page, "mossjaw")).to_have_attribute("data-life", "180")
+    clicked.append(click(page, option(page, "Blade Rush on Mossjaw")))
+    expect(option(page, "Manual move 4")).to_be_visible()
+    clicked.append(click(page, option(page, "Manual move 2")))
+    state = site.get(f"/api/duels/{duel['id']}/state")
+    ek = state["players"][0]["characters"]["ember-knight"]
+    mj = state["players"][1]["characters"]["mossjaw"]
+    assert (ek["life"], mj["life"], mj["power"]) == (240, 160, 20)
+    assert (state["turn"], state["player_to_act"]) == (4, 1)
+    assert [d["kind"] for d in clicked] == ["attack", "die", "counterattack", "attack",
+                                            "force_challenge", "duel_die", "duel_die",
+                                            "attack", "manual_move"]
+    assert site.get(f"/api/duels/{duel['id']}/record")["decisions"][4:] == clicked
+
+
 def test_giving_up_and_rolling_for_the_players_are_recorded(site, page):
     duel = new_match(site, [{"player": 0, "kind": "team", "characters": ["tin-sparrow"]},
                             {"player": 1, "kind": "team", "characters": ["brass-bulwark"]}],
