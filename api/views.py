@@ -93,6 +93,9 @@ def _event_row(agg: DuelRecord, n: int, hidden: Withheld | None = None,
                "data": dict(data)}
         if n in agg.entered:
             row["by"] = dict(agg.entered[n])
+        question = rules.answer_question(agg.setup, e, prompt) if prompt else None
+        if question is not None:
+            row["question"] = question
         return row
     data = (hidden.fact(n, e) if hidden is not None else None) or e.to_json()
     row = {"event": n, "type": data.pop("type"), "rule": data.pop("rule"),

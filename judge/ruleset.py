@@ -270,6 +270,14 @@ class Ruleset(ABC):
         "answers": [{"label", "right"}]}`` (teaching mode asks it, then shows the fact)."""
         return None
 
+    def answer_question(self, setup: dict[str, Any], decision: dict[str, Any],
+                        prompt: dict[str, Any] | None) -> dict[str, Any] | None:
+        """A question a teacher asks before showing ``decision`` (``prompt``: the prompt it
+        answered), or None; the shape of ``teaching_question``. For a decision whose own
+        sentence tells what it does (describe_answer), so that teaching mode asks before
+        the row gives the answer away."""
+        return None
+
     # --- corrections (judge.corrections) -------------------------------------------------
 
     def correctable(self, match: Match) -> dict[str, dict[str, Any]]:

@@ -8,6 +8,7 @@ from typing import Any
 
 from judge.artobattlers.cards import Move
 from judge.artobattlers.payments import attack_payments, cost_choices, lp_ok
+from judge.artobattlers.position import context
 from judge.artobattlers.rulings import half
 from judge.artobattlers.table import Table
 from judge.artobattlers.zones import (
@@ -42,6 +43,7 @@ def prompt(t: Table) -> dict[str, Any] | None:
              "card_choice": _card_choice, "extra_attack": _extra,
              "joining_attack": _joining}[s.step]
     out = maker(t)
+    out.update(context(s))  # what the answer's sentence reads (position.py)
     out["standing"] = standing()
     return out
 

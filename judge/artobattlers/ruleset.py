@@ -8,17 +8,19 @@ from collections.abc import Iterator
 from typing import Any
 
 from judge import corrections, registry
-from judge.artobattlers import correction
+from judge.artobattlers import correction, position
 from judge.artobattlers import setup as setups
 from judge.artobattlers.catalogue import SAMPLE_SET, sample_document
 from judge.artobattlers.correction import changes_from
-from judge.artobattlers.facts import CorrectionMade, DieRolled, Fact, TurnStarted
+from judge.artobattlers.facts import CorrectionMade, Fact, TurnStarted
 from judge.artobattlers.imports import check_document
 from judge.artobattlers.match import AobMatch, initial_state
+from judge.artobattlers.position import Position
 from judge.artobattlers.rulings import NOT_JUDGED, READINGS
 from judge.artobattlers.schemas import all_schemas
 from judge.artobattlers.sentences import Words, describe
 from judge.artobattlers.state import GameState
+from judge.artobattlers.teaching import die_question
 from judge.artobattlers.view import state_json, summary
 from judge.ruleset import IndexMark, Ruleset
 from judge.rulings import reading, switched
@@ -56,13 +58,23 @@ class ArtOBattlers(Ruleset):
             return corrections.sentence(decision, lambda path: correction.label(cards, path))
         return self._describe(setup, decision, None)
 
+    def describe_answer(self, setup: dict[str, Any], decision: dict[str, Any],
+                        prompt: dict[str, Any] | None) -> str:
+        """The decision read in the position its prompt tells (the narrative's sentence:
+        "Ana answers with a die: 4 — a Defense on the NORMAL chart: …"). The game's
+        questions are facts of their own, so nothing is put before the answer."""
+        return self._describe(setup, decision, position.of_prompt(prompt) if prompt else None)
+
     def _describe(self, setup: dict[str, Any], decision: dict[str, Any],
-                  state: GameState | None) -> str:
-        """The decision as a sentence; with the state it was made in, also what it means."""
+                  where: Position | None) -> str:
+        """The decision as a sentence; with the position it was made in, also what it
+        means."""
         if corrections.is_entry(decision):
             return self.describe_decision(setup, decision)
-        words = Words([p["name"] for p in setup["players"]], setups.cards(setup["characters"]))
-        return describe(words, decision, state)
+        return describe(self._words(setup), decision, where)
+
+    def _words(self, setup: dict[str, Any]) -> Words:
+        return Words([p["name"] for p in setup["players"]], setups.cards(setup["characters"]))
 
     def correctable(self, match: Any) -> dict[str, dict[str, Any]]:
         return correction.correctable(match.state, match.cards)
@@ -79,7 +91,8 @@ class ArtOBattlers(Ruleset):
                 event.run(state)
             if isinstance(event, CorrectionMade):
                 continue  # the correction's own line says it all
-            yield f"{n:>4}  " + (f"> {self._describe(match.setup, event, state)}"
+            where = position.of_state(state, event) if kind == "decision" else None
+            yield f"{n:>4}  " + (f"> {self._describe(match.setup, event, where)}"
                                  if kind == "decision" else f"  {event.text} [{event.rule}]")
 
     def summary(self, match: Any) -> dict[str, Any]:
@@ -91,13 +104,13 @@ class ArtOBattlers(Ruleset):
                               "player": fact.player}, round_start=True)
         return None
 
-    def teaching_question(self, setup: dict[str, Any], fact: Any) -> dict[str, Any] | None:
-        """Before a reply die is read: what does this face mean on this chart? (A4.2)"""
-        if not isinstance(fact, DieRolled):
+    def answer_question(self, setup: dict[str, Any], decision: dict[str, Any],
+                        prompt: dict[str, Any] | None) -> dict[str, Any] | None:
+        """Before a reply die's row tells what it does: does it hit, defend, resist, escape
+        or counter? (A4.2; asked on the decision, whose sentence gives the reading.)"""
+        if prompt is None or corrections.is_entry(decision):
             return None
-        return {"text": f"A {fact.value} on the {fact.dice_type.upper()} chart: what happens?",
-                "answers": [{"label": r.title(), "right": r == fact.reading}
-                            for r in ("hit", "defense", "resist", "escape", "counterattack")]}
+        return die_question(self._words(setup), decision, prompt)
 
     def rulings(self) -> dict[str, dict[str, Any]]:
         """The configurable gap rulings (rules-digest "Gaps and conflicts"), the digest's

@@ -1,9 +1,10 @@
 """Decisions as sentences in the game's words: who answers what, with which character,
 move and payment ("Ben answers with a die: 4 — a Resist on the STAY chart (A4.6)").
 
-Card names come from the match's characters; with the state the decision was made in, an
-answer also says what it means (the die's reading, the effect a ``may`` or ``pick`` is
-about). Without it (an event list) the sentence says only what was decided."""
+Card names come from the match's characters; with the position the decision was made in
+(read from the state, or from the prompt it answered: ``position``), an answer also says
+what it means (the die's reading, the effect a ``may`` or ``pick`` is about). Without it
+the sentence says only what was decided."""
 
 from __future__ import annotations
 
@@ -11,9 +12,9 @@ from collections.abc import Callable
 from typing import Any
 
 from judge.artobattlers.cards import Character, Move
-from judge.artobattlers.charts import read
+from judge.artobattlers.charts import CHARTS, read
 from judge.artobattlers.phrases import REPLY_WORDS, and_list, copy_name, zones_sentence
-from judge.artobattlers.state import GameState
+from judge.artobattlers.position import Position
 
 READING_WORDS = {"hit": ("a Hit", "the full DP", "A4.4"),
                  "defense": ("a Defense", "a half-damage defence", "A4.5"),
@@ -65,8 +66,9 @@ def paying(d: dict[str, Any]) -> str:
     return how + (", as a sacrifice" if d.get("sacrifice") else "")
 
 
-def describe(words: Words, d: dict[str, Any], state: GameState | None = None) -> str:
-    """A decision as one sentence; ``state``: the position it was made in, if known."""
+def describe(words: Words, d: dict[str, Any], state: Position | None = None) -> str:
+    """A decision as one sentence; ``state``: the position it was made in, if known (from
+    the state, or from the prompt it answered)."""
     kind, who = d.get("kind"), words.player(d)
     if kind in STANDING:
         return f"{who} {STANDING[str(kind)]}."
@@ -76,31 +78,30 @@ def describe(words: Words, d: dict[str, Any], state: GameState | None = None) ->
     return say(words, who, d, state)
 
 
-def _team(w: Words, who: str, d: dict[str, Any], s: GameState | None) -> str:
+def _team(w: Words, who: str, d: dict[str, Any], s: Position | None) -> str:
     return f"{who} chooses the team: {w.listing(d.get('characters')) or 'nobody'}."
 
 
-def _placement(w: Words, who: str, d: dict[str, Any], s: GameState | None) -> str:
+def _placement(w: Words, who: str, d: dict[str, Any], s: Position | None) -> str:
     """At setup the team is laid out (A21.3); at a turn's start the placement is reviewed,
     and a review that changes nothing keeps the layout (A21.4)."""
     zones = zones_sentence(w.names_of(d.get("battle_zone")), w.names_of(d.get("inactive_zone")))
-    p = d.get("player")
-    if s is None or s.to_act is None or p not in (0, 1):
+    if s is None or s.layout is None:
         return f"{who} lays out the team: {zones}."
-    now = ({f.id for f in s.battle(p)}, {f.id for f in s.inactive(p)})
-    kept = now == (set(d.get("battle_zone") or []), set(d.get("inactive_zone") or []))
+    kept = s.layout == (frozenset(d.get("battle_zone") or []),
+                        frozenset(d.get("inactive_zone") or []))
     return f"{who} {'keeps the layout' if kept else 'changes the layout'}: {zones}."
 
 
-def _start_die(w: Words, who: str, d: dict[str, Any], s: GameState | None) -> str:
+def _start_die(w: Words, who: str, d: dict[str, Any], s: Position | None) -> str:
     return f"{who} rolls {d.get('value')} for the start."
 
 
-def _duel_die(w: Words, who: str, d: dict[str, Any], s: GameState | None) -> str:
+def _duel_die(w: Words, who: str, d: dict[str, Any], s: Position | None) -> str:
     return f"{who} rolls {d.get('value')} in the dice duel."
 
 
-def _attack(w: Words, who: str, d: dict[str, Any], s: GameState | None) -> str:
+def _attack(w: Words, who: str, d: dict[str, Any], s: Position | None) -> str:
     striker = bool(d.get("striker"))
     card = w.card(d.get("character"))
     by = w.character(d.get("character"))
@@ -110,55 +111,66 @@ def _attack(w: Words, who: str, d: dict[str, Any], s: GameState | None) -> str:
     return f"{who} attacks {w.character(d.get('target'))} with {by}'s {move}{paying(d)}."
 
 
-def _extra_attack(w: Words, who: str, d: dict[str, Any], s: GameState | None) -> str:
+def _extra_attack(w: Words, who: str, d: dict[str, Any], s: Position | None) -> str:
     attack = s.attack if s is not None else None
-    move = w.move_name(attack.character, d.get("move")) if attack else d.get("move")
+    move = w.move_name(attack["character"], d.get("move")) if attack else d.get("move")
     return f"{who} takes the extra attack with {move}{paying(d)}."
 
 
-def _power_turn(w: Words, who: str, d: dict[str, Any], s: GameState | None) -> str:
+def _power_turn(w: Words, who: str, d: dict[str, Any], s: Position | None) -> str:
     return f"{who} pays the turn with {w.character(d.get('character'))} to raise its PP."
 
 
-def _die(w: Words, who: str, d: dict[str, Any], s: GameState | None) -> str:
+def _die(w: Words, who: str, d: dict[str, Any], s: Position | None) -> str:
     value = d.get("value")
     meaning = _reading(w, s, value) if isinstance(value, int) and 1 <= value <= 6 else ""
     return f"{who} answers with a die: {value}{meaning}."
 
 
-def _reading(w: Words, s: GameState | None, value: int) -> str:
+def die_reading(w: Words, attack: dict[str, Any] | None,
+                value: int) -> tuple[str, str, str | None] | None:
+    """(chart, reading, modifier): what a reply die of ``value`` does to ``attack`` (the
+    prompt's or the position's ``attack``) on the target's chart, speed and DEF included
+    (A4.2, A4.9); None when the attack is not known."""
+    a = attack
+    move = w.move(a["character"], a["move"], bool(a.get("striker"))) if a else None
+    chart = a.get("dice_type") if a else None
+    if move is None or not isinstance(chart, str) or chart not in CHARTS:
+        return None
+    return (chart, *read(chart, value, move.speed, move.defeats_defense))
+
+
+def _reading(w: Words, s: Position | None, value: int) -> str:
     """What the die means on the target's chart, speed and DEF included (A4.2, A4.9)."""
-    a = s.attack if s is not None else None
-    move = w.move(a.character, a.move, a.striker) if a else None
-    if s is None or a is None or move is None or a.target not in s.fighters:
+    found = die_reading(w, s.attack if s is not None else None, value)
+    if found is None:
         return ""
-    chart = s.fighters[a.target].dice_type
-    reading, modifier = read(chart, value, move.speed, move.defeats_defense)
+    chart, reading, modifier = found
     name, means, rule = READING_WORDS[reading]
     why = {"speed": " (the move has speed)", "DEF": " (the move has DEF)"}.get(
         str(modifier), "")
     return f" — {name} on the {chart.upper()} chart{why}: {means} ({rule})"
 
 
-def _manual_move(w: Words, who: str, d: dict[str, Any], s: GameState | None) -> str:
-    card = w.card(s.attack.target) if s is not None and s.attack else None
+def _manual_move(w: Words, who: str, d: dict[str, Any], s: Position | None) -> str:
+    card = w.card(s.attack["target"]) if s is not None and s.attack else None
     mm = card.manual(d["number"]) if card and isinstance(d.get("number"), int) else None
     kind = f" ({mm.kind.title()})" if mm else ""
     times = f" ×{d['multiple']}" if d.get("multiple") else ""
     return f"{who} answers with manual move {d.get('number')}{kind}{times}{paying(d)}."
 
 
-def _force_challenge(w: Words, who: str, d: dict[str, Any], s: GameState | None) -> str:
-    who_by = s.attack.target if s is not None and s.attack else None
+def _force_challenge(w: Words, who: str, d: dict[str, Any], s: Position | None) -> str:
+    who_by = s.attack["target"] if s is not None and s.attack else None
     move = w.move_name(who_by, d.get("move")) if who_by else d.get("move")
     return f"{who} answers with a force challenge, colliding with {move}."
 
 
-def _counterattack(w: Words, who: str, d: dict[str, Any], s: GameState | None) -> str:
+def _counterattack(w: Words, who: str, d: dict[str, Any], s: Position | None) -> str:
     return f"{who} chooses counterattack \"{d.get('id')}\"."
 
 
-def _side_attack(w: Words, who: str, d: dict[str, Any], s: GameState | None) -> str:
+def _side_attack(w: Words, who: str, d: dict[str, Any], s: Position | None) -> str:
     lead, join = d.get("lead"), d.get("joining")
     if not isinstance(lead, dict):
         return f"{who} makes a side attack on {w.character(d.get('target'))}."
@@ -170,45 +182,45 @@ def _side_attack(w: Words, who: str, d: dict[str, Any], s: GameState | None) -> 
             f"{w.move_name(lead.get('character'), lead.get('move'))}{paying(lead)}{then}.")
 
 
-def _joining(w: Words, who: str, d: dict[str, Any], s: GameState | None) -> str:
+def _joining(w: Words, who: str, d: dict[str, Any], s: Position | None) -> str:
     move = w.move_name(d.get("character"), d.get("move"))
     return (f"{who} joins the side attack with {w.character(d.get('character'))}'s "
             f"{move}{paying(d)}.")
 
 
-def _ability(w: Words, who: str, d: dict[str, Any], s: GameState | None) -> str:
+def _ability(w: Words, who: str, d: dict[str, Any], s: Position | None) -> str:
     card = w.card(d.get("character"))
     ability = card.ability.name if card and card.ability else d.get("ability")
     return f"{who} uses {w.character(d.get('character'))}'s {ability} as the turn action."
 
 
-def _choice_about(s: GameState | None) -> str:
-    return str(s.choice["about"]) if s is not None and s.choice else "the effect"
+def _choice_about(s: Position | None) -> str:
+    return s.choice_about if s is not None and s.choice_about else "the effect"
 
 
-def _may(w: Words, who: str, d: dict[str, Any], s: GameState | None) -> str:
+def _may(w: Words, who: str, d: dict[str, Any], s: Position | None) -> str:
     return f"{who} {'applies' if d.get('accept') else 'does not apply'} {_choice_about(s)}."
 
 
-def _pick(w: Words, who: str, d: dict[str, Any], s: GameState | None) -> str:
+def _pick(w: Words, who: str, d: dict[str, Any], s: Position | None) -> str:
     option = REPLY_WORDS.get(str(d.get("option")), str(d.get("option")))
     return f"{who} picks what {_choice_about(s)} forbids: {option}."
 
 
-def _roll_rejected(w: Words, who: str, d: dict[str, Any], s: GameState | None) -> str:
+def _roll_rejected(w: Words, who: str, d: dict[str, Any], s: Position | None) -> str:
     why = f" ({d['reason']})" if d.get("reason") else ""
     return f"The scorekeeper rejects {who}'s roll of {d.get('value')}{why}: it is rolled again."
 
 
-def _note(w: Words, who: str, d: dict[str, Any], s: GameState | None) -> str:
+def _note(w: Words, who: str, d: dict[str, Any], s: Position | None) -> str:
     return f"Note: {d.get('text', '')}"
 
 
-def _ruling(w: Words, who: str, d: dict[str, Any], s: GameState | None) -> str:
+def _ruling(w: Words, who: str, d: dict[str, Any], s: Position | None) -> str:
     return f"A judge rules {d.get('gap')} read as {d.get('reading')}."
 
 
-Saying = Callable[[Words, str, dict[str, Any], GameState | None], str]
+Saying = Callable[[Words, str, dict[str, Any], Position | None], str]
 SAYINGS: dict[str, Saying] = {
     "team": _team, "placement": _placement, "start_die": _start_die, "duel_die": _duel_die,
     "attack": _attack, "extra_attack": _extra_attack, "power_turn": _power_turn, "die": _die,

@@ -4,10 +4,12 @@ over HTTP, its state read, its record exported and replayed (AS34 of scenarios.m
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 from events.export import verify_file
 from tests.api.conftest import bearer
 
+GOLDEN = Path(__file__).parents[1] / "artobattlers" / "golden"
 SETUP = {"format": "simple_duel", "characters": "artobattlers-sample-v1",
          "harness": {"gearback": {"life": 100}}, "rulings": {},
          "players": [{"name": "P0"}, {"name": "P1"}]}
@@ -119,3 +121,71 @@ def test_an_advance_play_side_attack_through_the_api(client, tokens):
                             "move": "steam-burst", "target": "volt-wisp"},
                       headers={**bearer(sk), "If-Match": f'"{version}"'})
     assert bad.status_code == 422 and bad.get_json()["rule"] == "A21.4"  # review first
+
+
+def _decision_rows(client, duel_id: str) -> dict[int, str]:
+    rows = client.get(f"/api/duels/{duel_id}/events?limit=1000").get_json()["events"]
+    return {r["event"]: r["text"] for r in rows if r["type"] == "Decision"}
+
+
+def _narrated_decisions(golden: str) -> dict[int, str]:
+    """The narrative's decision lines ("  15  > P1 answers with a die: …") by event."""
+    lines = (GOLDEN / golden).read_text().splitlines()
+    return {int(line.split(">", 1)[0]): line.split("> ", 1)[1] for line in lines
+            if line[6:8] == "> "}
+
+
+def test_the_event_list_says_what_a_reply_die_means_as_the_narrative_does(client, tokens):
+    """AS34 logged over HTTP: each decision's row in /events reads as the narrative's line,
+    the reply die with its reading on the target's chart (A4.2), the manual move with its
+    kind."""
+    sk = tokens["scorekeeper"]
+    resp = client.post("/api/duels", json={"format": "artobattlers-record/1",
+                                           "ruleset": "artobattlers", "setup": SETUP,
+                                           "decisions": AS34[:4]}, headers=bearer(sk))
+    duel = resp.get_json()
+    version = duel["version"]
+    for decision in AS34[4:]:
+        resp = client.post(f"/api/duels/{duel['id']}/decisions", json=decision,
+                           headers={**bearer(sk), "If-Match": f'"{version}"'})
+        version = resp.get_json()["version"]
+    rows = _decision_rows(client, duel["id"])
+    assert rows[15] == "P1 answers with a die: 4 — a Hit on the STAY chart: the full DP (A4.4)."
+    assert rows[24] == "P0 answers with manual move 3 (Nullify) ×2."
+    assert rows[35] == ("P1 answers with a die: 3 — a Resist on the STAY chart: half the DP "
+                        "(A4.6).")
+    assert rows == _narrated_decisions("as34.txt")
+
+
+def test_the_event_list_of_an_advance_play_match_reads_as_its_narrative(client, tokens):
+    """The golden Advance Play match imported whole: a review that keeps the layout says so,
+    and every die says its reading, as `judge replay` does."""
+    record = json.loads((GOLDEN / "advance-play-side-attacks.json").read_text())
+    resp = client.post("/api/duels", json=record, headers=bearer(tokens["scorekeeper"]))
+    assert resp.status_code == 201, resp.get_json()
+    rows = _decision_rows(client, resp.get_json()["id"])
+    narrated = _narrated_decisions("advance-play-side-attacks.txt")
+    assert rows[16].startswith("Ben keeps the layout: Ember Knight and Ember Knight #2")
+    assert any(" — a " in text and "chart" in text for text in rows.values())
+    assert rows == narrated
+
+
+def test_teaching_mode_asks_what_a_reply_die_does_before_its_row_tells_it(client, tokens):
+    """The die's row says its reading (above), so the question is asked on that row, not on
+    the DieRolled fact after it: a 4 against Spark Needle on Gearback's STAY chart is a Hit,
+    a 3 against Finishing Bolt a Resist (A4.2, A4.6)."""
+    record = {"format": "artobattlers-record/1", "ruleset": "artobattlers", "setup": SETUP,
+              "decisions": AS34}
+    resp = client.post("/api/duels", json=record, headers=bearer(tokens["scorekeeper"]))
+    rows = client.get(f"/api/duels/{resp.get_json()['id']}/events?limit=1000").get_json()[
+        "events"]
+    asked = {r["event"]: r["question"] for r in rows if "question" in r}
+    assert sorted(asked) == [15, 35]  # the two reply dice, nothing else
+    first = asked[15]
+    assert first["text"] == ("P1 rolls a 4 on the STAY chart against Spark Needle: does this "
+                             "reply hit, defend, resist, escape or counter?")
+    assert [a["label"] for a in first["answers"]] == ["Hit", "Defense", "Resist", "Escape",
+                                                      "Counterattack"]
+    assert [a["label"] for a in first["answers"] if a["right"]] == ["Hit"]
+    assert [a["label"] for a in asked[35]["answers"] if a["right"]] == ["Resist"]
+    assert rows[15]["type"] == "DieRolled" and "question" not in rows[15]

@@ -14,13 +14,14 @@ from tests.artobattlers.scene import R, advance_record, record
 CHARACTERS = ["ember-knight", "gearback", "volt-wisp", "mossjaw"]
 
 
-def pools(s) -> None:
-    """Life and shield within 0 and start (A1.26: no sample card restores), PP within the
-    limit."""
+def pools(s, shields: dict[str, int]) -> None:
+    """Life and shield within 0 and their start (A1.26: a card that restores LP stops at the
+    start, and nothing restores a shield), PP within the limit."""
     for fighter in s.fighters.values():
         assert 0 <= fighter.life <= fighter.life_start
         if fighter.shield is not None:
-            assert 0 <= fighter.shield
+            start = shields.setdefault(fighter.id, fighter.shield)  # as it came into play
+            assert 0 <= fighter.shield <= start
         if fighter.power is not None:
             assert 0 <= fighter.power <= fighter.power_limit
         if fighter.striker_life is not None:
@@ -34,6 +35,9 @@ def check(m) -> None:
         assert prompt is None and m.outcome is not None
     else:
         assert prompt["players"] in ([0], [1], [0, 1]) and prompt["options"]
+        # Both players at once only where both roll or both set up (A2.1, A2.3, A16, AG39).
+        assert prompt["players"] != [0, 1] or prompt["kind"] in (
+            "team", "placement", "start_die", "duel_die")
         for option in prompt["options"] if not s.advance else []:  # see acting() there
             who = s.teams[option["player"]] if s.teams[option["player"]] else []
             assert all(s.fighters[w].in_play for w in who) or option["kind"] in (
@@ -107,6 +111,7 @@ def playout(seed: int, advance: bool = False, text: bool = False):
         rec["setup"]["characters"] = card_text_set()
     m = R.from_record(rec)
     steps, replay, attacked = 0, R.initial_state(m.setup), False
+    shields: dict[str, int] = {}
     for kind, event in m.events:
         if kind == "fact":
             Fact.from_json(event.to_json()).run(replay)
@@ -117,7 +122,7 @@ def playout(seed: int, advance: bool = False, text: bool = False):
         facts = m.decide(rng.choice(options))
         for fact in facts:  # the facts as stored, run one by one
             Fact.from_json(fact.to_json()).run(replay)
-            pools(replay)
+            pools(replay, shields)
             zones(replay)
             name = type(fact).__name__
             attacked = (attacked or name == "AttackDeclared") and name != "TurnStarted"

@@ -138,6 +138,46 @@ def step_through_the_replay(page, duel: str) -> None:
     screenshot(page, "artobattlers-replay")
 
 
+def test_a_counterattack_a_force_challenge_and_a_manual_move_are_logged_by_clicking(
+        site, page):
+    """The replies the whole duel above never clicks (AS08b, AS25, A6): Ben's die 6 and his
+    choice of Mossjaw's counterattack "3", Ana's green force challenge with Flame Combo and
+    its dice duel, Ben's manual move 2 (Defense); then life, PP and the turn via the API."""
+    setup = {"format": "simple_duel", "characters": "artobattlers-sample-v1", "rulings": {},
+             "players": [{"name": "Ana"}, {"name": "Ben"}]}
+    status, duel = site.post("/api/duels", {
+        "format": "artobattlers-record/1", "ruleset": "artobattlers", "setup": setup,
+        "decisions": [{"player": 0, "kind": "team", "characters": ["ember-knight"]},
+                      {"player": 1, "kind": "team", "characters": ["mossjaw"]},
+                      {"player": 0, "kind": "start_die", "value": 6},
+                      {"player": 1, "kind": "start_die", "value": 1}],
+        "event": "aob-tests", "table": "aob-replies"}, role="scorekeeper")
+    assert status == 201, duel
+    open_page(page, f"/duels/{duel['id']}/console")
+    sign_in(page, site.tokens["scorekeeper"], "scorekeeper")
+    page.wait_for_selector("body[data-ready=true]")
+    clicked = [click(page, option(page, "Blade Rush on Mossjaw")), click(page, die(page, "Ben", 6))]
+    expect(option(page, "Counterattack 5")).to_be_visible()
+    clicked.append(click(page, option(page, "Counterattack 3: 50 DP")))
+    expect(character(page, "ember-knight")).to_have_attribute("data-life", "250")
+    clicked.append(click(page, option(page, "Pounce on Ember Knight")))
+    clicked.append(click(page, option(page, "Green force challenge with Flame Combo")))
+    clicked += [click(page, die(page, "Ana", 5)), click(page, die(page, "Ben", 2))]
+    expect(character(page, "mossjaw")).to_have_attribute("data-life", "180")
+    clicked.append(click(page, option(page, "Blade Rush on Mossjaw")))
+    expect(option(page, "Manual move 4")).to_be_visible()
+    clicked.append(click(page, option(page, "Manual move 2")))
+    state = site.get(f"/api/duels/{duel['id']}/state")
+    ek = state["players"][0]["characters"]["ember-knight"]
+    mj = state["players"][1]["characters"]["mossjaw"]
+    assert (ek["life"], mj["life"], mj["power"]) == (240, 160, 20)
+    assert (state["turn"], state["player_to_act"]) == (4, 1)
+    assert [d["kind"] for d in clicked] == ["attack", "die", "counterattack", "attack",
+                                            "force_challenge", "duel_die", "duel_die",
+                                            "attack", "manual_move"]
+    assert site.get(f"/api/duels/{duel['id']}/record")["decisions"][4:] == clicked
+
+
 def test_giving_up_and_rolling_for_the_players_are_recorded(site, page):
     duel = new_match(site, [{"player": 0, "kind": "team", "characters": ["tin-sparrow"]},
                             {"player": 1, "kind": "team", "characters": ["brass-bulwark"]}],
@@ -203,6 +243,32 @@ def test_a_match_is_created_from_the_form_with_a_character_imported_there(site, 
     assert record["setup"]["rulings"]["AG4"] == "round_down"
     assert record["decisions"] == [{"player": 0, "kind": "team", "characters": ["form-tin-sparrow"]},
                                    {"player": 1, "kind": "team", "characters": ["gearback"]}]
+
+
+def test_the_form_offers_the_samples_and_the_characters_imported_before(site, page):
+    """Characters imported through the API (as `judge characters import` stores them) are
+    offered beside the four samples when the form opens, and a match uses one."""
+    doc = {"schema_version": 1, "ruleset": "artobattlers", "characters": own_characters("api-")}
+    status, body = site.post("/api/rulesets/artobattlers/characters", doc, role="scorekeeper")
+    assert status == 201, body
+    open_page(page, "/duels/new?ruleset=artobattlers")
+    sign_in(page, site.tokens["scorekeeper"], "scorekeeper")
+    select = page.locator("select[name=character-1]")
+    expect(select.locator("optgroup[label='Imported characters'] option[value='imported:"
+                          "api-brass-bulwark']")).to_have_text("Brass Bulwark (80 LP, STAY)")
+    samples = select.locator("optgroup[label^='Sample characters'] option").evaluate_all(
+        "options => options.map(o => o.value)")
+    assert samples == ["sample:ember-knight", "sample:gearback", "sample:volt-wisp",
+                       "sample:mossjaw"]
+    page.select_option("select[name=character-0]", "sample:volt-wisp")
+    page.select_option("select[name=character-1]", "imported:api-brass-bulwark")
+    page.fill("input[name=table]", "aob-form-imported")
+    page.click("#new-duel button[type=submit]")
+    page.wait_for_url("**/console")
+    duel = page.url.split("/duels/")[1].split("/")[0]
+    record = site.get(f"/api/duels/{duel}/record")
+    assert [c["id"] for c in record["setup"]["characters"]] == ["volt-wisp", "api-brass-bulwark"]
+    assert record["setup"]["characters"][1]["name"] == "Brass Bulwark"
 
 
 def test_the_list_filters_by_game(site, page):
@@ -352,3 +418,30 @@ def test_the_life_chart_plots_each_players_lp_at_every_turn_end(site, page):
     expect(page.locator("#life-chart svg")).to_have_attribute(
         "aria-label", re.compile(r"^LP over the turns: Ana \(LP\) \d+, Ben \(LP\) \d+$"))
     page.locator(".chart").screenshot(path=str(screenshot(page, "artobattlers-replay-chart")))  # the chart alone
+
+
+def test_teaching_mode_asks_what_a_reply_die_does_before_showing_it(site, page):
+    """AS34 in teaching mode: stepping onto Ben's reply die asks whether a 4 against Spark
+    Needle on the STAY chart hits, defends, resists, escapes or counters before the row
+    says so (A4.2); the right answer shows the decision with its reading."""
+    from tests.api.test_artobattlers_api import AS34, SETUP
+
+    status, duel = site.post("/api/duels", {
+        "format": "artobattlers-record/1", "ruleset": "artobattlers", "setup": SETUP,
+        "decisions": AS34, "event": "aob-tests", "table": "teach"}, role="scorekeeper")
+    assert status == 201, duel
+    events = site.get(f"/api/duels/{duel['id']}/events?after=0&limit=1000")["events"]
+    die_row = next(e for e in events if e.get("question"))
+    open_page(page, f"/duels/{duel['id']}?at={die_row['event'] - 1}")
+    page.check("#teaching")
+    page.keyboard.press("ArrowRight")
+    expect(page.locator("#question-text")).to_have_text(
+        "P1 rolls a 4 on the STAY chart against Spark Needle: does this reply hit, defend, "
+        "resist, escape or counter?")
+    expect(page.locator("#position")).to_have_text(str(die_row["event"] - 1))
+    expect(page.locator("#events")).not_to_contain_text("answers with a die: 4")
+    page.locator("#question-answers button", has_text="Hit").click()
+    expect(page.locator("#question")).to_have_attribute("data-verdict", "right")
+    expect(page.locator("#question-text")).to_contain_text(
+        "P1 answers with a die: 4 — a Hit on the STAY chart: the full DP (A4.4).")
+    expect(page.locator("#position")).to_have_text(str(die_row["event"]))
