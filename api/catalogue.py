@@ -51,13 +51,15 @@ class RulesetDetail(MethodView):
     @require("read")
     @blp.response(200, S.RulesetSchema)
     def get(self, name: str):
-        """One ruleset: its catalogue (fighters or characters and their cards) and the JSON
-        Schemas of its record, decisions, normalised setup and state."""
+        """One ruleset: its catalogue (fighters or characters and their cards), the JSON
+        Schemas of its record, decisions, normalised setup and state, and its switchable
+        rulings with the reading a new duel names (``recommended``)."""
         try:
             rules = registry.find(name)
         except RecordError as err:
             raise ApiError(404, err.reason) from None
-        return {**ruleset_json(name), "catalogue": rules.catalogue(), "schemas": rules.schemas()}
+        return {**ruleset_json(name), "catalogue": rules.catalogue(), "schemas": rules.schemas(),
+                "rulings": rules.rulings()}
 
 
 @blp.route("/session")

@@ -411,6 +411,7 @@ class RulingSchema(Schema):
     rule = fields.String(metadata={"description": "the rule or gap ruling it reads"})
     title = fields.String()
     default = READING
+    recommended = READING
     value = READING
     readings = fields.List(fields.Nested(ReadingSchema))
 
@@ -512,6 +513,10 @@ class RulesetSchema(RulesetSummarySchema):
     schemas = fields.Dict(keys=fields.String(), values=fields.Raw(),
                           metadata={"description": "JSON Schemas (draft 2020-12): record, "
                                                    "decision, setup, state"})
+    rulings = fields.Dict(keys=fields.String(), values=fields.Nested(RulingSchema), metadata={
+        "description": "the switchable rulings: rule, title, default (the reading of a record "
+                       "that names none), recommended (the reading a new duel names), "
+                       "readings"})
 
 
 class SessionSchema(Schema):

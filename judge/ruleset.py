@@ -189,8 +189,8 @@ class Ruleset(ABC):
 
     def rulings(self) -> dict[str, dict[str, Any]]:
         """The rulings a duel may switch, by id: ``{"rule", "title", "default",
-        "readings": [{"value", "text"}]}`` (the readings this ruleset judges). None by
-        default."""
+        "recommended", "readings": [{"value", "text"}]}`` (the readings this ruleset judges;
+        ``recommended``: the reading a new duel names). None by default."""
         return {}
 
     def rulings_of(self, setup: dict[str, Any]) -> dict[str, Any]:

@@ -1,9 +1,12 @@
 """Switchable rulings, one shape for every ruleset: a fork may answer "what if the other
 reading applied" (issue 14) by naming rulings and readings that replace its parent's.
 
-A ruleset describes its rulings as ``{id: {"rule", "title", "default", "readings": [{"value",
-"text"}]}}`` (``Ruleset.rulings``); ``switched`` checks the readings a caller names against
-that description and refuses, naming the ruling, anything it does not hold."""
+A ruleset describes its rulings as ``{id: {"rule", "title", "default", "recommended",
+"readings": [{"value", "text"}]}}`` (``Ruleset.rulings``): ``default`` is the reading of a
+record that names none (what records written before the ruling were judged under, so it never
+changes), ``recommended`` the reading a new duel should name (the new-duel page and the
+playouts name it). ``switched`` checks the readings a caller names against that description
+and refuses, naming the ruling, anything it does not hold."""
 
 from __future__ import annotations
 

@@ -114,8 +114,9 @@ class ArtOBattlers(Ruleset):
 
     def rulings(self) -> dict[str, dict[str, Any]]:
         """The configurable gap rulings (rules-digest "Gaps and conflicts"), the digest's
-        recommendation first."""
+        recommendation first: the default and the reading a new duel names."""
         return {gap: {"rule": gap, "title": f"Gap ruling {gap}", "default": values[0],
+                      "recommended": values[0],
                       "readings": [reading(v, v.replace("_", " ").replace("+", " + "))
                                    for v in values if (gap, v) not in NOT_JUDGED]}
                 for gap, values in READINGS.items()}

@@ -12,6 +12,7 @@ from typing import Any
 
 from judge.battlecon.duel import Duel
 from judge.battlecon.fighters import fighter
+from judge.battlecon.rulings import recommended
 
 FIGHTERS = ("cadenza", "cherri", "demitras", "heketch", "hepzibah", "hikaru", "kallistar",
             "kehrolyn", "khadath", "lixis", "luc", "magdelina", "rukyuk", "sagas", "seth",
@@ -20,7 +21,8 @@ FIGHTERS = ("cadenza", "cherri", "demitras", "heketch", "hepzibah", "hikaru", "k
 
 def record_setup(f0: str, f1: str, special_actions: bool = True, ante_finishers: bool = False,
                  first: int = 0, rng: random.Random | None = None) -> dict:
-    """A record without decisions; random legal starting discards when ``rng`` is given."""
+    """A record without decisions, naming every ruling's recommended reading as a new duel
+    does; random legal starting discards when ``rng`` is given."""
     players = []
     for i, fid in enumerate((f0, f1)):
         kit = fighter(fid)
@@ -34,8 +36,7 @@ def record_setup(f0: str, f1: str, special_actions: bool = True, ante_finishers:
         players.append(p)
     return {"format": "battlecon-record/1", "ruleset": "battlecon-2014",
             "options": {"special_actions": special_actions, "ante_finishers": ante_finishers,
-                        "rulings": {"mirror-token": "any", "placing": "movement",
-                                    "trigger-order": "asked"}},
+                        "rulings": recommended()},
             "players": players, "first_to_ante": first, "decisions": []}
 
 

@@ -13,6 +13,7 @@ from importlib import resources
 from typing import Any
 
 from judge.battlecon.fighters import card, fighter, fighter_ids, has_fighter
+from judge.battlecon.rulings import RULINGS, readings_of
 from judge.errors import RecordError
 from judge.labels import check_labels
 
@@ -20,11 +21,8 @@ FORMAT = "battlecon-record/1"
 RULESET = "battlecon-2014"
 DEFAULT_OPTIONS = {"special_actions": True, "ante_finishers": False, "time_limit": True,
                    "rulings": {}}
-KNOWN_RULINGS: dict[str, tuple[Any, ...]] = {"lure-power": (0, -1),
-                                             "mirror-token": ("any", "own"),  # Sagas
-                                             "placing": ("movement", "exempt"),  # P1
-                                             "range-direction": ("toward", "both"),  # G11
-                                             "trigger-order": ("asked", "hinted")}  # R18.5
+# Every ruling a record may name, with its readings: judge/battlecon/rulings.py declares them.
+KNOWN_RULINGS: dict[str, tuple[Any, ...]] = {k: readings_of(k) for k in RULINGS}
 RECORD_FIELDS = frozenset({"format", "ruleset", "options", "players", "first_to_ante",
                            "decisions", "labels", "position", "cards"})
 DECISION_FIELDS = frozenset({"player", "kind", "style", "base", "token", "count", "finisher",

@@ -1,6 +1,9 @@
 """BattleCON's switchable rulings (record-format.md, Options: ``options.rulings``), each
-with the rule it reads, its reading when a record leaves it out, and what each reading
-means, for a fork "with another ruling" and the judge tools' choice of readings."""
+with the rule it reads, its reading when a record leaves it out (``default``: what every
+record written before the ruling was judged under, so it never changes), the reading new
+duels name (``recommended``), and what each reading means. The one declaration: the record
+validation (``record.KNOWN_RULINGS``), a fork "with another ruling", the new-duel page and
+the playouts all read it."""
 
 from __future__ import annotations
 
@@ -11,14 +14,28 @@ from judge.rulings import reading
 RULINGS: dict[str, dict[str, Any]] = {
     "lure-power": {
         "rule": "Khadath: Lure", "title": "Power of Khadath's Lure", "default": 0,
+        "recommended": 0,
         "readings": [reading(0, "+0 (the 2014 rulebook comic: Lure Strike deals 6)"),
                      reading(-1, "-1 (the value the other sources print)")]},
+    "mirror-token": {
+        "rule": "Sagas: Shadow Mirror", "title": "A Mirror Token as any other kind of Token",
+        "default": "own", "recommended": "any",
+        "readings": [reading("any", "a copied effect may spend his Mirror for its token"),
+                     reading("own", "a copied effect that names a token is dropped (R0.13)")]},
+    "placing": {
+        "rule": "P1", "title": "Placing a fighter is moving her", "default": "exempt",
+        "recommended": "movement",
+        "readings": [reading("movement", "a swap or a rearrangement is movement she may "
+                                         "ignore (Exoskeletal, Rooted, Sturdy)"),
+                     reading("exempt", "a swap or a rearrangement is never ignored")]},
     "range-direction": {
         "rule": "G11", "title": "A space within range", "default": "both",
+        "recommended": "toward",
         "readings": [reading("toward", "counts towards the opponent only"),
                      reading("both", "counts in both directions")]},
     "trigger-order": {
         "rule": "R18.5", "title": "Order of simultaneous effects", "default": "hinted",
+        "recommended": "asked",
         "readings": [reading("asked", "asked only when the order can change what happens"),
                      reading("hinted", "a pause at every window, the order as a hint")]},
 }
@@ -28,3 +45,14 @@ def in_force(options: dict[str, Any]) -> dict[str, Any]:
     """Every ruling's reading under these options (its default where they name none)."""
     named = options.get("rulings", {})
     return {k: named.get(k, spec["default"]) for k, spec in RULINGS.items()}
+
+
+def recommended() -> dict[str, Any]:
+    """The readings a new duel names: every ruling's ``recommended``."""
+    return {k: spec["recommended"] for k, spec in RULINGS.items()}
+
+
+def readings_of(ruling: str) -> tuple[Any, ...]:
+    """The values a record may name for ``ruling`` (none for an unknown one)."""
+    spec = RULINGS.get(ruling)
+    return tuple(r["value"] for r in spec["readings"]) if spec else ()

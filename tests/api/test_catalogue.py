@@ -29,6 +29,18 @@ def test_fighters_lists_every_kit_with_cards_and_default_discards(client):
     assert body["special_action"]["id"] == "special-action"
 
 
+def test_ruleset_serves_its_rulings_with_the_readings_a_new_duel_names(client):
+    """The new-duel page reads ``recommended`` from here (G11's ``toward`` among them);
+    ``default`` stays what a record naming no reading is judged under."""
+    body = client.get("/api/rulesets/battlecon-2014").get_json()
+    assert body["rulings"] == registry.find("battlecon-2014").rulings()
+    g11 = body["rulings"]["range-direction"]
+    assert (g11["rule"], g11["default"], g11["recommended"]) == ("G11", "both", "toward")
+    assert [r["value"] for r in g11["readings"]] == ["toward", "both"]
+    aob = client.get("/api/rulesets/artobattlers").get_json()["rulings"]
+    assert aob == registry.find("artobattlers").rulings()
+
+
 def test_ruleset_serves_the_schemas_of_its_record_decisions_setup_and_state(client):
     resp = client.get("/api/rulesets/battlecon-2014")
     assert resp.status_code == 200

@@ -7,12 +7,22 @@ from judge.battlecon import facts as F
 from judge.battlecon.facts import Fact
 from judge.battlecon.fighters import fighter
 
+SCENE_RULINGS = {"trigger-order": "asked", "range-direction": "toward"}
+
+
+def _scene_rulings(given: dict) -> dict:
+    named = {**SCENE_RULINGS, **given}
+    return {k: v for k, v in named.items() if v is not None}
+
 
 def new_duel(f0: str, f1: str, *, d0: tuple | None = None, d1: tuple | None = None,
              special_actions: bool = True, ante_finishers: bool = False, first: int = 0,
              rulings: dict | None = None, finishers: tuple[str | None, str | None] = (None, None)
              ) -> Duel:
-    """A fresh duel. ``d0``/``d1`` are ((style, base), (style, base)) starting discards."""
+    """A fresh duel. ``d0``/``d1`` are ((style, base), (style, base)) starting discards.
+    ``rulings`` replace the scene's own (``trigger-order: asked``, ``range-direction:
+    toward``, as a new duel names them); a ruling given as ``None`` is left out of the
+    record, as records written before it leave it out."""
     players = []
     for i, (fid, d, fin) in enumerate(((f0, d0, finishers[0]), (f1, d1, finishers[1]))):
         kit = fighter(fid)
@@ -22,7 +32,8 @@ def new_duel(f0: str, f1: str, *, d0: tuple | None = None, d1: tuple | None = No
                         "discard_1": list(d[0]), "discard_2": list(d[1])})
     return Duel.new({"format": "battlecon-record/1", "ruleset": "battlecon-2014",
                      "options": {"special_actions": special_actions,
-                                 "ante_finishers": ante_finishers, "rulings": {"trigger-order": "asked", **(rulings or {})}},
+                                 "ante_finishers": ante_finishers,
+                                 "rulings": _scene_rulings(rulings or {})},
                      "players": players, "first_to_ante": first})
 
 

@@ -217,7 +217,7 @@ def test_blight_places_the_trap_within_range_not_on_the_opponent():
     assert trap(duel) == 3
 
 
-@pytest.mark.parametrize("rulings", [{"range-direction": "both"}, {}])
+@pytest.mark.parametrize("rulings", [{"range-direction": "both"}, {"range-direction": None}])
 def test_blight_with_the_both_directions_ruling_offers_spaces_behind_khadath(rulings):
     """G11's other reading, ``rulings: {"range-direction": "both"}``, and a record that
     names no reading (written before G11): range counts both ways, so the spaces behind

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from judge import registry
+from judge.battlecon.record import KNOWN_RULINGS
 from judge.errors import RecordError
 
 BATTLECON = {"format": "battlecon-record/1",
@@ -17,11 +18,44 @@ BATTLECON = {"format": "battlecon-record/1",
 def test_battlecon_lists_its_rulings_with_the_readings_a_record_leaving_them_out_reads():
     rules = registry.find("battlecon-2014")
     assert {k: [r["value"] for r in v["readings"]] for k, v in rules.rulings().items()} == {
-        "lure-power": [0, -1], "range-direction": ["toward", "both"],
-        "trigger-order": ["asked", "hinted"]}
+        "lure-power": [0, -1], "mirror-token": ["any", "own"], "placing": ["movement", "exempt"],
+        "range-direction": ["toward", "both"], "trigger-order": ["asked", "hinted"]}
     setup = rules.parse_setup(BATTLECON)
-    assert rules.rulings_of(setup) == {"lure-power": 0, "range-direction": "both",
+    assert rules.rulings_of(setup) == {"lure-power": 0, "mirror-token": "own",
+                                       "placing": "exempt", "range-direction": "both",
                                        "trigger-order": "hinted"}
+
+
+def test_battlecon_recommends_the_readings_a_new_duel_names():
+    """``recommended`` is what the new-duel page and the playouts name; ``default`` (what a
+    record naming none reads) stays what records written before each ruling were judged by."""
+    rulings = registry.find("battlecon-2014").rulings()
+    assert {k: v["recommended"] for k, v in rulings.items()} == {
+        "lure-power": 0, "mirror-token": "any", "placing": "movement",
+        "range-direction": "toward", "trigger-order": "asked"}
+    assert {k: (v["rule"], v["title"]) for k, v in rulings.items()}["range-direction"] == (
+        "G11", "A space within range")
+    assert rulings["placing"]["rule"] == "P1"
+    for spec in rulings.values():
+        assert spec["recommended"] in [r["value"] for r in spec["readings"]]
+
+
+def test_the_record_accepts_exactly_the_declared_readings():
+    """One declaration: the record's validation and its JSON Schema hold the same rulings and
+    readings as judge/battlecon/rulings.py."""
+    rules = registry.find("battlecon-2014")
+    declared = {k: tuple(r["value"] for r in v["readings"]) for k, v in rules.rulings().items()}
+    assert KNOWN_RULINGS == declared
+    schema = rules.schemas()["record"]["$defs"]["options"]["properties"]["rulings"]
+    assert {k: tuple(v["enum"]) for k, v in schema["properties"].items()} == declared
+    assert {k: v["default"] for k, v in schema["properties"].items()} == {
+        k: v["default"] for k, v in rules.rulings().items()}
+
+
+def test_artobattlers_recommends_the_digests_recommendation():
+    rulings = registry.find("artobattlers").rulings()
+    assert rulings and all(v["recommended"] == v["default"] == v["readings"][0]["value"]
+                           for v in rulings.values())
 
 
 def test_battlecon_switches_only_the_named_ruling():
