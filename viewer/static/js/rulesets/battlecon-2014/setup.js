@@ -1,5 +1,6 @@
 // BattleCON's part of the new-duel form: both players (name, fighter, finisher, starting
 // discards with the printed defaults preselected) and the options; read() gives the record.
+import { get } from "../../api.js";
 import { h } from "../../dom.js";
 import { fighterKit, loadCatalogue } from "./cards.js";
 
@@ -37,7 +38,16 @@ function fillPlayer(root, i) {
   });
 }
 
-function read(root) {
+// The reading a new duel names for every switchable ruling, as the ruleset recommends it
+// (GET /api/rulesets/battlecon-2014, rulings[id].recommended): G11's range towards the
+// opponent, R18.5's order asked only when it matters, P1's placing as movement, Sagas's
+// Mirror as any token. A record that leaves one out reads its default, as old records do.
+async function recommendedRulings() {
+  const { rulings } = await get("/rulesets/battlecon-2014");
+  return Object.fromEntries(Object.entries(rulings || {}).map(([id, r]) => [id, r.recommended]));
+}
+
+function read(root, rulings) {
   const f = (name) => root.querySelector(`[name="${name}"]`);
   const players = [0, 1].map((i) => ({
     name: f(`name-${i}`).value.trim(), fighter: f(`fighter-${i}`).value, finisher: f(`finisher-${i}`).value,
@@ -48,18 +58,14 @@ function read(root) {
     format: "battlecon-record/1", ruleset: "battlecon-2014",
     options: {
       special_actions: f("special_actions").checked, ante_finishers: f("ante_finishers").checked,
-      time_limit: f("time_limit").checked,
-      // R18.5: the beat waits on an order only when the order can change what happens.
-      // P1: a swap or a rearrangement is movement that Exoskeletal or Rooted may ignore.
-      // Sagas may spend his Mirror token as the token a copied effect asks for.
-      rulings: { "mirror-token": "any", "placing": "movement", "trigger-order": "asked" },
+      time_limit: f("time_limit").checked, rulings: { ...rulings },
     },
     players, first_to_ante: Number(f("first_to_ante").value), decisions: [],
   };
 }
 
 export async function newDuelForm(root) {
-  const catalogue = await loadCatalogue();
+  const [catalogue, rulings] = await Promise.all([loadCatalogue(), recommendedRulings()]);
   root.replaceChildren(h("div", { class: "players" }, [0, 1].map(playerSetup)), optionsSet());
   [0, 1].forEach((i) => {
     const select = root.querySelector(`[name="fighter-${i}"]`);
@@ -67,5 +73,5 @@ export async function newDuelForm(root) {
     select.addEventListener("change", () => fillPlayer(root, i));
     fillPlayer(root, i);
   });
-  return { hint: "The printed default starting discards are preselected.", read: () => read(root) };
+  return { hint: "The printed default starting discards are preselected.", read: () => read(root, rulings) };
 }
