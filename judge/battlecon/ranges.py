@@ -5,7 +5,8 @@ range that way everywhere, and the peer engine adopted this reading in 2014); th
 ``rulings: {"range-direction": "both"}`` counts both directions. A record that names no
 reading reads ``both``: every record written before G11 names none, and a default of the
 record format never changes meaning (docs/record-format.md, Versions); the service's
-new-duel page and the example duels name ``toward``.
+new-duel page, the playouts and the example duels name ``toward`` (its ``recommended``
+reading, judge/battlecon/rulings.py).
 """
 
 from __future__ import annotations
