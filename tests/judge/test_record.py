@@ -30,9 +30,12 @@ DECISION = jsonschema.Draft202012Validator(
 COMIC = json.loads((Path(__file__).resolve().parents[2] / "examples" /
                     "comic-beat-1.json").read_text(encoding="utf-8"))
 
-# Beat 1 of a duel where Khadath (Blight Burst) has two Start of Beat effects to order.
+# Beat 1 of a duel where Khadath (Blight Burst) has two Start of Beat effects to order,
+# under the reading records made before R18.5's asked order name: the order as a hint.
 ORDERING = {
-    **{k: v for k, v in COMIC.items() if k != "decisions"},
+    **{k: v for k, v in COMIC.items() if k not in ("decisions", "options")},
+    "options": {**COMIC["options"], "rulings": {**COMIC["options"]["rulings"],
+                                                "trigger-order": "hinted"}},
     "decisions": [
         {"player": 0, "kind": "attack_pair", "style": "sweeping", "base": "strike"},
         {"player": 1, "kind": "attack_pair", "style": "blight", "base": "burst"},
