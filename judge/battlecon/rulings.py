@@ -15,8 +15,8 @@ RULINGS: dict[str, dict[str, Any]] = {
     "lure-power": {
         "rule": "Khadath: Lure", "title": "Power of Khadath's Lure", "default": 0,
         "recommended": 0,
-        "readings": [reading(0, "+0 (the 2014 rulebook comic: Lure Strike deals 6)"),
-                     reading(-1, "-1 (the value the other sources print)")]},
+        "readings": [reading(0, "the 2014 rulebook comic: Lure Strike deals 6"),
+                     reading(-1, "the value the other sources print")]},
     "mirror-token": {
         "rule": "Sagas: Shadow Mirror", "title": "A Mirror Token as any other kind of Token",
         "default": "own", "recommended": "any",
