@@ -20,9 +20,11 @@ FIGHTERS = ("cadenza", "cherri", "demitras", "heketch", "hepzibah", "hikaru", "k
 
 
 def record_setup(f0: str, f1: str, special_actions: bool = True, ante_finishers: bool = False,
-                 first: int = 0, rng: random.Random | None = None) -> dict:
+                 first: int = 0, rng: random.Random | None = None,
+                 rulings: dict[str, Any] | None = None) -> dict:
     """A record without decisions, naming every ruling's recommended reading as a new duel
-    does; random legal starting discards when ``rng`` is given."""
+    does (``rulings`` overrides some); random legal starting discards when ``rng`` is
+    given."""
     players = []
     for i, fid in enumerate((f0, f1)):
         kit = fighter(fid)
@@ -36,7 +38,7 @@ def record_setup(f0: str, f1: str, special_actions: bool = True, ante_finishers:
         players.append(p)
     return {"format": "battlecon-record/1", "ruleset": "battlecon-2014",
             "options": {"special_actions": special_actions, "ante_finishers": ante_finishers,
-                        "rulings": recommended()},
+                        "rulings": {**recommended(), **(rulings or {})}},
             "players": players, "first_to_ante": first, "decisions": []}
 
 
@@ -52,9 +54,11 @@ def choose(duel: Duel, rng: random.Random, order_rate: float = 0.25) -> dict:
 
 def play(seed: int, f0: str, f1: str, special_actions: bool = True,
          ante_finishers: bool = False,
-         on_step: Callable[[Duel, dict[str, Any]], object] | None = None) -> Duel:
+         on_step: Callable[[Duel, dict[str, Any]], object] | None = None,
+         rulings: dict[str, Any] | None = None) -> Duel:
     rng = random.Random(seed)
-    duel = Duel.new(record_setup(f0, f1, special_actions, ante_finishers, rng.randrange(2), rng))
+    duel = Duel.new(record_setup(f0, f1, special_actions, ante_finishers, rng.randrange(2), rng,
+                                 rulings))
     guard = 0
     while not duel.over:
         decision = choose(duel, rng)

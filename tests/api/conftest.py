@@ -94,9 +94,16 @@ def setup_record(f0: str = "hikaru", f1: str = "khadath", seed: int = 11,
     return record_setup(f0, f1, special_actions, False, rng.randrange(2), rng)
 
 
+# The API tests were written against these seeded duels as they were played before new
+# duels named G11's recommended reading (``toward``); under it seed 5 ends sooner and its
+# 30th decision is a face-down pair, which the tests' readers may not see. They test the
+# API, not G11 (tests/judge covers both readings), so their duels keep the reading they had.
+FIXTURE_RULINGS = {"range-direction": "both"}
+
+
 @functools.cache
 def _played(seed: int, f0: str, f1: str) -> str:
-    return json.dumps(play(seed, f0, f1).to_record())
+    return json.dumps(play(seed, f0, f1, rulings=FIXTURE_RULINGS).to_record())
 
 
 def played_record(seed: int = 5, f0: str = "hikaru", f1: str = "khadath") -> dict:
