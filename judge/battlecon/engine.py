@@ -59,6 +59,7 @@ from judge.battlecon.rules import (
     group_keys,
     shown_card,
 )
+from judge.battlecon.rulings import reading_in
 from judge.battlecon.state import BEATS, SPECIAL_ACTION, DuelState, known
 from judge.battlecon.stats import INFINITE, attack, incoming_bonus
 from judge.errors import IllegalDecisionError
@@ -220,7 +221,7 @@ def asks_order(s: DuelState) -> bool:
     """The reading of R18.5 in force: ``asked`` (the beat waits on an ``order`` prompt when
     the order matters) or ``hinted`` (records that name none: the engine pauses at every
     window and the prompt is the next decision, with an ``order`` hint)."""
-    return s.options.get("rulings", {}).get(ORDER_RULING) == "asked"
+    return reading_in(s.options, ORDER_RULING) == "asked"
 
 
 def _waits_at(s: DuelState, stop: tuple[int, str]) -> Need | None:

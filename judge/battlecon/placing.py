@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 from judge.battlecon import facts as F
 from judge.battlecon.hooks import MAY_IGNORE_MOVEMENT, first_reason
+from judge.battlecon.rulings import reading_in
 from judge.battlecon.state import BOARD, DuelState
 
 RULING = "placing"
@@ -32,7 +33,7 @@ MARK = "placing"  # ThisBeat.marks: 1 she stays put, 0 she lets the arrangement 
 
 def placing_is_movement(s: DuelState) -> bool:
     """Whether a swap or a rearrangement may be ignored as movement (P1)."""
-    return s.options.get("rulings", {}).get(RULING, EXEMPT) == MOVEMENT
+    return reading_in(s.options, RULING) == MOVEMENT
 
 
 def may_stay(s: DuelState, mover: int, by: int) -> str:

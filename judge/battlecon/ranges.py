@@ -11,6 +11,7 @@ reading, judge/battlecon/rulings.py).
 
 from __future__ import annotations
 
+from judge.battlecon.rulings import reading_in
 from judge.battlecon.state import BOARD, DuelState
 
 TOWARD = "toward"
@@ -20,7 +21,7 @@ RULING = "range-direction"
 
 def direction_ruling(s: DuelState) -> str:
     """The G11 reading in force: ``toward`` (the default of new duels) or ``both``."""
-    return str(s.options.get("rulings", {}).get(RULING, BOTH))
+    return str(reading_in(s.options, RULING))
 
 
 def spaces_within_range(s: DuelState, owner: int, low: int, high: int) -> list[int]:

@@ -47,6 +47,12 @@ def in_force(options: dict[str, Any]) -> dict[str, Any]:
     return {k: named.get(k, spec["default"]) for k, spec in RULINGS.items()}
 
 
+def reading_in(options: dict[str, Any], ruling: str) -> Any:
+    """The reading of ``ruling`` under these options: the one they name, else the
+    declared default (what records written before the ruling existed mean)."""
+    return options.get("rulings", {}).get(ruling, RULINGS[ruling]["default"])
+
+
 def recommended() -> dict[str, Any]:
     """The readings a new duel names: every ruling's ``recommended``."""
     return {k: spec["recommended"] for k, spec in RULINGS.items()}

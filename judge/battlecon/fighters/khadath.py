@@ -22,6 +22,7 @@ from judge.battlecon.cards import (
 from judge.battlecon.fighters import Fighter, register
 from judge.battlecon.hooks import DODGE, MOVEMENT_STOPS, SPECIAL_RANGE, query
 from judge.battlecon.ranges import spaces_within_range
+from judge.battlecon.rulings import reading_in
 from judge.battlecon.state import BOARD, DuelState, known
 
 TRAP = "gate-trap"
@@ -137,7 +138,7 @@ def exile_spaces(s: DuelState, owner: int, attacker: int) -> set[int]:
 
 
 def lure_ruling(s: DuelState, owner: int) -> bool:
-    return s.options.get("rulings", {}).get("lure-power") == -1
+    return reading_in(s.options, "lure-power") == -1
 
 
 GATE_TRAP = Card("gate-trap", "Gate Trap", "ability", fighter="khadath",

@@ -33,6 +33,7 @@ from judge.battlecon.cards import (
     Effect,
 )
 from judge.battlecon.movement import destinations, movement_lock, toward
+from judge.battlecon.rulings import reading_in
 from judge.battlecon.state import DuelState
 
 RULING = "mirror-token"
@@ -43,7 +44,7 @@ Gain = Callable[[Ctx], list[F.Fact]]
 
 def mirror_as_any_token(s: DuelState) -> bool:
     """Whether his Mirror may stand in for a copied effect's token (the ruling)."""
-    return s.options.get("rulings", {}).get(RULING, OWN) == ANY
+    return reading_in(s.options, RULING) == ANY
 
 
 def _may_spend(s: DuelState, p: int) -> bool:
