@@ -33,6 +33,8 @@ def test_a_mis_click_is_retracted_in_the_console_and_the_prompt_returns(site, pa
 
     open_page(page, f"/duels/{duel_id}/console")
     sign_in(page, site.tokens["scorekeeper"], "scorekeeper")
+    choices = page.locator("#board button.space.choice")
+    expect(choices).to_have_count(len(before["prompt"]["options"]))  # drawn after sign-in
     offered = sorted(int(b.get_attribute("data-space")) for b in
                      page.locator("#board button.space.choice").all())
     assert offered == sorted(o["to"] for o in before["prompt"]["options"])
