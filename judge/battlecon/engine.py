@@ -91,7 +91,7 @@ def handle(s: DuelState, decision: dict | None) -> Out:
 
 def run(s: DuelState, decision: dict | None = None, sink: list | None = None,
         stopped: list[Need] | None = None, at_rest: bool = False,
-        to_window: bool = False) -> list[F.Fact]:
+        to_window: bool = False, window: str | None = None) -> list[F.Fact]:
     """Resolve until a decision is needed; ``decision`` (already validated) is used once.
 
     ``stopped`` receives the prompt the loop stopped at (what ``current_need`` would
@@ -100,11 +100,14 @@ def run(s: DuelState, decision: dict | None = None, sink: list | None = None,
     unless a soft stop comes first the decision goes to its handler at once, without
     building that prompt again. ``to_window``: stop at the next window of effects to order
     too, without asking whether it waits (``order_matters`` compares its copies there).
+    ``window``: stop as soon as that window's effects have all resolved, too.
     """
     out: list[F.Fact] = [] if sink is None else sink
     pending = decision
     start = len(out)
     while not s.over:
+        if window is not None and not in_window(s, window):
+            return out
         stop = soft_stop(s)
         if stop is not None:
             if pending is None and to_window:
@@ -259,33 +262,41 @@ def order_matters(s: DuelState, stop: tuple[int, str]) -> bool:
     order, whichever comes first; the engine is deterministic, so copies in the same
     state there face the same decisions ever after (comparing states is enough, and no
     later window is played out once per order of this one).
+
+    The copies are first compared as soon as the window has resolved: if they agree
+    there, they agree at that next stop too (same state, same future; a window's group
+    is never queued again), so only when they differ are they played on to it.
     """
     player, group = stop
     keys = group_keys(s, group)
     orders = list(permutations(keys))
     if len(orders) > MAX_ORDERS_TRIED:
         return True
-    first: DuelState | None = None
-    for order in orders:
-        copy = _ordered_copy(s, stop, list(order), to_window=True)
-        if any(item[0] == "fx" and item[4] == group for item in copy.agenda):
-            return True  # a decision comes inside the window: the order decides what it sees
-        if first is None:
-            first = copy
-        elif copy != first:
-            return True
-    return False
+    copies = [_ordered_copy(s, stop, list(order), window=group) for order in orders]
+    if any(in_window(copy, group) for copy in copies):
+        return True  # a decision comes inside the window: the order decides what it sees
+    if all(copy == copies[0] for copy in copies[1:]):
+        return False
+    for copy in copies:
+        run(copy, to_window=True)
+    return any(copy != copies[0] for copy in copies[1:])
+
+
+def in_window(s: DuelState, group: str) -> bool:
+    """Whether an effect of the window ``group`` is still on the agenda."""
+    return any(item[0] == "fx" and item[4] == group for item in s.agenda)
 
 
 def _ordered_copy(s: DuelState, stop: tuple[int, str], order: list[str],
-                  to_window: bool = False) -> DuelState:
+                  to_window: bool = False, window: str | None = None) -> DuelState:
     """A copy of the duel run on from the window resolved in ``order``, to the next decision
-    (or, ``to_window``, to the next window of effects to order if that comes first)."""
+    (or, ``to_window``, to the next window of effects to order if that comes first; or,
+    given ``window``, to the end of that window if that comes first)."""
     copy = s.clone()
     player, group = stop
     _apply(copy, [], [F.EffectsOrdered(rule="R18.5", text="", player=player, group=group,
                                        effects=order, printed=order == group_keys(s, group))])
-    run(copy, to_window=to_window)
+    run(copy, to_window=to_window or window is not None, window=window)
     return copy
 
 
