@@ -13,6 +13,7 @@ from dataclasses import MISSING, dataclass, field, fields, replace
 from types import ModuleType
 from typing import Any, ClassVar
 
+from judge.battlecon.fast_init import install_lazily
 from judge.battlecon.state import APPLYING, SPECIAL_ACTION, DuelState, Pair, Status, ThisBeat
 
 FACT_TYPES: dict[str, type[Fact]] = {}
@@ -32,6 +33,8 @@ class Fact:
         super().__init_subclass__(**kw)
         FACT_TYPES[cls.__name__] = cls
         _SHAPES.pop(cls.__name__, None)
+        if "__init__" not in cls.__dict__:
+            install_lazily(cls)  # facts are built by the thousand: judge.battlecon.fast_init
 
     def apply(self, s: DuelState) -> None:
         """What this fact changes; every subclass defines it."""
