@@ -13,6 +13,7 @@ from typing import Any
 
 from judge.battlecon import facts as F
 from judge.battlecon.cards import TIMING_NAMES, Card, Effect
+from judge.battlecon.fast_init import fast_init
 from judge.battlecon.hooks import MAY_IGNORE_MOVEMENT, ON_STUNNED, first_reason, query
 from judge.battlecon.movement import (
     End,
@@ -30,6 +31,7 @@ def same_types(a: dict, b: dict) -> bool:
     return all(type(v) is type(b[k]) for k, v in a.items())
 
 
+@fast_init
 @dataclass(frozen=True)
 class Need:
     """A decision the engine waits for: who, what kind, the legal options."""

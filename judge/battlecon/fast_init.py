@@ -6,7 +6,8 @@ twice the whole cost of building a fact. The one made here takes the same parame
 (positional and keyword, keyword-only, defaults and default factories, in field order) and
 stores them straight into the instance's ``__dict__``, which a frozen instance still has.
 
-It is installed lazily: ``install_lazily(cls)`` puts in the class, before the dataclass
+``@fast_init`` above ``@dataclass(frozen=True)`` installs it at once. Facts get it
+lazily: ``install_lazily(cls)`` puts in the class, before the dataclass
 decorator runs (which keeps an ``__init__`` the class already has), a stand-in that builds
 the real one from ``dataclasses.fields`` on the first call and replaces itself with it.
 """
@@ -14,9 +15,17 @@ the real one from ``dataclasses.fields`` on the first call and replaces itself w
 from __future__ import annotations
 
 from dataclasses import MISSING, Field, fields
-from typing import Any
+from typing import Any, TypeVar
 
 _FACTORY = object()  # a parameter left to its default factory
+T = TypeVar("T", bound=type)
+
+
+def fast_init(cls: T) -> T:
+    """Class decorator, above ``@dataclass(frozen=True)``: the class gets the faster
+    ``__init__`` now (for a hot frozen dataclass that is not a fact)."""
+    cls.__init__ = build_init(cls)  # type: ignore[misc]
+    return cls
 
 
 def install_lazily(cls: type) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from judge.battlecon.fast_init import fast_init
 from judge.battlecon.hooks import (
     MOVEMENT_BLOCKS,
     MOVEMENT_LIMITS,
@@ -22,6 +23,7 @@ from judge.battlecon.state import BOARD, DuelState, known
 FIRST, LAST = BOARD.start, BOARD.stop - 1
 
 
+@fast_init
 @dataclass(frozen=True)
 class End:
     end: int
