@@ -146,8 +146,9 @@ class Decisions(MethodView):
                                   role=g.role)
         agg = store().known(duel_id)  # holds the events just stored: no store round trip
         first = appended.events[0]["event"] if appended.events else agg.events_count + 1
-        return _appended(duel_id, appended,
-                         [event_row(agg, n) for n in range(first, first + len(appended.events))])
+        asked = asked_in(duel_id)  # the decision's row says the question it answered, as
+        return _appended(duel_id, appended, [  # the event list tells it afterwards
+            event_row(agg, n, asked=asked) for n in range(first, first + len(appended.events))])
 
 
 def _appended(duel_id: UUID, appended: Appended, rows: list[dict]) -> tuple[dict, int, dict]:

@@ -677,6 +677,33 @@ def test_a_decision_row_says_the_question_before_the_answer(client, done):
     assert asked  # some decisions answered an open question
 
 
+def test_a_recorded_decision_is_answered_with_the_rows_the_event_list_gives(client, tokens,
+                                                                            mid):
+    """The rows a POST answers with read as the event list reads them afterwards: the
+    decision says the question it answered before the answer, with any teaching question."""
+    from judge.battlecon.narrative import describe_decision
+
+    setup = Duel.from_record(partial_record(30)).setup
+    version = version_of(client, mid)
+    answered = 0
+    for _ in range(12):
+        option = first_option(client, mid)
+        resp = decide(client, tokens["scorekeeper"], mid, option, version)
+        assert resp.status_code == 201, resp.get_json()
+        body = resp.get_json()
+        listed = client.get(f"/api/duels/{mid}/events?after={version}&limit=1000",
+                            headers=bearer(tokens["scorekeeper"])).get_json()["events"]
+        assert body["events"] == listed
+        decision = body["events"][0]
+        if option["kind"] not in ("attack_pair", "clash_base"):
+            assert decision["text"] != describe_decision(setup, option)
+            answered += 1
+        version = body["version"]
+        if body["events"][-1]["type"] == "DuelEnded":
+            break
+    assert answered  # some decisions answered an open question
+
+
 def test_events_after_and_limit(client, done):
     total = version_of(client, done)
     body = client.get(f"/api/duels/{done}/events?after=10&limit=5").get_json()
