@@ -31,7 +31,7 @@ class Fact:
     def __init_subclass__(cls, **kw: Any) -> None:
         super().__init_subclass__(**kw)
         FACT_TYPES[cls.__name__] = cls
-        _SHAPES.pop(cls.__name__, None)
+        SHAPES.pop(cls.__name__, None)
 
     def apply(self, s: DuelState) -> None:
         """What this fact changes; every subclass defines it."""
@@ -57,68 +57,92 @@ class Fact:
 
     @staticmethod
     def from_json(data: dict) -> Fact:
-        """A fact from its JSON. Stored facts are read by the thousand, so this fills the
-        frozen instance directly instead of through ``__init__``, after the same checks:
-        a known type, no unknown field, every field without a default given."""
-        kind = data["type"]
-        shape = _SHAPES.get(kind) or _shape(kind)
-        if data.keys() == shape[1]:  # every field given, as to_json does: one set comparison
-            values = dict(data)
-            del values["type"]
-            fact = _new(shape[0])
-            _set(fact, "__dict__", values)
-            return fact
-        return _from_partial_json(shape, data)
+        """A fact from its JSON: a known type, no unknown field, every field without a
+        default given (``Shape.read``)."""
+        return SHAPES[data["type"]].read(data)
 
 
-def _from_partial_json(shape: Shape, data: dict) -> Fact:
-    """A stored fact that leaves out fields with defaults (or is malformed)."""
-    cls, names, required, defaults, factories = shape
-    given = data.keys()
-    if not (given <= names and given >= required):
-        data = dict(data)
-        del data["type"]
-        return cls(**data)  # raises the TypeError that names the field
-    values = {**defaults, **data}
-    del values["type"]
-    for name, factory in factories:
-        if name not in data:
-            values[name] = factory()  # a fresh list each, as __init__ would make
-    fact = _new(cls)
-    _set(fact, "__dict__", values)
-    return fact
+def changes_nothing(fact: Fact, s: DuelState) -> None:
+    """The ``apply`` of a fact that records what happened (an effect starts to resolve, an
+    attack misses) and changes nothing but, if it ``closes``, the agenda's head. A class
+    whose ``apply`` is this one says so: a replay of stored facts checks such a fact and
+    does not build it (``Shape.unchanging``). A subclass that defines its own ``apply`` is
+    built and applied."""
 
 
 _new = object.__new__
-_set = object.__setattr__  # a frozen instance's fields, filled once
 RULES = "rules"  # ``Planned.planned`` of a stored fact that carries no plan (release 1)
 
-# Per fact type name: its class, field names (and "type"), the ones without a default, the
-# defaults and the default factories (a stored Planned fact without ``planned`` was stored
-# by release 1: its plan is asked of the rules). Dropped when a class takes the name anew.
-Shape = tuple[type["Fact"], frozenset[str], frozenset[str], dict[str, Any],
-              tuple[tuple[str, Callable[[], Any]], ...]]
-_SHAPES: dict[str, Shape] = {}
+
+class Shape:
+    """What reading a stored fact of one type needs, worked out once per type: its class,
+    its field names (and "type"), the ones without a default, the defaults and default
+    factories (a stored Planned fact without ``planned`` was stored by release 1: its plan
+    is asked of the rules), whether it ``closes`` and whether it changes nothing."""
+
+    __slots__ = ("cls", "names", "required", "defaults", "factories", "closes", "unchanging")
+
+    def __init__(self, cls: type[Fact]) -> None:
+        defaults: dict[str, Any] = {}
+        factories: list[tuple[str, Callable[[], Any]]] = []
+        required = set()
+        for f in fields(cls):
+            if f.default is not MISSING:
+                defaults[f.name] = f.default
+            elif f.default_factory is not MISSING:
+                factories.append((f.name, f.default_factory))
+            else:
+                required.add(f.name)
+        if issubclass(cls, Planned):
+            defaults["planned"] = RULES
+        self.cls = cls
+        self.names = frozenset(f.name for f in fields(cls)) | {"type"}
+        self.required = frozenset(required)
+        self.defaults = defaults
+        self.factories = tuple(factories)
+        self.closes = cls.closes
+        self.unchanging = cls.apply is changes_nothing
+
+    def read(self, data: dict) -> Fact:
+        """The fact stored as ``data`` (whose "type" names this shape). Stored facts are
+        read by the thousand, so this fills the frozen instance directly instead of
+        through ``__init__``, after the same checks."""
+        if data.keys() == self.names:  # every field given, as to_json does: one comparison
+            fact = _new(self.cls)
+            values = fact.__dict__
+            values.update(data)
+            del values["type"]
+            return fact
+        return self._read_partial(data)
+
+    def _read_partial(self, data: dict) -> Fact:
+        """A stored fact that leaves out fields with defaults (or is malformed)."""
+        given = data.keys()
+        if not (given <= self.names and given >= self.required):
+            data = dict(data)
+            del data["type"]
+            return self.cls(**data)  # raises the TypeError that names the field
+        fact = _new(self.cls)
+        values = fact.__dict__
+        values.update(self.defaults)
+        values.update(data)
+        del values["type"]
+        for name, factory in self.factories:
+            if name not in data:
+                values[name] = factory()  # a fresh list each, as __init__ would make
+        return fact
 
 
-def _shape(kind: str) -> Shape:
-    cls = FACT_TYPES[kind]
-    defaults: dict[str, Any] = {}
-    factories: list[tuple[str, Callable[[], Any]]] = []
-    required = set()
-    for f in fields(cls):
-        if f.default is not MISSING:
-            defaults[f.name] = f.default
-        elif f.default_factory is not MISSING:
-            factories.append((f.name, f.default_factory))
-        else:
-            required.add(f.name)
-    if issubclass(cls, Planned):
-        defaults["planned"] = RULES
-    names = frozenset(f.name for f in fields(cls)) | {"type"}
-    shape = (cls, names, frozenset(required), defaults, tuple(factories))
-    _SHAPES[kind] = shape
-    return shape
+class _Shapes(dict[str, Shape]):
+    """Per fact type name, its ``Shape``, worked out when first asked (a ``KeyError`` for
+    an unknown type). Dropped when a class takes the name anew."""
+
+    def __missing__(self, kind: str) -> Shape:
+        shape = self[kind] = Shape(FACT_TYPES[kind])
+        return shape
+
+
+SHAPES = _Shapes()
 
 
 @dataclass(frozen=True)
@@ -231,8 +255,7 @@ class Triggered(Fact):
 
     closes: ClassVar[bool] = True
 
-    def apply(self, s: DuelState) -> None:
-        pass
+    apply = changes_nothing
 
 
 @dataclass(frozen=True)
@@ -519,8 +542,7 @@ class ActivationSkipped(Fact):
     player: int
     closes: ClassVar[bool] = True
 
-    def apply(self, s: DuelState) -> None:
-        pass
+    apply = changes_nothing
 
 
 @dataclass(frozen=True)
@@ -540,8 +562,7 @@ class Missed(Fact):
     reason: str
     closes: ClassVar[bool] = True
 
-    def apply(self, s: DuelState) -> None:
-        pass
+    apply = changes_nothing
 
 
 @dataclass(frozen=True)
@@ -626,8 +647,7 @@ class MayDeclined(Fact):
     player: int
     closes: ClassVar[bool] = True
 
-    def apply(self, s: DuelState) -> None:
-        pass
+    apply = changes_nothing
 
 
 @dataclass(frozen=True)
@@ -636,8 +656,7 @@ class Declined(Fact):
 
     player: int
 
-    def apply(self, s: DuelState) -> None:
-        pass
+    apply = changes_nothing
 
 
 @dataclass(frozen=True)
@@ -923,8 +942,7 @@ class BeatEnded(Fact):
 class Conceded(Fact):
     player: int
 
-    def apply(self, s: DuelState) -> None:
-        pass
+    apply = changes_nothing
 
 
 @dataclass(frozen=True)
