@@ -159,13 +159,13 @@ class Planned(Fact):
 
     planned: Any = field(default=None, kw_only=True)
 
-    def plan(self, s: DuelState, rules_part: Callable[[], None]) -> None:
+    def plan(self, s: DuelState, rules_part: Callable[..., None], *args: Any) -> None:
         """Apply the rules' part of this fact: from the plan it carries, or by asking the
-        rules (and, the first time, keeping what they made)."""
+        rules (``rules_part(s, *args)``; and, the first time, keeping what they made)."""
         if isinstance(self.planned, dict):
             _follow(s, self.planned)
             return
-        rules_part()
+        rules_part(s, *args)
         if self.planned is None:
             object.__setattr__(self, "planned", _record(s, self.planned_player()))
 
@@ -185,7 +185,11 @@ def _record(s: DuelState, player: int | None) -> dict[str, Any]:
 
 
 def _follow(s: DuelState, plan: dict[str, Any]) -> None:
-    s.agenda[:] = map(tuple, plan["agenda"])
+    agenda = plan["agenda"]
+    if agenda:
+        s.agenda[:] = map(tuple, agenda)
+    else:
+        s.agenda.clear()
     s.group_seq = plan["groups"]
     s.step = plan["step"]
     if "player" in plan:
@@ -239,8 +243,9 @@ class StepBegan(Planned):
 
     def apply(self, s: DuelState) -> None:
         s.step = self.step
-        _rules().enter_step(s, self.step)
-        self.plan(s, lambda: _rules().begin_step(s, self.step))
+        rules = _rules()
+        rules.enter_step(s, self.step)
+        self.plan(s, rules.begin_step, self.step)
 
 
 @dataclass(frozen=True)
@@ -340,7 +345,7 @@ class Anted(Planned):
         p.token_pool.remove(self.token)
         p.token_discard.append(self.token)
         p.this_beat.anted.append(self.token)
-        self.plan(s, lambda: _rules().on_token_anted(s, self.player, self.token))
+        self.plan(s, _rules().on_token_anted, self.player, self.token)
 
 
     def planned_player(self) -> int | None:
@@ -364,7 +369,7 @@ class PairsRevealed(Planned):
         for p in s.players:
             if p.pair:
                 p.pair.revealed = True
-        self.plan(s, lambda: _rules().after_reveal(s))
+        self.plan(s, _rules().after_reveal)
 
 
 @dataclass(frozen=True)
@@ -441,7 +446,7 @@ class SpecialActionsDone(Planned):
 
     def apply(self, s: DuelState) -> None:
         s.step = "reveal"
-        self.plan(s, lambda: _rules().push_reveal(s))
+        self.plan(s, _rules().push_reveal)
 
 
 @dataclass(frozen=True)
@@ -534,7 +539,7 @@ class Activated(Planned):
     closes: ClassVar[bool] = True
 
     def apply(self, s: DuelState) -> None:
-        self.plan(s, lambda: _rules().queue_activation(s, self.player))
+        self.plan(s, _rules().queue_activation, self.player)
 
 
 @dataclass(frozen=True)
@@ -553,7 +558,7 @@ class Hit(Planned):
     def apply(self, s: DuelState) -> None:
         s.players[self.attacker].this_beat.hits += 1
         s.players[1 - self.attacker].this_beat.hits_taken += 1
-        self.plan(s, lambda: _rules().queue_hit(s, self.attacker))
+        self.plan(s, _rules().queue_hit, self.attacker)
 
 
 @dataclass(frozen=True)
@@ -581,8 +586,7 @@ class DamageDealt(Planned):
         d.this_beat.damage_soaked += min(self.soak, self.power)
         if self.amount > 0:
             d.this_beat.last_damage = self.amount
-            self.plan(s, lambda: _rules().queue_damage(s, self.attacker, self.defender,
-                                                       self.amount))
+            self.plan(s, _rules().queue_damage, self.attacker, self.defender, self.amount)
 
 
 @dataclass(frozen=True)
