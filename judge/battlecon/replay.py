@@ -31,14 +31,12 @@ def apply_all(s: DuelState, facts: Iterable[Fact | dict]) -> None:
         count += 1
         if isinstance(f, dict):
             shape = SHAPES[f["type"]]
-            if shape.unchanging and f.keys() == shape.names:
-                if shape.closes:
-                    s.agenda.pop(0)
-                continue
-            fact = shape.read(f)
+            fact = None if shape.unchanging and f.keys() == shape.names else shape.read(f)
+            closes = shape.closes  # its class's, read once per type
         else:
-            fact = f
-        if fact.closes:
+            fact, closes = f, f.closes
+        if closes:
             s.agenda.pop(0)
-        fact.apply(s)
+        if fact is not None:
+            fact.apply(s)
     s.version = APPLYING if version == APPLYING else version + count
