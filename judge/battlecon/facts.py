@@ -162,8 +162,17 @@ class Planned(Fact):
     def plan(self, s: DuelState, rules_part: Callable[..., None], *args: Any) -> None:
         """Apply the rules' part of this fact: from the plan it carries, or by asking the
         rules (``rules_part(s, *args)``; and, the first time, keeping what they made)."""
-        if isinstance(self.planned, dict):
-            _follow(s, self.planned)
+        plan = self.planned
+        if isinstance(plan, dict):  # follow it
+            agenda = plan["agenda"]
+            if agenda:
+                s.agenda[:] = map(tuple, agenda)
+            else:
+                s.agenda.clear()
+            s.group_seq = plan["groups"]
+            s.step = plan["step"]
+            if "player" in plan:
+                _follow_player(s, plan["player"])
             return
         rules_part(s, *args)
         if self.planned is None:
@@ -184,19 +193,12 @@ def _record(s: DuelState, player: int | None) -> dict[str, Any]:
     return out
 
 
-def _follow(s: DuelState, plan: dict[str, Any]) -> None:
-    agenda = plan["agenda"]
-    if agenda:
-        s.agenda[:] = map(tuple, agenda)
-    else:
-        s.agenda.clear()
-    s.group_seq = plan["groups"]
-    s.step = plan["step"]
-    if "player" in plan:
-        p = s.players[plan["player"]["index"]]
-        p.this_beat.bonus_tokens = list(plan["player"]["bonus_tokens"])
-        p.this_beat.stun_immune = plan["player"]["stun_immune"]
-        p.this_beat.stunned = plan["player"]["stunned"]
+def _follow_player(s: DuelState, kept: dict[str, Any]) -> None:
+    """The per-beat flags of a player that a plan kept (``_record``)."""
+    p = s.players[kept["index"]]
+    p.this_beat.bonus_tokens = list(kept["bonus_tokens"])
+    p.this_beat.stun_immune = kept["stun_immune"]
+    p.this_beat.stunned = kept["stunned"]
 
 
 _RULES: list[ModuleType] = []
