@@ -32,7 +32,7 @@ class Fact:
     def __init_subclass__(cls, **kw: Any) -> None:
         super().__init_subclass__(**kw)
         FACT_TYPES[cls.__name__] = cls
-        _SHAPES.pop(cls.__name__, None)
+        SHAPES.pop(cls.__name__, None)
         if "__init__" not in cls.__dict__:
             install_lazily(cls)  # facts are built by the thousand: judge.battlecon.fast_init
 
@@ -60,68 +60,92 @@ class Fact:
 
     @staticmethod
     def from_json(data: dict) -> Fact:
-        """A fact from its JSON. Stored facts are read by the thousand, so this fills the
-        frozen instance directly instead of through ``__init__``, after the same checks:
-        a known type, no unknown field, every field without a default given."""
-        kind = data["type"]
-        shape = _SHAPES.get(kind) or _shape(kind)
-        if data.keys() == shape[1]:  # every field given, as to_json does: one set comparison
-            values = dict(data)
-            del values["type"]
-            fact = _new(shape[0])
-            _set(fact, "__dict__", values)
-            return fact
-        return _from_partial_json(shape, data)
+        """A fact from its JSON: a known type, no unknown field, every field without a
+        default given (``Shape.read``)."""
+        return SHAPES[data["type"]].read(data)
 
 
-def _from_partial_json(shape: Shape, data: dict) -> Fact:
-    """A stored fact that leaves out fields with defaults (or is malformed)."""
-    cls, names, required, defaults, factories = shape
-    given = data.keys()
-    if not (given <= names and given >= required):
-        data = dict(data)
-        del data["type"]
-        return cls(**data)  # raises the TypeError that names the field
-    values = {**defaults, **data}
-    del values["type"]
-    for name, factory in factories:
-        if name not in data:
-            values[name] = factory()  # a fresh list each, as __init__ would make
-    fact = _new(cls)
-    _set(fact, "__dict__", values)
-    return fact
+def changes_nothing(fact: Fact, s: DuelState) -> None:
+    """The ``apply`` of a fact that records what happened (an effect starts to resolve, an
+    attack misses) and changes nothing but, if it ``closes``, the agenda's head. A class
+    whose ``apply`` is this one says so: a replay of stored facts checks such a fact and
+    does not build it (``Shape.unchanging``). A subclass that defines its own ``apply`` is
+    built and applied."""
 
 
 _new = object.__new__
-_set = object.__setattr__  # a frozen instance's fields, filled once
 RULES = "rules"  # ``Planned.planned`` of a stored fact that carries no plan (release 1)
 
-# Per fact type name: its class, field names (and "type"), the ones without a default, the
-# defaults and the default factories (a stored Planned fact without ``planned`` was stored
-# by release 1: its plan is asked of the rules). Dropped when a class takes the name anew.
-Shape = tuple[type["Fact"], frozenset[str], frozenset[str], dict[str, Any],
-              tuple[tuple[str, Callable[[], Any]], ...]]
-_SHAPES: dict[str, Shape] = {}
+
+class Shape:
+    """What reading a stored fact of one type needs, worked out once per type: its class,
+    its field names (and "type"), the ones without a default, the defaults and default
+    factories (a stored Planned fact without ``planned`` was stored by release 1: its plan
+    is asked of the rules), whether it ``closes`` and whether it changes nothing."""
+
+    __slots__ = ("cls", "names", "required", "defaults", "factories", "closes", "unchanging")
+
+    def __init__(self, cls: type[Fact]) -> None:
+        defaults: dict[str, Any] = {}
+        factories: list[tuple[str, Callable[[], Any]]] = []
+        required = set()
+        for f in fields(cls):
+            if f.default is not MISSING:
+                defaults[f.name] = f.default
+            elif f.default_factory is not MISSING:
+                factories.append((f.name, f.default_factory))
+            else:
+                required.add(f.name)
+        if issubclass(cls, Planned):
+            defaults["planned"] = RULES
+        self.cls = cls
+        self.names = frozenset(f.name for f in fields(cls)) | {"type"}
+        self.required = frozenset(required)
+        self.defaults = defaults
+        self.factories = tuple(factories)
+        self.closes = cls.closes
+        self.unchanging = cls.apply is changes_nothing
+
+    def read(self, data: dict) -> Fact:
+        """The fact stored as ``data`` (whose "type" names this shape). Stored facts are
+        read by the thousand, so this fills the frozen instance directly instead of
+        through ``__init__``, after the same checks."""
+        if data.keys() == self.names:  # every field given, as to_json does: one comparison
+            fact = _new(self.cls)
+            values = fact.__dict__
+            values.update(data)
+            del values["type"]
+            return fact
+        return self._read_partial(data)
+
+    def _read_partial(self, data: dict) -> Fact:
+        """A stored fact that leaves out fields with defaults (or is malformed)."""
+        given = data.keys()
+        if not (given <= self.names and given >= self.required):
+            data = dict(data)
+            del data["type"]
+            return self.cls(**data)  # raises the TypeError that names the field
+        fact = _new(self.cls)
+        values = fact.__dict__
+        values.update(self.defaults)
+        values.update(data)
+        del values["type"]
+        for name, factory in self.factories:
+            if name not in data:
+                values[name] = factory()  # a fresh list each, as __init__ would make
+        return fact
 
 
-def _shape(kind: str) -> Shape:
-    cls = FACT_TYPES[kind]
-    defaults: dict[str, Any] = {}
-    factories: list[tuple[str, Callable[[], Any]]] = []
-    required = set()
-    for f in fields(cls):
-        if f.default is not MISSING:
-            defaults[f.name] = f.default
-        elif f.default_factory is not MISSING:
-            factories.append((f.name, f.default_factory))
-        else:
-            required.add(f.name)
-    if issubclass(cls, Planned):
-        defaults["planned"] = RULES
-    names = frozenset(f.name for f in fields(cls)) | {"type"}
-    shape = (cls, names, frozenset(required), defaults, tuple(factories))
-    _SHAPES[kind] = shape
-    return shape
+class _Shapes(dict[str, Shape]):
+    """Per fact type name, its ``Shape``, worked out when first asked (a ``KeyError`` for
+    an unknown type). Dropped when a class takes the name anew."""
+
+    def __missing__(self, kind: str) -> Shape:
+        shape = self[kind] = Shape(FACT_TYPES[kind])
+        return shape
+
+
+SHAPES = _Shapes()
 
 
 @dataclass(frozen=True)
@@ -138,13 +162,22 @@ class Planned(Fact):
 
     planned: Any = field(default=None, kw_only=True)
 
-    def plan(self, s: DuelState, rules_part: Callable[[], None]) -> None:
+    def plan(self, s: DuelState, rules_part: Callable[..., None], *args: Any) -> None:
         """Apply the rules' part of this fact: from the plan it carries, or by asking the
-        rules (and, the first time, keeping what they made)."""
-        if isinstance(self.planned, dict):
-            _follow(s, self.planned)
+        rules (``rules_part(s, *args)``; and, the first time, keeping what they made)."""
+        plan = self.planned
+        if isinstance(plan, dict):  # follow it
+            agenda = plan["agenda"]
+            if agenda:
+                s.agenda[:] = map(tuple, agenda)
+            else:
+                s.agenda.clear()
+            s.group_seq = plan["groups"]
+            s.step = plan["step"]
+            if "player" in plan:
+                _follow_player(s, plan["player"])
             return
-        rules_part()
+        rules_part(s, *args)
         if self.planned is None:
             object.__setattr__(self, "planned", _record(s, self.planned_player()))
 
@@ -163,15 +196,12 @@ def _record(s: DuelState, player: int | None) -> dict[str, Any]:
     return out
 
 
-def _follow(s: DuelState, plan: dict[str, Any]) -> None:
-    s.agenda[:] = map(tuple, plan["agenda"])
-    s.group_seq = plan["groups"]
-    s.step = plan["step"]
-    if "player" in plan:
-        p = s.players[plan["player"]["index"]]
-        p.this_beat.bonus_tokens = list(plan["player"]["bonus_tokens"])
-        p.this_beat.stun_immune = plan["player"]["stun_immune"]
-        p.this_beat.stunned = plan["player"]["stunned"]
+def _follow_player(s: DuelState, kept: dict[str, Any]) -> None:
+    """The per-beat flags of a player that a plan kept (``_record``)."""
+    p = s.players[kept["index"]]
+    p.this_beat.bonus_tokens = list(kept["bonus_tokens"])
+    p.this_beat.stun_immune = kept["stun_immune"]
+    p.this_beat.stunned = kept["stunned"]
 
 
 _RULES: list[ModuleType] = []
@@ -218,8 +248,9 @@ class StepBegan(Planned):
 
     def apply(self, s: DuelState) -> None:
         s.step = self.step
-        _rules().enter_step(s, self.step)
-        self.plan(s, lambda: _rules().begin_step(s, self.step))
+        rules = _rules()
+        rules.enter_step(s, self.step)
+        self.plan(s, rules.begin_step, self.step)
 
 
 @dataclass(frozen=True)
@@ -234,8 +265,7 @@ class Triggered(Fact):
 
     closes: ClassVar[bool] = True
 
-    def apply(self, s: DuelState) -> None:
-        pass
+    apply = changes_nothing
 
 
 @dataclass(frozen=True)
@@ -320,7 +350,7 @@ class Anted(Planned):
         p.token_pool.remove(self.token)
         p.token_discard.append(self.token)
         p.this_beat.anted.append(self.token)
-        self.plan(s, lambda: _rules().on_token_anted(s, self.player, self.token))
+        self.plan(s, _rules().on_token_anted, self.player, self.token)
 
 
     def planned_player(self) -> int | None:
@@ -344,7 +374,7 @@ class PairsRevealed(Planned):
         for p in s.players:
             if p.pair:
                 p.pair.revealed = True
-        self.plan(s, lambda: _rules().after_reveal(s))
+        self.plan(s, _rules().after_reveal)
 
 
 @dataclass(frozen=True)
@@ -421,7 +451,7 @@ class SpecialActionsDone(Planned):
 
     def apply(self, s: DuelState) -> None:
         s.step = "reveal"
-        self.plan(s, lambda: _rules().push_reveal(s))
+        self.plan(s, _rules().push_reveal)
 
 
 @dataclass(frozen=True)
@@ -514,7 +544,7 @@ class Activated(Planned):
     closes: ClassVar[bool] = True
 
     def apply(self, s: DuelState) -> None:
-        self.plan(s, lambda: _rules().queue_activation(s, self.player))
+        self.plan(s, _rules().queue_activation, self.player)
 
 
 @dataclass(frozen=True)
@@ -522,8 +552,7 @@ class ActivationSkipped(Fact):
     player: int
     closes: ClassVar[bool] = True
 
-    def apply(self, s: DuelState) -> None:
-        pass
+    apply = changes_nothing
 
 
 @dataclass(frozen=True)
@@ -534,7 +563,7 @@ class Hit(Planned):
     def apply(self, s: DuelState) -> None:
         s.players[self.attacker].this_beat.hits += 1
         s.players[1 - self.attacker].this_beat.hits_taken += 1
-        self.plan(s, lambda: _rules().queue_hit(s, self.attacker))
+        self.plan(s, _rules().queue_hit, self.attacker)
 
 
 @dataclass(frozen=True)
@@ -543,8 +572,7 @@ class Missed(Fact):
     reason: str
     closes: ClassVar[bool] = True
 
-    def apply(self, s: DuelState) -> None:
-        pass
+    apply = changes_nothing
 
 
 @dataclass(frozen=True)
@@ -563,8 +591,7 @@ class DamageDealt(Planned):
         d.this_beat.damage_soaked += min(self.soak, self.power)
         if self.amount > 0:
             d.this_beat.last_damage = self.amount
-            self.plan(s, lambda: _rules().queue_damage(s, self.attacker, self.defender,
-                                                       self.amount))
+            self.plan(s, _rules().queue_damage, self.attacker, self.defender, self.amount)
 
 
 @dataclass(frozen=True)
@@ -629,8 +656,7 @@ class MayDeclined(Fact):
     player: int
     closes: ClassVar[bool] = True
 
-    def apply(self, s: DuelState) -> None:
-        pass
+    apply = changes_nothing
 
 
 @dataclass(frozen=True)
@@ -639,8 +665,7 @@ class Declined(Fact):
 
     player: int
 
-    def apply(self, s: DuelState) -> None:
-        pass
+    apply = changes_nothing
 
 
 @dataclass(frozen=True)
@@ -926,8 +951,7 @@ class BeatEnded(Fact):
 class Conceded(Fact):
     player: int
 
-    def apply(self, s: DuelState) -> None:
-        pass
+    apply = changes_nothing
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from judge.battlecon.duel import initial_state
-from judge.battlecon.facts import Fact
+from judge.battlecon.facts import SHAPES, Fact
 from judge.battlecon.state import APPLYING, DuelState
 
 
@@ -21,14 +21,22 @@ def apply_all(s: DuelState, facts: Iterable[Fact | dict]) -> None:
     """Run each fact (a stored one read from its JSON) in order, as ``Fact.run`` does, but
     with the state APPLYING from the first to the last and its version bumped by their
     count once at the end: nothing is asked of the state between two facts of a replay, so
-    nothing could be kept there, and the state ends exactly as running them one by one."""
-    version, s.version = s.version, APPLYING
-    read, count = Fact.from_json, 0
-    for f in facts:
-        fact = read(f) if isinstance(f, dict) else f
-        if fact.closes:
-            s.agenda.pop(0)
-        fact.apply(s)
-        count += 1
-    s.version = APPLYING if version == APPLYING else version + count
+    nothing could be kept there, and the state ends exactly as running them one by one.
 
+    A stored fact that changes nothing (``Shape.unchanging``) is checked as reading it
+    would check it, and not built: only its ``closes`` counts."""
+    version, s.version = s.version, APPLYING
+    count = 0
+    for f in facts:
+        count += 1
+        if isinstance(f, dict):
+            shape = SHAPES[f["type"]]
+            fact = None if shape.unchanging and f.keys() == shape.names else shape.read(f)
+            closes = shape.closes  # its class's, read once per type
+        else:
+            fact, closes = f, f.closes
+        if closes:
+            s.agenda.pop(0)
+        if fact is not None:
+            fact.apply(s)
+    s.version = APPLYING if version == APPLYING else version + count

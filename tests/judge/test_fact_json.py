@@ -7,11 +7,14 @@ instances directly; these tests hold it to the checks the constructor made.
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 
 import pytest
 
 from judge.battlecon import facts as F
 from judge.battlecon.playout import FIGHTERS, play
+from judge.battlecon.replay import apply_all, replay_facts
+from judge.battlecon.state import DuelState
 
 
 @pytest.mark.parametrize("fighter", FIGHTERS)
@@ -48,3 +51,54 @@ def test_an_unknown_or_missing_field_is_refused(data: dict, problem: str) -> Non
     with pytest.raises(TypeError, match=problem):
         F.Fact.from_json(data)
     assert "type" in data  # the caller's JSON is left as it was
+
+
+TRIGGERED = {"type": "Triggered", "rule": "R7", "text": "t", "player": 0, "effect": "e",
+             "card": "c", "timing": "before"}
+
+
+def _replay_one(data: dict) -> list:
+    """Apply one stored fact as a replay does, on a state whose agenda has one item."""
+    s = replay_facts(play(0, "hikaru", "khadath").setup, [])
+    s.agenda[:] = [("item",)]
+    apply_all(s, [data])
+    return s.agenda
+
+
+def test_a_replay_does_not_build_a_fact_that_changes_nothing_but_checks_it() -> None:
+    """Facts whose ``apply`` is ``changes_nothing`` are only checked by a replay; the
+    check is the reader's: an unknown or missing field, or an unknown type, is refused."""
+    assert {k for k, c in F.FACT_TYPES.items() if F.SHAPES[k].unchanging} >= {
+        "Triggered", "Missed", "ActivationSkipped"}
+    assert not F.SHAPES["Hit"].unchanging and not F.SHAPES["StepBegan"].unchanging
+    assert _replay_one(TRIGGERED) == []  # it closes the agenda's head
+    assert _replay_one({**TRIGGERED, "skipped": ""}) == []
+    for bad, problem in [({**TRIGGERED, "extra": 1}, "extra"),
+                         ({k: v for k, v in TRIGGERED.items() if k != "card"}, "card")]:
+        with pytest.raises(TypeError, match=problem):
+            _replay_one(bad)
+    with pytest.raises(KeyError):
+        _replay_one({**TRIGGERED, "type": "NoSuchFact"})
+
+
+def test_a_subclass_that_defines_apply_is_built_and_applied() -> None:
+    """Whether a fact changes nothing is read from its ``apply``, so a fighter's subclass
+    of a fact that changes nothing, with an ``apply`` of its own, is applied."""
+
+    @dataclass(frozen=True)
+    class TriggeredAndNoted(F.Triggered):
+        def apply(self, s: DuelState) -> None:
+            s.agenda.append(("noted", self.player))
+
+    try:
+        assert not F.SHAPES["TriggeredAndNoted"].unchanging
+        assert _replay_one({**TRIGGERED, "type": "TriggeredAndNoted"}) == [("noted", 0)]
+    finally:
+        F.FACT_TYPES.pop("TriggeredAndNoted")
+        F.SHAPES.pop("TriggeredAndNoted", None)
+
+
+def test_stored_facts_replay_to_the_state_their_duel_reached() -> None:
+    duel = play(3, "cadenza", "seth")
+    stored = [f.to_json() for f in duel.facts]
+    assert replay_facts(duel.setup, stored) == replay_facts(duel.setup, duel.facts) == duel.state
