@@ -445,3 +445,50 @@ def test_teaching_mode_asks_what_a_reply_die_does_before_showing_it(site, page):
     expect(page.locator("#question-text")).to_contain_text(
         "P1 answers with a die: 4 — a Hit on the STAY chart: the full DP (A4.4).")
     expect(page.locator("#position")).to_have_text(str(die_row["event"]))
+
+
+def test_a_chains_extra_attack_is_offered_and_logged_by_clicking(site, page):
+    """AS20 in the console: Ember Knight's Twin Slash (a chain move) fully succeeds on
+    Mossjaw (die 1: 250 → 220), so the console offers Ana the extra attack on the same
+    target: every payable move but the chain move itself, or declining it (A14.4, A14.6).
+    She clicks Flame Combo (EK 300 → 280; Damp Hide counts it 20 less: 60 DP); Ben's die 2
+    takes Mossjaw to 160 and, the extra attack being no chain move, the turn passes to Ben
+    (A14.9); then life, PP, the turn and the record through the API."""
+    setup = {"format": "simple_duel", "characters": "artobattlers-sample-v1", "rulings": {},
+             "players": [{"name": "Ana"}, {"name": "Ben"}]}
+    status, duel = site.post("/api/duels", {
+        "format": "artobattlers-record/1", "ruleset": "artobattlers", "setup": setup,
+        "decisions": [{"player": 0, "kind": "team", "characters": ["ember-knight"]},
+                      {"player": 1, "kind": "team", "characters": ["mossjaw"]},
+                      {"player": 0, "kind": "start_die", "value": 6},
+                      {"player": 1, "kind": "start_die", "value": 1}],
+        "event": "aob-tests", "table": "aob-chain"}, role="scorekeeper")
+    assert status == 201, duel
+    open_page(page, f"/duels/{duel['id']}/console")
+    sign_in(page, site.tokens["scorekeeper"], "scorekeeper")
+    page.wait_for_selector("body[data-ready=true]")
+    clicked = [click(page, option(page, "Twin Slash on Mossjaw")), click(page, die(page, "Ben", 1))]
+    expect(character(page, "mossjaw")).to_have_attribute("data-life", "220")
+    extra = page.locator("#prompt-body .choices button[data-kind=extra_attack]")
+    moves = [json.loads(o)["move"] for o in
+             (extra.nth(k).get_attribute("data-option") for k in range(extra.count()))]
+    assert moves == ["blade-rush", "pommel-strike", "flame-combo", "searing-brand",
+                     "searing-brand", "ember-shot", "inferno-lance"]  # no Twin Slash again
+    expect(extra.filter(has_text="Flame Combo on Mossjaw")).to_have_count(1)
+    expect(option(page, "Decline the extra attack")).to_be_visible()
+    screenshot(page, "artobattlers-extra-attack")
+    clicked.append(click(page, extra.filter(has_text="Flame Combo on Mossjaw")))
+    expect(character(page, "ember-knight")).to_have_attribute("data-life", "280")
+    expect(page.locator(".aob-attack")).to_contain_text("60 DP against this target")
+    clicked.append(click(page, die(page, "Ben", 2)))
+    expect(character(page, "mossjaw")).to_have_attribute("data-life", "160")
+    expect(page.locator("#where")).to_contain_text("Turn 2 · Ben to act")
+    expect(page.locator("#prompt-body .choices button[data-kind=extra_attack]")).to_have_count(0)
+    state = site.get(f"/api/duels/{duel['id']}/state")
+    ek = state["players"][0]["characters"]["ember-knight"]
+    mj = state["players"][1]["characters"]["mossjaw"]
+    assert (ek["life"], ek["power"], mj["life"]) == (280, 40, 160)
+    assert (state["turn"], state["player_to_act"]) == (2, 1)
+    assert [(d["kind"], d.get("move")) for d in clicked] == [
+        ("attack", "twin-slash"), ("die", None), ("extra_attack", "flame-combo"), ("die", None)]
+    assert site.get(f"/api/duels/{duel['id']}/record")["decisions"][4:] == clicked
