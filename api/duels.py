@@ -12,6 +12,7 @@ from flask_smorest import Blueprint
 from api import schemas as S
 from api.auth import PERMISSIONS, require
 from api.errors import ApiError
+from api.variations import with_fork_points
 from api.views import (
     actor,
     asked_in,
@@ -64,7 +65,8 @@ class Duels(MethodView):
         round, table) and player name (in any case), fighter, status, day of creation or fork parent; served from the list read model
         (``events.listing``), so a page costs the same however many duels are stored."""
         found = store().duel_list.page(args, args["page"], args["page_size"])
-        page = {"items": found["items"], "total": found["total"], "page": args["page"],
+        items = with_fork_points(found["items"]) if args["fork_points"] else found["items"]
+        page = {"items": items, "total": found["total"], "page": args["page"],
                 "page_size": args["page_size"]}
         # A duel that does not verify is listed apart, never in the way of the others.
         return page | ({"unreadable": found["unreadable"]} if found["unreadable"] else {})

@@ -134,6 +134,10 @@ class DuelListArgs(Schema):
     status = fields.String(validate=validate.OneOf(["in_progress", "over"]))
     date = fields.Date(metadata={"description": "the day (UTC) the duel was stored"})
     parent = fields.String(metadata={"description": "forks of this duel"})
+    fork_points = fields.Boolean(load_default=False, metadata={
+        "description": "give each fork listed its fork point and the rulings it changed "
+                       "(as GET /api/duels/{id}/variations gives them in `left`), so a "
+                       "list labels its forks in one request"})
     page = fields.Integer(load_default=1, validate=validate.Range(min=1, max=100000))
     page_size = fields.Integer(load_default=50, validate=validate.Range(min=1, max=200))
 
@@ -144,7 +148,7 @@ class UnreadableDuelSchema(Schema):
 
 
 class DuelListSchema(Schema):
-    items = fields.List(fields.Nested(DuelSummarySchema))
+    items = fields.List(fields.Nested("ListedDuelSchema"))
     total = fields.Integer()
     page = fields.Integer()
     page_size = fields.Integer()
@@ -427,6 +431,7 @@ class ForkPointSchema(Schema):
 class RulingChangeSchema(Schema):
     from_ = fields.Raw(data_key="from", attribute="from", allow_none=True)
     to = fields.Raw(allow_none=True)
+    title = fields.String(metadata={"description": "the ruling's title"})
 
 
 class VariationSchema(DuelSummarySchema):
@@ -434,6 +439,11 @@ class VariationSchema(DuelSummarySchema):
     rulings_changed = fields.Dict(keys=fields.String(), values=fields.Nested(
         RulingChangeSchema), metadata={"description": "the rulings whose reading the fork "
                                                       "changed from its parent's"})
+
+
+class ListedDuelSchema(VariationSchema):
+    """A duel in a list: its summary; a fork listed with ``fork_points=true`` also has its
+    ``fork_point`` and ``rulings_changed`` (absent when its parent cannot be read)."""
 
 
 class VariationsSchema(Schema):

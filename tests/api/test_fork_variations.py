@@ -18,6 +18,9 @@ PAIRS = [{"player": 0, "kind": "attack_pair", "style": "advancing", "base": "str
          {"player": 0, "kind": "ante", "token": "earth"}]
 
 
+LURE_CHANGED = {"lure-power": {"from": 0, "to": -1, "title": "Power of Khadath's Lure"}}
+
+
 def lure_record(rulings: dict | None = None) -> dict:
     return {"format": "battlecon-record/1", "options": {"rulings": rulings or {}},
             "players": [{"name": "Ana", "fighter": "hikaru"},
@@ -103,14 +106,14 @@ def test_variations_give_the_tree_with_fork_points_in_the_game_s_words(client, t
     assert first["fork_point"]["text"] == "Hikaru lays an attack pair face down."
     assert first["fork_point"]["beat"]["beat"] == 1
     assert first["rulings_changed"] == {}
-    assert second["rulings_changed"] == {"lure-power": {"from": 0, "to": -1}}
+    assert second["rulings_changed"] == LURE_CHANGED
     assert second["fork_point"]["event"] == late
     assert second["created_by"] == holder("judge")
     # The lure fork knows where it left its parent, and offers the rulings it plays under.
     mine = client.get(f"/api/duels/{a['id']}/variations").get_json()
     assert mine["parent"]["id"] == pid
     assert mine["left"]["fork_point"]["event"] == late
-    assert mine["left"]["rulings_changed"] == {"lure-power": {"from": 0, "to": -1}}
+    assert mine["left"]["rulings_changed"] == LURE_CHANGED
     assert mine["rulings"]["lure-power"]["value"] == -1
     assert [r["value"] for r in mine["rulings"]["lure-power"]["readings"]] == [0, -1]
     assert mine["rulings"]["range-direction"]["value"] == "both"  # left out: "both"
@@ -123,6 +126,37 @@ def test_variations_give_the_tree_with_fork_points_in_the_game_s_words(client, t
     assert (items[grandchild["id"]]["parent"], items[grandchild["id"]]["fork_at"]) == (
         b["id"], early)
     assert items[pid]["parent"] is None
+    assert "fork_point" not in items[a["id"]]  # only when asked for
+
+
+def test_the_list_gives_each_fork_its_fork_point_in_one_request(client, tokens):
+    """``fork_points=true``: each fork listed carries what /variations says of it (where it
+    left its parent, as this reader may read it, and the rulings it changed), so the list
+    page labels its forks without a request per fork; a duel that is no fork has none."""
+    parent = create(client, tokens["scorekeeper"], lure_record(), event="fork-points")
+    pid, late = parent["id"], parent["version"]
+    early = [e["event"] - 1 for e in client.get(f"/api/duels/{pid}/events?after=0&limit=100")
+             .get_json()["events"] if e["type"] == "Decision"][1]
+    lure = fork(client, tokens["judge"], pid, {"at": late, "rulings": {"lure-power": -1}})
+    other = fork(client, tokens["judge"], pid, {"at": early}).get_json()
+    deeper = fork(client, tokens["judge"], other["id"], {"at": early}).get_json()
+    for token in (None, tokens["judge"]):  # the fork point's text as each reader reads it
+        headers = bearer(token) if token else {}
+        listed = {d["id"]: d for d in client.get("/api/duels?event=fork-points&fork_points=true",
+                                                  headers=headers).get_json()["items"]}
+        assert len(listed) == 4
+        assert "fork_point" not in listed[pid] and "rulings_changed" not in listed[pid]
+        for duel in (lure.get_json()["id"], other["id"], deeper["id"]):
+            left = client.get(f"/api/duels/{duel}/variations", headers=headers).get_json()["left"]
+            assert listed[duel]["fork_point"] == left["fork_point"]
+            assert listed[duel]["rulings_changed"] == left["rulings_changed"]
+        assert listed[lure.get_json()["id"]]["rulings_changed"] == LURE_CHANGED
+        if token is None:
+            assert listed[other["id"]]["fork_point"]["text"] == (
+                "Hikaru lays an attack pair face down.")
+        assert listed[deeper["id"]]["fork_point"]["event"] == early
+    bad = client.get("/api/duels?fork_points=perhaps")
+    assert bad.status_code == 422 and "fork_points" in bad.get_json()["errors"]
 
 
 def test_a_judge_reads_the_face_down_pair_at_the_fork_point(client, tokens):
@@ -158,5 +192,6 @@ def test_an_art_o_battlers_match_forks_with_another_gap_ruling(client, tokens):
     assert client.get(f"/api/duels/{parent['id']}/record").get_json()["setup"]["rulings"][
         "AG4"] == "round_up"
     mine = client.get(f"/api/duels/{child}/variations").get_json()
-    assert mine["left"]["rulings_changed"] == {"AG4": {"from": "round_up", "to": "round_down"}}
+    assert mine["left"]["rulings_changed"] == {"AG4": {"from": "round_up", "to": "round_down",
+                                                       "title": "Gap ruling AG4"}}
     assert mine["rulings"]["AG4"]["value"] == "round_down"

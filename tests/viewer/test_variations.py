@@ -45,9 +45,12 @@ def test_the_list_nests_forks_under_their_parent_with_their_fork_points(site, pa
     lure = fork(site, pid, {"at": late, "rulings": {"lure-power": -1}})
     other = fork(site, pid, {"at": early})
     deeper = fork(site, other["id"], {"at": early})
+    asked: list[str] = []
+    page.on("request", lambda request: asked.append(request.url))
     open_page(page, "/?event=variations-tree")
     rows = page.locator("#duels tbody tr")
     expect(rows).to_have_count(4)
+    expect(page.locator(f"#duels tr[data-duel='{lure['id']}'] .fork-point")).to_be_visible()
     # Parent, its earliest fork with that fork's own fork, then the later fork.
     order = [pid, other["id"], deeper["id"], lure["id"]]
     assert [rows.nth(k).get_attribute("data-duel") for k in range(4)] == order
@@ -69,6 +72,9 @@ def test_the_list_nests_forks_under_their_parent_with_their_fork_points(site, pa
          for k in range(3)]
     assert x[0] < x[1] < x[2]
     screenshot(page, "variation-tree")
+    # One list request labels every fork: none per fork (GET /api/duels?fork_points=true).
+    assert [u for u in asked if u.split("?")[0].endswith("/variations")] == []
+    assert sum("/api/duels?" in u and "fork_points=true" in u for u in asked) == 1
 
 
 def test_the_replay_shows_variations_and_forks_with_another_ruling(site, page):

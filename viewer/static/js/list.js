@@ -8,7 +8,7 @@ import { rendererFor } from "./renderer.js";
 import { startSession } from "./session.js";
 import { setupImport } from "./importer.js";
 import { setupSpoilerToggle } from "./spoilers.js";
-import { forkPointText, rulingsText, variationsOf } from "./variations.js";
+import { forkPointText, rulingsText } from "./variations.js";
 
 const PAGE_SIZE = 50;
 const titles = new Map(); // ruleset name -> title, from GET /api/rulesets
@@ -33,7 +33,7 @@ function row(d, renderer, depth = 0, left = null) {
 // not on this page says whose variation it is.
 function forkLabel(d, renderer, left, depth) {
   const where = left ? forkPointText(left.fork_point, renderer) : `from event ${d.fork_at}`;
-  const changed = left ? rulingsText(left.rulings_changed, left.rulings) : "";
+  const changed = left ? rulingsText(left.rulings_changed) : "";
   return h("span", { class: "fork-point" }, depth ? "Variation " : "Variation of ",
     depth ? null : h("a", { href: `/duels/${d.parent}?at=${d.fork_at}` }, "another duel"),
     depth ? where : ` ${where}`, changed ? h("span", { class: "ruling-change", text: `with another ruling: ${changed}` }) : null);
@@ -66,16 +66,16 @@ const day = (iso) => iso.slice(0, 16).replace("T", " ");
 async function rows(items) {
   const ordered = tree(items);
   const renderers = await Promise.all(ordered.map(([d]) => rendererFor(d.ruleset)));
-  // Where each fork left its parent, in the game's words, as this reader may read it.
-  const left = await Promise.all(ordered.map(([d]) => (d.parent
-    ? variationsOf(d.id).then((v) => v.left && { ...v.left, rulings: v.rulings }).catch(() => null) : null)));
-  return ordered.map(([d, depth], k) => row(d, renderers[k], depth, left[k]));
+  // Where each fork left its parent, in the game's words, as this reader may read it: the
+  // list gives it with each fork (fork_points=true), not one /variations request per fork.
+  return ordered.map(([d, depth], k) => row(d, renderers[k], depth, d.fork_point ? d : null));
 }
 
 function query(form, page) {
   const params = new URLSearchParams();
   for (const [k, v] of new FormData(form)) if (v) params.set(k, v);
   params.set("order", "newest");
+  params.set("fork_points", "true");
   params.set("page", page);
   params.set("page_size", PAGE_SIZE);
   return params;
@@ -94,6 +94,7 @@ async function load(page = 1) {
   const shown = new URLSearchParams(params);
   shown.delete("page_size");
   shown.delete("order");
+  shown.delete("fork_points");
   if (page === 1) shown.delete("page");
   history.replaceState(null, "", `/?${shown}`);
   $("#count").textContent = `${list.total} duel${list.total === 1 ? "" : "s"}`;

@@ -15,10 +15,11 @@ export function forkPointText(point, renderer) {
   return `from ${beat}after event ${point.event}: ${point.text}`;
 }
 
-// changed: {id: {from, to}}; rulings: the duel's switchable rulings (for their titles).
+// changed: {id: {from, to, title}}; rulings: the duel's switchable rulings (their titles,
+// for a change that does not carry its own).
 export function rulingsText(changed, rulings = {}) {
   return Object.entries(changed || {}).map(([id, c]) =>
-    `${rulings[id]?.title || id}: ${c.from ?? "not named"} → ${c.to}`).join("; ");
+    `${c.title || rulings[id]?.title || id}: ${c.from ?? "not named"} → ${c.to}`).join("; ");
 }
 
 // The replay page's "Variations" panel: the duel this one was forked from (and where), then
