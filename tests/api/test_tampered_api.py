@@ -44,3 +44,28 @@ def test_the_list_still_shows_the_other_duels(tampered):
     assert body["total"] == 1
     assert [u["id"] for u in body["unreadable"]] == [str(bad)]
     assert "altered" in body["unreadable"][0]["detail"]
+
+
+def test_a_fork_of_a_tampered_duel_is_listed_without_its_fork_point(tmp_path):
+    """``fork_points=true`` when the parent does not verify: the fork is listed (it stands
+    on its own copied events) without a fork point, the parent under ``unreadable``."""
+    path = tmp_path / "duels.db"
+    app = JudgeApp(db=str(path))
+    parent = app.create_duel(play(1, "hikaru", "khadath").to_record(), actor="sk").duel_id
+    at = len(app.record(parent).duel.events)  # after the last event: a fork point
+    child = app.fork(parent, at, actor="judge").duel_id
+    app.close()
+    alter(path, "stored_events", parent, fact_row(path, parent, 10),
+          lambda data: data["fact"].update(text=data["fact"]["text"] + " (and 3 more life)"))
+    store = JudgeApp(db=str(path))
+    try:
+        client = create_app({"STORE": store, "TESTING": True}).test_client()
+        resp = client.get("/api/duels?fork_points=true")
+        assert resp.status_code == 200, resp.get_json()
+        body = resp.get_json()
+        (item,) = body["items"]
+        assert (item["id"], item["parent"], item["fork_at"]) == (str(child), str(parent), at)
+        assert "fork_point" not in item and "rulings_changed" not in item
+        assert [u["id"] for u in body["unreadable"]] == [str(parent)]
+    finally:
+        store.close()
