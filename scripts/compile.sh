@@ -6,11 +6,13 @@
 #   bash scripts/compile.sh --clean  # remove every compiled module: back to pure Python
 #   bash scripts/compile.sh judge/battlecon/engine.py ...  # only these (to measure one)
 #
-# The Python source stays the source of truth and must behave the same compiled; nothing
-# built is committed (.gitignore). `benchmarks/run.py` reports whether it ran compiled.
+# The Python source stays the source of truth and must behave the same compiled
+# (tests/judge/test_compiled_build.py checks it); mypyc compiles a copy in which each
+# dataclass's __init__ is written out (scripts/mypyc_source.py). Nothing built is committed
+# (.gitignore). `benchmarks/run.py` reports whether it ran compiled.
 # Needs a C compiler and the Python headers; mypyc ships with mypy (the dev extras).
-# Which modules: the engine loop, what it asks on every step, the cards and the state; why
-# the others stay interpreted: docs/compiled.md.
+# Which modules: the engine loop, what it asks on every step, the cards, the state and the
+# facts; why the others stay interpreted: docs/compiled.md.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -27,6 +29,7 @@ MODULES=(
   judge/battlecon/cards.py
   judge/battlecon/state.py
   judge/battlecon/replay.py
+  judge/battlecon/facts.py
 )
 BUILD=build/mypyc
 
@@ -48,7 +51,11 @@ fi
 clean
 start=$(date +%s.%N)
 mkdir -p "$BUILD"
-.venv/bin/python - "$BUILD" "${MODULES[@]}" <<'PY'
+# What mypyc compiles: a copy of judge/ whose listed modules have each dataclass's __init__
+# written out (scripts/mypyc_source.py); the .so files built from it go beside the sources.
+.venv/bin/python scripts/mypyc_source.py "$BUILD/src" "${MODULES[@]}"
+ROOT=$PWD
+(cd "$BUILD/src" && "$ROOT/.venv/bin/python" - "$ROOT/$BUILD" "${MODULES[@]}" <<'PY'
 import os, sys
 from setuptools import setup
 from mypyc.build import mypycify
@@ -58,7 +65,9 @@ jobs = str(os.cpu_count() or 1)
 sys.argv = ["compile", "build_ext", "--inplace", "--build-temp", f"{build}/temp",
             "--build-lib", f"{build}/lib", "--parallel", jobs]
 setup(name="judge-compiled", script_args=sys.argv[1:],
-      ext_modules=mypycify(modules, opt_level="3", target_dir=build))
+      ext_modules=mypycify(modules, opt_level="3", target_dir=f"{build}/c"))
 PY
+)
+(cd "$BUILD/src" && find judge -name '*.cpython-*.so' -exec cp {} "$ROOT/{}" \; && cp ./*__mypyc.cpython-*.so "$ROOT/")
 end=$(date +%s.%N)
 printf 'compile: %d modules compiled in %.0f s\n' "${#MODULES[@]}" "$(echo "$end - $start" | bc)"

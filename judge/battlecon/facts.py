@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import MISSING, dataclass, field, fields, replace
 from types import ModuleType
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from judge.battlecon.fast_init import install_lazily
 from judge.battlecon.state import APPLYING, SPECIAL_ACTION, DuelState, Pair, Status, ThisBeat
@@ -19,10 +19,11 @@ from judge.battlecon.state import APPLYING, SPECIAL_ACTION, DuelState, Pair, Sta
 FACT_TYPES: dict[str, type[Fact]] = {}
 
 
-@dataclass(frozen=True)
-class Fact:
-    rule: str
-    text: str
+class FactFlags:
+    """What a fact type says of all its facts, declared in a fact class's body as
+    ``closes: ClassVar[bool] = True``. Declared here, outside the ``Fact`` dataclass, so
+    that the compiled build (docs/compiled.md) can set them on each class after its body."""
+
     closes: ClassVar[bool] = False
     control: ClassVar[bool] = False  # bookkeeping a narrative may skip
     # Fields an onlooker may not see until the reveal that follows (a face-down choice:
@@ -31,10 +32,18 @@ class Fact:
 
     def __init_subclass__(cls, **kw: Any) -> None:
         super().__init_subclass__(**kw)
-        FACT_TYPES[cls.__name__] = cls
+        if FactFlags in cls.__bases__:
+            return  # Fact itself: the base of every fact type, not one
+        FACT_TYPES[cls.__name__] = cast("type[Fact]", cls)
         SHAPES.pop(cls.__name__, None)
-        if "__init__" not in cls.__dict__:
+        if "__init__" not in vars(cls) and not compiled():
             install_lazily(cls)  # facts are built by the thousand: judge.battlecon.fast_init
+
+
+@dataclass(frozen=True)
+class Fact(FactFlags):
+    rule: str
+    text: str
 
     def apply(self, s: DuelState) -> None:
         """What this fact changes; every subclass defines it."""
@@ -65,6 +74,13 @@ class Fact:
         return SHAPES[data["type"]].read(data)
 
 
+def compiled() -> bool:
+    """Whether this module runs compiled (``scripts/compile.sh``): then a fact class, and any
+    class that extends one, sets its fields through the compiled ``__init__``, never in
+    the ``__dict__`` that ``fast_init`` and ``Shape.read`` otherwise fill."""
+    return not Fact.__dictoffset__
+
+
 def changes_nothing(fact: Fact, s: DuelState) -> None:
     """The ``apply`` of a fact that records what happened (an effect starts to resolve, an
     attack misses) and changes nothing but, if it ``closes``, the agenda's head. A class
@@ -72,6 +88,10 @@ def changes_nothing(fact: Fact, s: DuelState) -> None:
     does not build it (``Shape.unchanging``). A subclass that defines its own ``apply`` is
     built and applied."""
 
+
+# The classes whose ``apply`` is ``changes_nothing`` though it is not that very function: the
+# compiled build writes each such ``apply`` as a method of its own (scripts/mypyc_source.py).
+UNCHANGING: set[type] = set()
 
 _new = object.__new__
 RULES = "rules"  # ``Planned.planned`` of a stored fact that carries no plan (release 1)
@@ -83,7 +103,8 @@ class Shape:
     factories (a stored Planned fact without ``planned`` was stored by release 1: its plan
     is asked of the rules), whether it ``closes`` and whether it changes nothing."""
 
-    __slots__ = ("cls", "names", "required", "defaults", "factories", "closes", "unchanging")
+    __slots__ = ("cls", "names", "required", "defaults", "factories", "closes", "unchanging",
+                 "stored", "compiled")
 
     def __init__(self, cls: type[Fact]) -> None:
         defaults: dict[str, Any] = {}
@@ -104,12 +125,18 @@ class Shape:
         self.defaults = defaults
         self.factories = tuple(factories)
         self.closes = cls.closes
-        self.unchanging = cls.apply is changes_nothing
+        self.unchanging = cls.apply is changes_nothing or cls in UNCHANGING
+        # Compiled, a fact class has its own ``_from_stored`` (scripts/mypyc_source.py); a
+        # class that extends one in interpreted code does not, and is built by keyword.
+        self.stored = vars(cls).get("_from_stored")
+        self.compiled = compiled()
 
     def read(self, data: dict) -> Fact:
         """The fact stored as ``data`` (whose "type" names this shape). Stored facts are
         read by the thousand, so this fills the frozen instance directly instead of
-        through ``__init__``, after the same checks."""
+        through ``__init__``, after the same checks (compiled: ``_read_compiled``)."""
+        if self.compiled:
+            return self._read_compiled(data)
         if data.keys() == self.names:  # every field given, as to_json does: one comparison
             fact = _new(self.cls)
             values = fact.__dict__
@@ -120,11 +147,7 @@ class Shape:
 
     def _read_partial(self, data: dict) -> Fact:
         """A stored fact that leaves out fields with defaults (or is malformed)."""
-        given = data.keys()
-        if not (given <= self.names and given >= self.required):
-            data = dict(data)
-            del data["type"]
-            return self.cls(**data)  # raises the TypeError that names the field
+        self._check(data)
         fact = _new(self.cls)
         values = fact.__dict__
         values.update(self.defaults)
@@ -134,6 +157,30 @@ class Shape:
             if name not in data:
                 values[name] = factory()  # a fresh list each, as __init__ would make
         return fact
+
+    def _check(self, data: dict) -> None:
+        """Refuse a stored fact with a field its type does not have, or without one that
+        has no default: a ``TypeError`` that names the field."""
+        if data.keys() <= self.names and data.keys() >= self.required:
+            return
+        given = set(data)
+        unknown, missing = sorted(given - self.names), sorted(self.required - given)
+        if unknown or missing:
+            problems = [f"unknown field {name!r}" for name in unknown] + [
+                f"missing field {name!r}" for name in missing]
+            raise TypeError(f"A stored {self.cls.__name__} fact: {', '.join(problems)}.")
+
+    def _read_compiled(self, data: dict) -> Fact:
+        """A compiled class has no ``__dict__``: the fact is built by its compiled
+        ``__init__``, after the same checks."""
+        if self.stored is not None and data.keys() == self.names:
+            return self.stored(data)
+        self._check(data)
+        given = dict(data)
+        del given["type"]
+        if "planned" in self.defaults and "planned" not in given:
+            given["planned"] = RULES  # stored by release 1: its plan is asked of the rules
+        return self.cls(**given)  # raises the TypeError that names a wrong field
 
 
 class _Shapes(dict[str, Shape]):
