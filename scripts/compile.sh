@@ -11,8 +11,8 @@
 # dataclass's __init__ is written out (scripts/mypyc_source.py). Nothing built is committed
 # (.gitignore). `benchmarks/run.py` reports whether it ran compiled.
 # Needs a C compiler and the Python headers; mypyc ships with mypy (the dev extras).
-# Which modules: the engine loop, what it asks on every step, the cards, the state and the
-# facts; why the others stay interpreted: docs/compiled.md.
+# Which modules: the engine loop, what it asks on every step, the cards, the state, the
+# facts and the fighters' registry; why the others stay interpreted: docs/compiled.md.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -30,6 +30,7 @@ MODULES=(
   judge/battlecon/state.py
   judge/battlecon/replay.py
   judge/battlecon/facts.py
+  judge/battlecon/fighters/__init__.py
 )
 BUILD=build/mypyc
 
