@@ -138,11 +138,9 @@ def step_through_the_replay(page, duel: str) -> None:
     screenshot(page, "artobattlers-replay")
 
 
-def test_a_counterattack_a_force_challenge_and_a_manual_move_are_logged_by_clicking(
-        site, page):
-    """The replies the whole duel above never clicks (AS08b, AS25, A6): Ben's die 6 and his
-    choice of Mossjaw's counterattack "3", Ana's green force challenge with Flame Combo and
-    its dice duel, Ben's manual move 2 (Defense); then life, PP and the turn via the API."""
+def ember_knight_against_mossjaw(site, page, table: str) -> str:
+    """A simple duel of the sample characters, Ana's Ember Knight against Ben's Mossjaw,
+    Ana to act (start dice 6-1), open in the console for a scorekeeper; its id."""
     setup = {"format": "simple_duel", "characters": "artobattlers-sample-v1", "rulings": {},
              "players": [{"name": "Ana"}, {"name": "Ben"}]}
     status, duel = site.post("/api/duels", {
@@ -151,11 +149,20 @@ def test_a_counterattack_a_force_challenge_and_a_manual_move_are_logged_by_click
                       {"player": 1, "kind": "team", "characters": ["mossjaw"]},
                       {"player": 0, "kind": "start_die", "value": 6},
                       {"player": 1, "kind": "start_die", "value": 1}],
-        "event": "aob-tests", "table": "aob-replies"}, role="scorekeeper")
+        "event": "aob-tests", "table": table}, role="scorekeeper")
     assert status == 201, duel
     open_page(page, f"/duels/{duel['id']}/console")
     sign_in(page, site.tokens["scorekeeper"], "scorekeeper")
     page.wait_for_selector("body[data-ready=true]")
+    return duel["id"]
+
+
+def test_a_counterattack_a_force_challenge_and_a_manual_move_are_logged_by_clicking(
+        site, page):
+    """The replies the whole duel above never clicks (AS08b, AS25, A6): Ben's die 6 and his
+    choice of Mossjaw's counterattack "3", Ana's green force challenge with Flame Combo and
+    its dice duel, Ben's manual move 2 (Defense); then life, PP and the turn via the API."""
+    duel = ember_knight_against_mossjaw(site, page, "aob-replies")
     clicked = [click(page, option(page, "Blade Rush on Mossjaw")), click(page, die(page, "Ben", 6))]
     expect(option(page, "Counterattack 5")).to_be_visible()
     clicked.append(click(page, option(page, "Counterattack 3: 50 DP")))
@@ -167,7 +174,7 @@ def test_a_counterattack_a_force_challenge_and_a_manual_move_are_logged_by_click
     clicked.append(click(page, option(page, "Blade Rush on Mossjaw")))
     expect(option(page, "Manual move 4")).to_be_visible()
     clicked.append(click(page, option(page, "Manual move 2")))
-    state = site.get(f"/api/duels/{duel['id']}/state")
+    state = site.get(f"/api/duels/{duel}/state")
     ek = state["players"][0]["characters"]["ember-knight"]
     mj = state["players"][1]["characters"]["mossjaw"]
     assert (ek["life"], mj["life"], mj["power"]) == (240, 160, 20)
@@ -175,7 +182,7 @@ def test_a_counterattack_a_force_challenge_and_a_manual_move_are_logged_by_click
     assert [d["kind"] for d in clicked] == ["attack", "die", "counterattack", "attack",
                                             "force_challenge", "duel_die", "duel_die",
                                             "attack", "manual_move"]
-    assert site.get(f"/api/duels/{duel['id']}/record")["decisions"][4:] == clicked
+    assert site.get(f"/api/duels/{duel}/record")["decisions"][4:] == clicked
 
 
 def test_giving_up_and_rolling_for_the_players_are_recorded(site, page):
@@ -454,19 +461,7 @@ def test_a_chains_extra_attack_is_offered_and_logged_by_clicking(site, page):
     She clicks Flame Combo (EK 300 → 280; Damp Hide counts it 20 less: 60 DP); Ben's die 2
     takes Mossjaw to 160 and, the extra attack being no chain move, the turn passes to Ben
     (A14.9); then life, PP, the turn and the record through the API."""
-    setup = {"format": "simple_duel", "characters": "artobattlers-sample-v1", "rulings": {},
-             "players": [{"name": "Ana"}, {"name": "Ben"}]}
-    status, duel = site.post("/api/duels", {
-        "format": "artobattlers-record/1", "ruleset": "artobattlers", "setup": setup,
-        "decisions": [{"player": 0, "kind": "team", "characters": ["ember-knight"]},
-                      {"player": 1, "kind": "team", "characters": ["mossjaw"]},
-                      {"player": 0, "kind": "start_die", "value": 6},
-                      {"player": 1, "kind": "start_die", "value": 1}],
-        "event": "aob-tests", "table": "aob-chain"}, role="scorekeeper")
-    assert status == 201, duel
-    open_page(page, f"/duels/{duel['id']}/console")
-    sign_in(page, site.tokens["scorekeeper"], "scorekeeper")
-    page.wait_for_selector("body[data-ready=true]")
+    duel = ember_knight_against_mossjaw(site, page, "aob-chain")
     clicked = [click(page, option(page, "Twin Slash on Mossjaw")), click(page, die(page, "Ben", 1))]
     expect(character(page, "mossjaw")).to_have_attribute("data-life", "220")
     extra = page.locator("#prompt-body .choices button[data-kind=extra_attack]")
@@ -484,11 +479,11 @@ def test_a_chains_extra_attack_is_offered_and_logged_by_clicking(site, page):
     expect(character(page, "mossjaw")).to_have_attribute("data-life", "160")
     expect(page.locator("#where")).to_contain_text("Turn 2 · Ben to act")
     expect(page.locator("#prompt-body .choices button[data-kind=extra_attack]")).to_have_count(0)
-    state = site.get(f"/api/duels/{duel['id']}/state")
+    state = site.get(f"/api/duels/{duel}/state")
     ek = state["players"][0]["characters"]["ember-knight"]
     mj = state["players"][1]["characters"]["mossjaw"]
     assert (ek["life"], ek["power"], mj["life"]) == (280, 40, 160)
     assert (state["turn"], state["player_to_act"]) == (2, 1)
     assert [(d["kind"], d.get("move")) for d in clicked] == [
         ("attack", "twin-slash"), ("die", None), ("extra_attack", "flame-combo"), ("die", None)]
-    assert site.get(f"/api/duels/{duel['id']}/record")["decisions"][4:] == clicked
+    assert site.get(f"/api/duels/{duel}/record")["decisions"][4:] == clicked
