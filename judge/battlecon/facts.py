@@ -164,11 +164,9 @@ class Shape:
         if data.keys() <= self.names and data.keys() >= self.required:
             return
         given = set(data)
-        unknown, missing = sorted(given - self.names), sorted(self.required - given)
-        if unknown or missing:
-            problems = [f"unknown field {name!r}" for name in unknown] + [
-                f"missing field {name!r}" for name in missing]
-            raise TypeError(f"A stored {self.cls.__name__} fact: {', '.join(problems)}.")
+        problems = [f"unknown field {name!r}" for name in sorted(given - self.names)] + [
+            f"missing field {name!r}" for name in sorted(self.required - given)]
+        raise TypeError(f"A stored {self.cls.__name__} fact: {', '.join(problems)}.")
 
     def _read_compiled(self, data: dict) -> Fact:
         """A compiled class has no ``__dict__``: the fact is built by its compiled
