@@ -179,7 +179,7 @@ def transform(tree: ast.Module, subclassed: bool) -> ast.Module:
 
 
 def _prelude(subclassed: bool) -> list[ast.stmt]:
-    lines = f"from typing import Any\n{FACTORY}: Any = object()\n"
+    lines = f"from typing import Any, Final\n{FACTORY}: Final[Any] = object()\n"
     if subclassed:
         lines += "from mypy_extensions import mypyc_attr\n"
     return ast.parse(lines).body

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from judge.battlecon import facts as F
 from judge.battlecon.cards import TIMING_NAMES, Card, Effect
@@ -63,7 +63,7 @@ class Ctx:
         return name(self.s, p)
 
 
-_KITS: dict[str, tuple[str, str]] = {}
+_KITS: Final[dict[str, tuple[str, str]]] = {}
 
 
 def _kit(fid: str) -> tuple[str, str]:
@@ -104,7 +104,7 @@ class Action:
         raise TypeError(f"{type(self).__name__} does not define resolve()")
 
 
-SPAN = tuple(range(0, 7))
+SPAN: Final = tuple(range(0, 7))
 
 
 @dataclass(frozen=True)
@@ -165,7 +165,7 @@ class Movement(Action):
         return {"move_opponent": "move the opponent"}.get(self.kind, self.kind)
 
 
-KEPT = "|kept"  # an fx item's group ends so once its mover declined to ignore the movement
+KEPT: Final = "|kept"  # an fx item's group ends so once its mover declined to ignore the movement
 
 
 def may_ignore(ctx: Ctx, mover: int, ends: list, decision: dict | None) -> list[F.Fact] | Need | None:

@@ -10,27 +10,27 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
-NA = "N/A"
-X = "X"
+NA: Final = "N/A"
+X: Final = "X"
 
 # Timing windows, in the order a beat reaches them (R3.1, R18.3).
-REVEAL = "reveal"
-START_OF_BEAT = "start_of_beat"
-BEFORE_ACTIVATING = "before_activating"
-ON_HIT = "on_hit"
-ON_DAMAGE = "on_damage"
-AFTER_ACTIVATING = "after_activating"
-END_OF_BEAT = "end_of_beat"
-TIMINGS = (REVEAL, START_OF_BEAT, BEFORE_ACTIVATING, ON_HIT, ON_DAMAGE, AFTER_ACTIVATING, END_OF_BEAT)
+REVEAL: Final = "reveal"
+START_OF_BEAT: Final = "start_of_beat"
+BEFORE_ACTIVATING: Final = "before_activating"
+ON_HIT: Final = "on_hit"
+ON_DAMAGE: Final = "on_damage"
+AFTER_ACTIVATING: Final = "after_activating"
+END_OF_BEAT: Final = "end_of_beat"
+TIMINGS: Final = (REVEAL, START_OF_BEAT, BEFORE_ACTIVATING, ON_HIT, ON_DAMAGE, AFTER_ACTIVATING, END_OF_BEAT)
 # Windows outside the beat's card triggers: the defender's own "when hit" effects (queued
 # after the attacker's On Hit, before damage), and unique abilities that act after each
 # beat, once recycling is done (R10.3).
-ON_BEING_HIT = "on_being_hit"
-AFTER_RECYCLE = "after_recycle"
-INSTEAD = "instead"  # what happens in place of a negated effect (hooks.NEGATES)
-TIMING_NAMES = {
+ON_BEING_HIT: Final = "on_being_hit"
+AFTER_RECYCLE: Final = "after_recycle"
+INSTEAD: Final = "instead"  # what happens in place of a negated effect (hooks.NEGATES)
+TIMING_NAMES: Final = {
     REVEAL: "Reveal",
     START_OF_BEAT: "Start of Beat",
     BEFORE_ACTIVATING: "Before Activating",

@@ -19,6 +19,7 @@ reorders the window, any other decision keeps the printed order.
 from __future__ import annotations
 
 from itertools import permutations
+from typing import Final
 
 from judge.battlecon import facts as F
 from judge.battlecon import special
@@ -169,7 +170,7 @@ def _after_moves(s: DuelState, out: list, facts: list[F.Fact]) -> None:
             _apply(s, out, follow)
 
 
-_FOLLOWED = (F.Moved, F.DamageDealt)
+_FOLLOWED: Final = (F.Moved, F.DamageDealt)
 
 
 def _apply(s: DuelState, out: list, facts: list[F.Fact]) -> None:
@@ -217,7 +218,7 @@ def current_need(s: DuelState) -> Need | None:
     return need
 
 
-ORDER_RULING = "trigger-order"
+ORDER_RULING: Final = "trigger-order"
 
 
 def asks_order(s: DuelState) -> bool:
@@ -250,7 +251,7 @@ def _simulate(s: DuelState, stop: tuple[int, str]) -> Need | None:
     return None if copy.over else current_need(copy)
 
 
-MAX_ORDERS_TRIED = 24  # four effects; a window of five or more is always asked about
+MAX_ORDERS_TRIED: Final = 24  # four effects; a window of five or more is always asked about
 
 
 def order_matters(s: DuelState, stop: tuple[int, str]) -> bool:
@@ -601,14 +602,14 @@ def _clashed(s: DuelState, clash: F.ClashOccurred) -> list[F.Fact]:
     return [clash] + [f for owner, _c, fn in query(s, CLASHED) for f in fn(s, owner)]
 
 
-ITEM_HANDLERS = {"fx": _fx, "activate": _activate, "range": _range, "damage": _damage,
+ITEM_HANDLERS: Final = {"fx": _fx, "activate": _activate, "range": _range, "damage": _damage,
                  "stun": _stun, "offer": _offer, "iron_body": _iron_body, "priority": _priority}
 
 
 # --- steps (empty agenda) ----------------------------------------------------------
 
 
-_PAIR_OPTIONS: dict[tuple, list[dict]] = {}
+_PAIR_OPTIONS: Final[dict[tuple, list[dict]]] = {}
 
 
 def pair_options(s: DuelState, p: int) -> list[dict]:
@@ -779,7 +780,7 @@ def _clash(s: DuelState, decision: dict | None) -> Out:
                                 player=p, base=decision["base"])]
 
 
-NEXT_STEP = {"start_of_beat": ("active_attack", "R8", "Active attack."),
+NEXT_STEP: Final = {"start_of_beat": ("active_attack", "R8", "Active attack."),
              "active_attack": ("reactive_attack", "R9", "Reactive attack."),
              "reactive_attack": ("end_of_beat", "R10.1", "End of Beat."),
              "end_of_beat": ("recycle", "R11.1", "Recycle.")}
@@ -874,7 +875,7 @@ def _beat_over(s: DuelState, decision: dict | None) -> Out:
                         ante_first=first)]
 
 
-STEP_HANDLERS = {"select": _select, "ante": _ante, "reveal": _reveal, "special": _special,
+STEP_HANDLERS: Final = {"select": _select, "ante": _ante, "reveal": _reveal, "special": _special,
                  "pulse": _pulse, "clash": _clash, "start_of_beat": _next,
                  "active_attack": _next, "reactive_attack": _next, "end_of_beat": _next,
                  "recycle": _recycle, AFTER_RECYCLE: _after_recycle, "beat_over": _beat_over}

@@ -11,12 +11,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import MISSING, dataclass, field, fields, replace
 from types import ModuleType
-from typing import Any, ClassVar, cast
+from typing import Any, ClassVar, Final, cast
 
 from judge.battlecon.fast_init import install_lazily
 from judge.battlecon.state import APPLYING, SPECIAL_ACTION, DuelState, Pair, Status, ThisBeat
 
-FACT_TYPES: dict[str, type[Fact]] = {}
+FACT_TYPES: Final[dict[str, type[Fact]]] = {}
 
 
 class FactFlags:
@@ -29,9 +29,17 @@ class FactFlags:
     # Fields an onlooker may not see until the reveal that follows (a face-down choice:
     # judge.battlecon.secrets, docs/hidden-information.md); the text never names them.
     secret: ClassVar[tuple[str, ...]] = ()
+    # Whether applying such a fact leaves each player's cards in force as they were (the
+    # fighter, the Finisher, the attack pair, the cards in play: ``hooks.cards_key``), so
+    # the cards found before it still hold (``DuelState.layers``). Declared by the class
+    # itself, never inherited: a subclass that changes more says nothing and is safe. The
+    # seeded playouts check every such fact (tests/judge/test_playouts.py).
+    keeps_cards: ClassVar[bool] = False
 
     def __init_subclass__(cls, **kw: Any) -> None:
         super().__init_subclass__(**kw)
+        if "keeps_cards" not in vars(cls):
+            cls.keeps_cards = False
         if FactFlags in cls.__bases__:
             return  # Fact itself: the base of every fact type, not one
         FACT_TYPES[cls.__name__] = cast("type[Fact]", cls)
@@ -57,6 +65,8 @@ class Fact(FactFlags):
         version, s.version = s.version, APPLYING
         self.apply(s)
         s.version = APPLYING if version == APPLYING else version + 1
+        if not self.keeps_cards:
+            s.cards_version += 1
 
     def to_json(self) -> dict:
         out = {"type": type(self).__name__}
@@ -91,10 +101,10 @@ def changes_nothing(fact: Fact, s: DuelState) -> None:
 
 # The classes whose ``apply`` is ``changes_nothing`` though it is not that very function: the
 # compiled build writes each such ``apply`` as a method of its own (scripts/mypyc_source.py).
-UNCHANGING: set[type] = set()
+UNCHANGING: Final[set[type]] = set()
 
-_new = object.__new__
-RULES = "rules"  # ``Planned.planned`` of a stored fact that carries no plan (release 1)
+_new: Final = object.__new__
+RULES: Final = "rules"  # ``Planned.planned`` of a stored fact that carries no plan (release 1)
 
 
 class Shape:
@@ -190,7 +200,7 @@ class _Shapes(dict[str, Shape]):
         return shape
 
 
-SHAPES = _Shapes()
+SHAPES: Final = _Shapes()
 
 
 @dataclass(frozen=True)
@@ -249,7 +259,7 @@ def _follow_player(s: DuelState, kept: dict[str, Any]) -> None:
     p.this_beat.stunned = kept["stunned"]
 
 
-_RULES: list[ModuleType] = []
+_RULES: Final[list[ModuleType]] = []
 
 
 def _rules() -> ModuleType:  # late import: the rules module builds on the facts
@@ -290,6 +300,7 @@ class BeatBegan(Fact):
 class StepBegan(Planned):
     step: str
     control: ClassVar[bool] = True
+    keeps_cards: ClassVar[bool] = True
 
     def apply(self, s: DuelState) -> None:
         s.step = self.step
@@ -309,6 +320,7 @@ class Triggered(Fact):
     skipped: str = ""
 
     closes: ClassVar[bool] = True
+    keeps_cards: ClassVar[bool] = True
 
     apply = changes_nothing
 
@@ -320,6 +332,7 @@ class EffectsOrdered(Fact):
     effects: list
     printed: bool = False
     control: ClassVar[bool] = True
+    keeps_cards: ClassVar[bool] = True
 
     def apply(self, s: DuelState) -> None:
         s.ordered.add(self.group)
@@ -405,6 +418,8 @@ class Anted(Planned):
 class Passed(Fact):
     player: int
     forced: bool = False
+
+    keeps_cards: ClassVar[bool] = True
 
     def apply(self, s: DuelState) -> None:
         s.ante_passes += 1
@@ -575,6 +590,7 @@ class BecameActive(Fact):
     player: int
     priorities: list
     closes: ClassVar[bool] = True
+    keeps_cards: ClassVar[bool] = True
 
     def apply(self, s: DuelState) -> None:
         s.active = self.player
@@ -587,6 +603,7 @@ class BecameActive(Fact):
 class Activated(Planned):
     player: int
     closes: ClassVar[bool] = True
+    keeps_cards: ClassVar[bool] = True
 
     def apply(self, s: DuelState) -> None:
         self.plan(s, _rules().queue_activation, self.player)
@@ -604,6 +621,7 @@ class ActivationSkipped(Fact):
 class Hit(Planned):
     attacker: int
     closes: ClassVar[bool] = True
+    keeps_cards: ClassVar[bool] = True
 
     def apply(self, s: DuelState) -> None:
         s.players[self.attacker].this_beat.hits += 1
@@ -616,6 +634,7 @@ class Missed(Fact):
     attacker: int
     reason: str
     closes: ClassVar[bool] = True
+    keeps_cards: ClassVar[bool] = True
 
     apply = changes_nothing
 
@@ -628,6 +647,7 @@ class DamageDealt(Planned):
     power: int
     soak: int
     closes: ClassVar[bool] = True
+    keeps_cards: ClassVar[bool] = True
 
     def apply(self, s: DuelState) -> None:
         d = s.players[self.defender]
@@ -657,6 +677,7 @@ class StunChecked(Fact):
     stun_guard: Any
     stunned: bool
     closes: ClassVar[bool] = True
+    keeps_cards: ClassVar[bool] = True
 
     def apply(self, s: DuelState) -> None:
         if self.stunned:
@@ -752,6 +773,8 @@ class Moved(Fact):
     forced: bool = False
     stopped_by: str = ""
 
+    keeps_cards: ClassVar[bool] = True
+
     def apply(self, s: DuelState) -> None:
         s.players[self.player].space = self.end
         s.last_move = {"player": self.player, "passed": self.passed, "spaces": self.spaces}
@@ -785,6 +808,8 @@ class MarkerPlaced(Fact):
     space: int | None
     forced: bool = False
 
+    keeps_cards: ClassVar[bool] = True
+
     def apply(self, s: DuelState) -> None:
         if self.space is None:
             s.markers.pop((self.owner, self.marker), None)
@@ -797,6 +822,8 @@ class Dodged(Fact):
     """The player cannot be hit for the rest of the beat (Dash, R13.9)."""
 
     player: int
+
+    keeps_cards: ClassVar[bool] = True
 
     def apply(self, s: DuelState) -> None:
         s.players[self.player].this_beat.dodge_all = True
@@ -813,6 +840,8 @@ class StatusGained(Fact):
     source: str
     beat: int
     until: int
+
+    keeps_cards: ClassVar[bool] = True
 
     def apply(self, s: DuelState) -> None:
         amount = tuple(self.amount) if isinstance(self.amount, list) else self.amount  # a range

@@ -129,56 +129,56 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from judge.battlecon.cards import Card
 from judge.battlecon.state import APPLYING, SPECIAL_ACTION, DuelState, PlayerState
 
-PRIORITY_TIE = "priority_tie"
-FORCES_CLASH = "forces_clash"
-CLASHED = "clashed"
-PRIORITY_TIE_LOST = "priority_tie_lost"
-MAY_IGNORE_MOVEMENT = "may_ignore_movement"
-CANNOT_HIT = "cannot_hit"
-IGNORES = "ignores"
-MOVEMENT_LOCK = "movement_lock"
-MOVEMENT_STOPS = "movement_stops"
-MOVEMENT_LIMITS = "movement_limits"
-MOVEMENT_WRAPS = "movement_wraps"
-DODGE = "dodge"
-SPECIAL_RANGE = "x_range"
-ALSO_IN_RANGE = "also_in_range"
-RANGE_ORIGIN = "range_origin"
-EXTRA_CARDS = "extra_cards"
-COPIES = "copies"
-SUPPRESSES = "suppresses"
-MODIFIERS = "modifiers"
-DAMAGE_TAKEN = "damage_taken"
-DAMAGE_CAP = "damage_cap"
-DAMAGE_DEALT = "damage_dealt"
-HIT_BY = "hit_by"
-STUN_OFFER = "stun_offer"
-ON_STUNNED = "on_stunned"
-FINISHER_REQUIRES = "requires"
-RECYCLED = "recycled"
-SKIPS_RECYCLE = "skips_recycle"
-MOVEMENT_BLOCKS = "movement_blocks"
-MOVED = "moved"
-PREVENTS_STUN = "prevents_stun"
-STAT_CAP = "stat_cap"
-FORBIDS_SPENDING = "forbids_spending"
-NEGATES = "negates"
-SELECTS_FIRST = "selects_first"
-COPIED_AS = "copied_as"
+PRIORITY_TIE: Final = "priority_tie"
+FORCES_CLASH: Final = "forces_clash"
+CLASHED: Final = "clashed"
+PRIORITY_TIE_LOST: Final = "priority_tie_lost"
+MAY_IGNORE_MOVEMENT: Final = "may_ignore_movement"
+CANNOT_HIT: Final = "cannot_hit"
+IGNORES: Final = "ignores"
+MOVEMENT_LOCK: Final = "movement_lock"
+MOVEMENT_STOPS: Final = "movement_stops"
+MOVEMENT_LIMITS: Final = "movement_limits"
+MOVEMENT_WRAPS: Final = "movement_wraps"
+DODGE: Final = "dodge"
+SPECIAL_RANGE: Final = "x_range"
+ALSO_IN_RANGE: Final = "also_in_range"
+RANGE_ORIGIN: Final = "range_origin"
+EXTRA_CARDS: Final = "extra_cards"
+COPIES: Final = "copies"
+SUPPRESSES: Final = "suppresses"
+MODIFIERS: Final = "modifiers"
+DAMAGE_TAKEN: Final = "damage_taken"
+DAMAGE_CAP: Final = "damage_cap"
+DAMAGE_DEALT: Final = "damage_dealt"
+HIT_BY: Final = "hit_by"
+STUN_OFFER: Final = "stun_offer"
+ON_STUNNED: Final = "on_stunned"
+FINISHER_REQUIRES: Final = "requires"
+RECYCLED: Final = "recycled"
+SKIPS_RECYCLE: Final = "skips_recycle"
+MOVEMENT_BLOCKS: Final = "movement_blocks"
+MOVED: Final = "moved"
+PREVENTS_STUN: Final = "prevents_stun"
+STAT_CAP: Final = "stat_cap"
+FORBIDS_SPENDING: Final = "forbids_spending"
+NEGATES: Final = "negates"
+SELECTS_FIRST: Final = "selects_first"
+COPIED_AS: Final = "copied_as"
 
-HOOKS = (PRIORITY_TIE, PRIORITY_TIE_LOST, FORCES_CLASH, CLASHED, MOVEMENT_LOCK, MOVEMENT_STOPS,
+HOOKS: Final = (PRIORITY_TIE, PRIORITY_TIE_LOST, FORCES_CLASH, CLASHED, MOVEMENT_LOCK, MOVEMENT_STOPS,
          MOVEMENT_LIMITS, MOVEMENT_BLOCKS, MOVEMENT_WRAPS, MAY_IGNORE_MOVEMENT, MOVED,
          CANNOT_HIT, DODGE,
          SPECIAL_RANGE, ALSO_IN_RANGE, RANGE_ORIGIN, EXTRA_CARDS, COPIES, SUPPRESSES, MODIFIERS,
          DAMAGE_TAKEN, DAMAGE_CAP, DAMAGE_DEALT, IGNORES, HIT_BY, PREVENTS_STUN, STUN_OFFER,
          ON_STUNNED, FINISHER_REQUIRES, RECYCLED, SKIPS_RECYCLE, STAT_CAP, FORBIDS_SPENDING,
          NEGATES, SELECTS_FIRST, COPIED_AS)
-OFF_BOARD = "off-board"
+OFF_BOARD: Final = "off-board"
 
 
 def check_names(card: Card) -> None:
@@ -226,13 +226,13 @@ def _cards_of(player: PlayerState) -> tuple[Card, ...]:
     return tuple(cards) + tuple(card(c) for c in player.in_play)
 
 
-LAYERED = (EXTRA_CARDS, COPIES, SUPPRESSES)
+LAYERED: Final = (EXTRA_CARDS, COPIES, SUPPRESSES)
 # Player p's layer 1: the cards, whether any takes part in a later layer, and each hook's
 # (owner, card, function) triples in card order, for owner 0 and for owner 1 (indexed
 # once, so a query never scans the cards).
 ByHook = dict[str, tuple[tuple[int, Card, Any], ...]]
 Layer1 = tuple[tuple[Card, ...], bool, tuple[ByHook, ByHook]]
-_LAYER_1: dict[tuple, Layer1] = {}
+_LAYER_1: Final[dict[tuple, Layer1]] = {}
 
 
 def forget_cards() -> None:
@@ -242,27 +242,33 @@ def forget_cards() -> None:
 
 def _layer_1(s: DuelState, p: int) -> Layer1:
     """Player p's cards in force (attack, ability, cards in play), whether any of them
-    takes part in a later layer, and their hooks by name; kept in the state until it
-    changes (``DuelState.layers``), and cached by what decides them."""
+    takes part in a later layer, and their hooks by name; kept in the state until a fact
+    that may change them (``DuelState.layers``, ``Fact.keeps_cards``), and cached by what
+    decides them. Never kept while a fact applies: that fact may be changing them."""
+    if s.version == APPLYING:
+        return _layer_1_of(s.players[p])
     kept = s.layers
-    if kept[0] == s.version:
+    if kept[0] == s.cards_version:
         found = kept[p + 1]
         if found is not None:
             return found
-    found = _layer_1_of(s.players[p])
-    if s.version != APPLYING:
-        if kept[0] != s.version:
-            kept[:] = [s.version, None, None]
-        kept[p + 1] = found
+    else:
+        kept[:] = [s.cards_version, None, None]
+    found = kept[p + 1] = _layer_1_of(s.players[p])
     return found
 
 
-def _layer_1_of(player: PlayerState) -> Layer1:
-    """``_layer_1`` by what decides it: the fighter, the Finisher, the cards in play and
-    the attack pair."""
+def cards_key(player: PlayerState) -> tuple:
+    """What decides a player's cards in force: the fighter, the Finisher, the cards in
+    play and the attack pair."""
     pair = player.pair
-    key = (player.fighter, player.finisher, tuple(player.in_play), None if pair is None else (
+    return (player.fighter, player.finisher, tuple(player.in_play), None if pair is None else (
         pair.style, pair.base, pair.revealed, pair.finisher))
+
+
+def _layer_1_of(player: PlayerState) -> Layer1:
+    """``_layer_1`` by what decides it (``cards_key``)."""
+    key = cards_key(player)
     found = _LAYER_1.get(key)
     if found is None:
         cards = _cards_of(player)
@@ -355,7 +361,8 @@ def query(s: DuelState, name: str) -> Sequence[tuple[int, Card, Any]]:
     (owner, card, function)."""
     first = s.active if s.active is not None else s.ante_first  # ``order``
     kept = s.layers
-    if kept[0] == s.version and kept[1] is not None and kept[2] is not None:
+    if (kept[0] == s.cards_version and kept[1] is not None and kept[2] is not None
+            and s.version != APPLYING):
         one, two = kept[first + 1], kept[2 - first]  # both kept since the last change
     else:
         one, two = _layer_1(s, first), _layer_1(s, 1 - first)

@@ -11,12 +11,14 @@ reading, judge/battlecon/rulings.py).
 
 from __future__ import annotations
 
+from typing import Final
+
 from judge.battlecon.rulings import reading_in
 from judge.battlecon.state import BOARD, DuelState
 
-TOWARD = "toward"
-BOTH = "both"
-RULING = "range-direction"
+TOWARD: Final = "toward"
+BOTH: Final = "both"
+RULING: Final = "range-direction"
 
 
 def direction_ruling(s: DuelState) -> str:

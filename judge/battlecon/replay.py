@@ -40,3 +40,4 @@ def apply_all(s: DuelState, facts: Iterable[Fact | dict]) -> None:
         if fact is not None:
             fact.apply(s)
     s.version = APPLYING if version == APPLYING else version + count
+    s.cards_version += count  # as if none kept the cards: a replay keeps nothing between facts

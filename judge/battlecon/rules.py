@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from typing import Final
 
 from judge.battlecon import facts as F
 from judge.battlecon.actions import Need
@@ -52,7 +53,7 @@ def effect(key: str) -> tuple[Card, int]:
     return _REGISTERED[0](key)
 
 
-_REGISTERED: list[Callable[[str], tuple[Card, int]]] = []
+_REGISTERED: Final[list[Callable[[str], tuple[Card, int]]]] = []
 
 
 def copy_names(s: DuelState, p: int) -> dict[str, str]:

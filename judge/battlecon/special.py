@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from judge.battlecon import facts as F
 from judge.battlecon.actions import name
 from judge.battlecon.fighters import card, fighter
@@ -9,7 +11,7 @@ from judge.battlecon.generic import CANCEL_BASES, FINISHER_BASES, PULSE_BASES
 from judge.battlecon.hooks import FINISHER_REQUIRES
 from judge.battlecon.state import SPECIAL_ACTION, DuelState, known
 
-SA = SPECIAL_ACTION
+SA: Final = SPECIAL_ACTION
 
 
 def classify(s: DuelState, p: int) -> str | None:

@@ -8,13 +8,13 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field, replace
-from typing import Any, TypeVar
+from typing import Any, Final, TypeVar
 
-BOARD = range(1, 8)
-START_LIFE = 20
-BEATS = 15
-SPECIAL_ACTION = "special-action"
-APPLYING = -1  # ``DuelState.version`` while a fact applies: the state is changing
+BOARD: Final = range(1, 8)
+START_LIFE: Final = 20
+BEATS: Final = 15
+SPECIAL_ACTION: Final = "special-action"
+APPLYING: Final = -1  # ``DuelState.version`` while a fact applies: the state is changing
 
 _T = TypeVar("_T")
 
@@ -223,12 +223,16 @@ class DuelState:
     # ``touch()``.
     version: int = field(default=0, compare=False)
     memo: dict = field(default_factory=dict, compare=False, repr=False)
-    # [version, player 0's layer 1, player 1's layer 1] (``hooks``): None until asked.
+    # Bumped by every fact that may change a player's cards in force (all but those whose
+    # class ``keeps_cards``): the cards found in force stay in ``layers`` until then.
+    cards_version: int = field(default=0, compare=False)
+    # [cards_version, player 0's layer 1, player 1's layer 1] (``hooks``): None until asked.
     layers: list = field(default_factory=lambda: [APPLYING, None, None], compare=False,
                          repr=False)
 
     def touch(self) -> None:
         """Forget what was computed from this state (after changing it other than by a fact)."""
+        self.cards_version += 1
         if self.version != APPLYING:
             self.version += 1
 

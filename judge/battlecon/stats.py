@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from judge.battlecon.cards import NA, Card, X
 from judge.battlecon.fighters import fighter
@@ -24,8 +24,8 @@ from judge.battlecon.hooks import (
 )
 from judge.battlecon.state import DuelState, PlayerState
 
-INFINITE = 10**6
-STATS = ("range", "power", "priority", "soak", "stun_guard")
+INFINITE: Final = 10**6
+STATS: Final = ("range", "power", "priority", "soak", "stun_guard")
 __all__ = ["Attack", "attack", "attack_cards", "incoming_bonus", "INFINITE"]
 
 
@@ -166,7 +166,7 @@ def _totals(player: PlayerState, absolute: Card | None, mods: dict[str, list[tup
     return Attack(rng, power, priority, soak, guard, immune, parts)
 
 
-_NOTHING = (0, (0, 0))  # a modifier that changes nothing is not shown among the parts
+_NOTHING: Final = (0, (0, 0))  # a modifier that changes nothing is not shown among the parts
 
 
 def _sum(parts: list[tuple[str, Any]]) -> Any:

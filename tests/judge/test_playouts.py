@@ -8,7 +8,8 @@ standups on distinct spaces 1-7, life at most 20, no life loss from 1+ to 0,
 every card in exactly one zone (of its own player, or of Sagas once Assimilate took it),
 every token of a kit in its pool or token discard, each
 fighter's own counters and cards in play within their rules (``fighter_invariants``), beat
-at most 15; and replaying the facts
+at most 15; a fact whose class ``keeps_cards`` leaves every card in force as it was;
+and replaying the facts
 rebuilds exactly the engine's state.
 """
 
@@ -23,6 +24,7 @@ import pytest
 from judge.battlecon import engine
 from judge.battlecon.facts import LifeLost
 from judge.battlecon.fighters import fighter
+from judge.battlecon.hooks import cards_key
 from judge.battlecon.notation import state_json
 from judge.battlecon.playout import FIGHTERS, play
 from judge.battlecon.replay import replay_facts
@@ -71,7 +73,11 @@ def check_duel(duel, compare_every_decision: bool) -> None:
                 assert state_json(s, None) == live_states[n - 1], f"event {n}: replay differs"
             continue
         before = [p.life for p in s.players]
+        cards = [cards_key(p) for p in s.players]
         e.run(s)
+        if e.keeps_cards:  # what lets the cards found in force outlive it (DuelState.layers)
+            assert [cards_key(p) for p in s.players] == cards, \
+                f"event {n}: {type(e).__name__} keeps_cards, yet changed the cards in force"
         if isinstance(e, LifeLost):
             assert not (before[e.player] >= 1 and s.players[e.player].life < 1), \
                 f"event {n}: life loss took {e.player} to 0"

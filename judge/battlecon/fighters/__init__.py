@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Final
 
 from judge.battlecon.carddata import Choice, corrected, project_choices
 from judge.battlecon.cards import Card
@@ -80,9 +80,9 @@ class Fighter:
         return self.token_names.get(token, token.replace("-", " ").title())
 
 
-_FIGHTERS: dict[str, Fighter] = {}
-_CARDS: dict[str, Card] = {}
-_EFFECTS: dict[str, tuple[Card, int]] = {}  # effect key -> (card, index), at registration
+_FIGHTERS: Final[dict[str, Fighter]] = {}
+_CARDS: Final[dict[str, Card]] = {}
+_EFFECTS: Final[dict[str, tuple[Card, int]]] = {}  # effect key -> (card, index), at registration
 
 
 def _add_card(c: Card) -> None:
@@ -95,8 +95,8 @@ for _generic in (*GENERIC_BASES, SPECIAL_ACTION_CARD):
     _add_card(_generic)
 
 
-_DECLARED: dict[str, Fighter] = {}  # each kit as its module declares it
-_ERRATA: list[Choice] = []  # the operator's corrections, over the project's card data
+_DECLARED: Final[dict[str, Fighter]] = {}  # each kit as its module declares it
+_ERRATA: Final[list[Choice]] = []  # the operator's corrections, over the project's card data
 
 
 def _corrected(f: Fighter) -> Fighter:
@@ -189,8 +189,8 @@ def effect(key: str) -> tuple[Card, int]:
 
 # --- derived cards: one card remade by a fighter's rule (Sagas's copies) ----------------
 
-DERIVED = "~"  # a derived card's id: ``<card id>~<deriver>``
-_DERIVERS: dict[str, Callable[[Card], Card]] = {}
+DERIVED: Final = "~"  # a derived card's id: ``<card id>~<deriver>``
+_DERIVERS: Final[dict[str, Callable[[Card], Card]]] = {}
 
 
 def add_deriver(name: str, make: Callable[[Card], Card]) -> None:
