@@ -31,6 +31,7 @@ MODULES=(
   judge/battlecon/replay.py
   judge/battlecon/facts.py
   judge/battlecon/fighters/__init__.py
+  judge/battlecon/duel.py
 )
 BUILD=build/mypyc
 

@@ -7,7 +7,6 @@
 
 from __future__ import annotations
 
-import functools
 import json
 from typing import Any
 
@@ -82,11 +81,16 @@ def canonical(decision: dict) -> str:
 class Duel:
     """One duel: the setup, the decisions made and the facts they produced, in order."""
 
-    def __init__(self, setup: dict) -> None:
+    def __init__(self, setup: dict, *, opened: bool = True) -> None:
+        """The duel at its setup, its opening facts judged (``opened``), or none yet
+        (``restore``)."""
         self.setup = setup
         self.state = initial_state(setup)
         self.events: list[tuple[str, Any]] = []  # ("fact", Fact) | ("decision", dict)
         self._need: Need | None = None
+        self._stale: list[str | None] = []  # ``stale_cards``, once asked
+        if not opened:
+            return
         facts: list[F.Fact] = []
         first = opening(setup)
         engine._apply(self.state, facts, [first])
@@ -98,12 +102,7 @@ class Duel:
     @classmethod
     def restore(cls, setup: dict) -> Duel:
         """A duel at its setup with no events yet, to be filled by ``absorb`` (a store's replay)."""
-        duel = cls.__new__(cls)
-        duel.setup = setup
-        duel.state = initial_state(setup)
-        duel.events = []
-        duel._need = None
-        return duel
+        return cls(setup, opened=False)
 
     def absorb(self, kind: str, payload: F.Fact | dict) -> None:
         """Append an already-judged event: a fact is applied, a decision only recorded."""
@@ -117,12 +116,12 @@ class Duel:
         self._need = None
 
     @classmethod
-    def new(cls, data: dict) -> Duel:
+    def new(cls, data: Any) -> Duel:
         """A duel from a record's setup, ignoring its decisions."""
         return cls(parse_setup(data))
 
     @classmethod
-    def from_record(cls, data: dict) -> Duel:
+    def from_record(cls, data: Any) -> Duel:
         """Replay a whole record; RecordError names the first illegal decision."""
         duel = cls.new(data)
         decide_all(duel, decisions_of(data))
@@ -130,10 +129,13 @@ class Duel:
 
     # --- queries ----------------------------------------------------------------
 
-    @functools.cached_property
+    @property
     def stale_cards(self) -> str | None:
-        """Why no new decision may be judged: the duel's card data is not today's."""
-        return cardset.stale(self.setup)
+        """Why no new decision may be judged: the duel's card data is not today's (asked
+        once: the card data does not change under a duel being judged)."""
+        if not self._stale:
+            self._stale.append(cardset.stale(self.setup))
+        return self._stale[0]
 
     @property
     def need(self) -> Need | None:
@@ -279,8 +281,8 @@ class Duel:
                    "token_pool": list, "token_discard": list, "hand": list, "discard_1": list,
                    "discard_2": list, "removed": list, "counters": dict}
 
-    def correct(self, players: dict, markers: dict | None = None, rule: str = "correction",
-                text: str = "", dispute: str | None = None) -> list[F.Fact]:
+    def correct(self, players: Any, markers: Any = None, rule: Any = "correction",
+                text: Any = "", dispute: Any = None) -> list[F.Fact]:
         """A judge correction (a head judge overturning a ruling, or a logging fix).
 
         Refused (IllegalDecisionError) if it names unknown fields or would break the
@@ -412,7 +414,7 @@ class Duel:
         found = p.hand + p.discard_1 + p.discard_2 + p.removed
         return found + (p.pair.cards() if p.pair else [])
 
-    def decide(self, decision: dict) -> list[F.Fact]:
+    def decide(self, decision: Any) -> list[F.Fact]:
         """Apply a legal decision; return the facts it produced. Illegal: nothing changes.
 
         A ``correction`` entry (a judge's fix, recorded in the record where it happened)

@@ -28,8 +28,32 @@ GOLDEN = ROOT / "tests" / "judge" / "golden"
 PAIRS = [(seed, *pair) for seed, pair in enumerate(itertools.islice(
     itertools.product(FIGHTERS, FIGHTERS), 0, None, 9))]  # 36 pairings, every fighter
 
+# Malformed input, refused the same way by both builds (a compiled function checks the
+# types of its arguments: the entry points take anything and refuse it with a reason).
+REFUSALS = """
+def refusals(record):
+    from judge.battlecon import Duel
+    bad = [[], "record", dict(record, decisions=["x"]), dict(record, decisions=[[1]]),
+           dict(record, decisions=[{"player": 0, "kind": "attack_pair", "style": 5, "base": "x"}])]
+    out = []
+    for data in bad:
+        try:
+            Duel.from_record(data)
+        except Exception as err:
+            out.append([type(err).__name__, str(err)])
+    duel = Duel.new(record)
+    for decision in ["x", [], {"kind": "correction", "players": []},
+                     {"kind": "correction", "players": {"0": {"life": "x"}}},
+                     {"player": True, "kind": "pass"}]:
+        try:
+            duel.decide(decision)
+        except Exception as err:
+            out.append([type(err).__name__, str(err)])
+    return out
+"""
+
 # Run in the compiled copy: what it judges, as JSON on stdout.
-PROBE = """
+PROBE = REFUSALS + """
 import json, sys
 from pathlib import Path
 from judge.battlecon import Duel, facts
@@ -46,7 +70,8 @@ for seed, a, b in json.loads(sys.argv[2]):
     stored = [f.to_json() for f in duel.facts]
     duels.append({"facts": stored, "state": duel.to_json(),
                   "replayed": state_json(replay_facts(duel.setup, stored), None)})
-print(json.dumps({"golden": golden, "duels": duels}))
+first = json.loads(sorted(Path(sys.argv[1]).glob("*.json"))[0].read_text())
+print(json.dumps({"golden": golden, "duels": duels, "refused": refusals(first)}))
 """
 
 
@@ -76,6 +101,12 @@ def test_the_compiled_build_judges_as_the_source_does(compiled: Path) -> None:
     seen = json.loads(ran.stdout)
     for path in sorted(GOLDEN.glob("*.json")):
         assert seen["golden"][path.stem] == path.with_suffix(".txt").read_text(), path.stem
+    source: dict = {}
+    exec(REFUSALS, source)
+    first = json.loads(sorted(GOLDEN.glob("*.json"))[0].read_text())
+    assert seen["refused"] == source["refusals"](first)
+    assert len(seen["refused"]) == 10 and {kind for kind, _ in seen["refused"]} <= {
+        "RecordError", "IllegalDecisionError"}, seen["refused"]
     for (seed, a, b), got in zip(PAIRS, seen["duels"], strict=True):
         duel = play(seed, a, b)
         stored = [f.to_json() for f in duel.facts]

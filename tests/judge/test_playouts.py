@@ -64,9 +64,12 @@ def check_invariants(s: DuelState, where: str) -> None:
     check_fighters(s, where)  # every token accounted for, and each fighter's own pieces
 
 
-def check_duel(duel, compare_every_decision: bool) -> None:
+def check_duel(duel, compare_every_decision: bool, live_states: dict | None = None) -> None:
+    """Replay the duel's facts one by one, checking the invariants after each; and, where
+    ``live_states`` has the state JSON the engine showed before event n, that the replay
+    shows the same."""
     s = replay_facts(duel.setup, [])
-    live_states = getattr(duel, "_snapshots", {})
+    live_states = live_states or {}
     for n, (kind, e) in enumerate(duel.events, 1):
         if kind == "decision":
             if compare_every_decision and n - 1 in live_states:
@@ -98,7 +101,6 @@ def test_random_duels_keep_the_invariants(f0: str, f1: str, special_actions: boo
 
         duel = play(seed, f0, f1, special_actions=special_actions,
                     ante_finishers=seed % 4 == 3, on_step=snap)
-        duel._snapshots = snapshots
         assert duel.over
         assert (duel.state.winner is None) == duel.state.draw
-        check_duel(duel, compare_every_decision=sample)
+        check_duel(duel, compare_every_decision=sample, live_states=snapshots)
