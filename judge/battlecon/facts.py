@@ -63,10 +63,13 @@ class Fact(FactFlags):
         # Nothing computed mid-change is kept; should apply raise, the state stays
         # APPLYING, so nothing is kept for it again (correct, only slower).
         version, s.version = s.version, APPLYING
-        self.apply(s)
+        if self.keeps_cards:  # the cards found in force hold, while it applies too
+            self.apply(s)
+        else:
+            cards, s.cards_version = s.cards_version, APPLYING
+            self.apply(s)
+            s.cards_version = APPLYING if cards == APPLYING else cards + 1
         s.version = APPLYING if version == APPLYING else version + 1
-        if not self.keeps_cards:
-            s.cards_version += 1
 
     def to_json(self) -> dict:
         out = {"type": type(self).__name__}

@@ -244,18 +244,18 @@ def _layer_1(s: DuelState, p: int) -> Layer1:
     """Player p's cards in force (attack, ability, cards in play), whether any of them
     takes part in a later layer, and their hooks by name; kept in the state until a fact
     that may change them (``DuelState.layers``, ``Fact.keeps_cards``), and cached by what
-    decides them. Never kept while a fact applies: that fact may be changing them."""
-    if s.version == APPLYING:
+    decides them. Never kept while a fact that may change them applies."""
+    if s.cards_version == APPLYING:
         return _layer_1_of(s.players[p])
     kept = s.layers
     if kept[0] == s.cards_version:
-        found = kept[p + 1]
+        found: Layer1 | None = kept[p + 1]
         if found is not None:
             return found
     else:
         kept[:] = [s.cards_version, None, None]
-    found = kept[p + 1] = _layer_1_of(s.players[p])
-    return found
+    fresh = kept[p + 1] = _layer_1_of(s.players[p])
+    return fresh
 
 
 def cards_key(player: PlayerState) -> tuple:
@@ -361,8 +361,9 @@ def query(s: DuelState, name: str) -> Sequence[tuple[int, Card, Any]]:
     (owner, card, function)."""
     first = s.active if s.active is not None else s.ante_first  # ``order``
     kept = s.layers
-    if (kept[0] == s.cards_version and kept[1] is not None and kept[2] is not None
-            and s.version != APPLYING):
+    one: Layer1
+    two: Layer1
+    if kept[0] == s.cards_version and kept[1] is not None and kept[2] is not None:
         one, two = kept[first + 1], kept[2 - first]  # both kept since the last change
     else:
         one, two = _layer_1(s, first), _layer_1(s, 1 - first)

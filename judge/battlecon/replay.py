@@ -26,6 +26,7 @@ def apply_all(s: DuelState, facts: Iterable[Fact | dict]) -> None:
     A stored fact that changes nothing (``Shape.unchanging``) is checked as reading it
     would check it, and not built: only its ``closes`` counts."""
     version, s.version = s.version, APPLYING
+    cards, s.cards_version = s.cards_version, APPLYING
     count = 0
     for f in facts:
         count += 1
@@ -40,4 +41,4 @@ def apply_all(s: DuelState, facts: Iterable[Fact | dict]) -> None:
         if fact is not None:
             fact.apply(s)
     s.version = APPLYING if version == APPLYING else version + count
-    s.cards_version += count  # as if none kept the cards: a replay keeps nothing between facts
+    s.cards_version = APPLYING if cards == APPLYING else cards + count

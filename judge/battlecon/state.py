@@ -224,7 +224,8 @@ class DuelState:
     version: int = field(default=0, compare=False)
     memo: dict = field(default_factory=dict, compare=False, repr=False)
     # Bumped by every fact that may change a player's cards in force (all but those whose
-    # class ``keeps_cards``): the cards found in force stay in ``layers`` until then.
+    # class ``keeps_cards``), and ``APPLYING`` while one applies: the cards found in force
+    # stay in ``layers`` until then.
     cards_version: int = field(default=0, compare=False)
     # [cards_version, player 0's layer 1, player 1's layer 1] (``hooks``): None until asked.
     layers: list = field(default_factory=lambda: [APPLYING, None, None], compare=False,
@@ -232,7 +233,8 @@ class DuelState:
 
     def touch(self) -> None:
         """Forget what was computed from this state (after changing it other than by a fact)."""
-        self.cards_version += 1
+        if self.cards_version != APPLYING:
+            self.cards_version += 1
         if self.version != APPLYING:
             self.version += 1
 
