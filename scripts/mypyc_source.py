@@ -6,7 +6,8 @@ no interpreted class subclass a compiled one unless the compiled one allows it. 
 module to compile is written again, for the build only, with these mechanical changes:
 
 - every dataclass gets its own ``__init__`` with the parameters the generated one takes
-  (fields in order, defaults, default factories, keyword-only fields) and
+  (fields in order, defaults, default factories, keyword-only fields; not the
+  ``field(init=False)`` ones), calling ``__post_init__`` if the class has one, and
   ``init=False``; ``@fast_init`` (a pure-Python speed-up) is dropped;
 - each ``ClassVar`` set in a dataclass body is set on the class after the body instead;
 - in ``facts.py`` (whose classes the fighters and tests subclass), every class allows
@@ -40,6 +41,7 @@ class Param:
     default: str | None = None  # source of the default value
     factory: str | None = None  # source of the default factory
     kw_only: bool = False
+    init: bool = True  # False: not a parameter; ``__post_init__`` sets it
 
 
 def _decorator_name(node: ast.expr) -> str:
@@ -59,8 +61,8 @@ def _param(stmt: ast.AnnAssign) -> Param:
                 p.factory = ast.unparse(kw.value)
             elif kw.arg == "kw_only":
                 p.kw_only = bool(ast.literal_eval(kw.value))
-            elif kw.arg == "init" and not ast.literal_eval(kw.value):
-                raise SystemExit(f"mypyc_source: field({name}, init=False) is not handled")
+            elif kw.arg == "init":
+                p.init = bool(ast.literal_eval(kw.value))
     elif value is not None:
         p.default = ast.unparse(value)
     return p
@@ -89,7 +91,8 @@ def _merge(fields: list[Param], own: list[Param]) -> list[Param]:
     return list(out.values())
 
 
-def _init_source(fields: list[Param], frozen: bool) -> str:
+def _init_source(fields: list[Param], frozen: bool, post_init: bool) -> str:
+    fields = [p for p in fields if p.init]
     plain = [p for p in fields if not p.kw_only]
     keyword = [p for p in fields if p.kw_only]
 
@@ -107,6 +110,8 @@ def _init_source(fields: list[Param], frozen: bool) -> str:
             value = f"({p.factory})() if {p.name} is {FACTORY} else {p.name}"
         body.append(f"object.__setattr__(self, {p.name!r}, {value})" if frozen
                     else f"self.{p.name} = {value}")
+    if post_init:
+        body.append("self.__post_init__()")
     return f"def __init__({', '.join(params)}) -> None:\n" + "".join(
         f"    {line}\n" for line in body or ["pass"])
 
@@ -115,7 +120,7 @@ def _arguments(fields: list[Param], value: str) -> str:
     """The arguments of a call of the ``__init__``: each field's ``value`` (a format with
     ``{}`` for its name), positionally, the keyword-only ones by name."""
     return ", ".join(value.format(p.name) if not p.kw_only else f"{p.name}={value.format(p.name)}"
-                     for p in sorted(fields, key=lambda p: p.kw_only))
+                     for p in sorted(fields, key=lambda p: p.kw_only) if p.init)
 
 
 def _copy_source(cls: str, fields: list[Param]) -> str:
@@ -165,8 +170,10 @@ def transform(tree: ast.Module, subclassed: bool) -> ast.Module:
         node.body = [_unchanging(s, node.name, body) for s in node.body if s not in after]
         own = [_param(s) for s in node.body if isinstance(s, ast.AnnAssign)]
         fields = known[node.name] = _merge(inherited, own)
-        if not any(isinstance(s, ast.FunctionDef) and s.name == "__init__" for s in node.body):
-            node.body.append(ast.parse(_init_source(fields, frozen)).body[0])
+        methods = {s.name for s in node.body if isinstance(s, ast.FunctionDef)}
+        if "__init__" not in methods:
+            node.body.append(ast.parse(
+                _init_source(fields, frozen, "__post_init__" in methods)).body[0])
             extra = _stored_source if subclassed else _copy_source
             node.body.append(ast.parse(extra(node.name, fields)).body[0])
             call.keywords = [k for k in call.keywords if k.arg != "init"] + [

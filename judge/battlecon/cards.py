@@ -7,7 +7,6 @@ ranges and powers of R13.5, R13.6 and R2.6.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Final
@@ -90,22 +89,23 @@ class Card:
     hooks: dict[str, Any] = field(default_factory=dict)
     fighter: str = ""  # owner kit ("" for generic bases)
 
+    # Derived once at construction, not fields of the card's data: each effect's key
+    # (``card/timing/index``) and the indices of its effects by timing window, in printed
+    # order, so finding a window's effects never scans the card's others. (Not
+    # ``functools.cached_property``: compiled, it computes on every read.)
+    effect_keys: tuple[str, ...] = field(init=False, repr=False, compare=False)
+    timed: dict[str, tuple[int, ...]] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        timed: dict[str, tuple[int, ...]] = {}
+        for i, e in enumerate(self.effects):
+            timed[e.timing] = timed.get(e.timing, ()) + (i,)
+        object.__setattr__(self, "timed", timed)
+        object.__setattr__(self, "effect_keys", tuple(
+            f"{self.id}/{e.timing}/{i}" for i, e in enumerate(self.effects)))
+
     def effect_key(self, index: int) -> str:
         return self.effect_keys[index]
-
-    @functools.cached_property
-    def effect_keys(self) -> tuple[str, ...]:
-        """Each effect's key (``card/timing/index``), made once per card."""
-        return tuple(f"{self.id}/{e.timing}/{i}" for i, e in enumerate(self.effects))
-
-    @functools.cached_property
-    def timed(self) -> dict[str, tuple[int, ...]]:
-        """The indices of this card's effects by timing window, in printed order: indexed
-        once per card, so finding a window's effects never scans the card's others."""
-        out: dict[str, tuple[int, ...]] = {}
-        for i, e in enumerate(self.effects):
-            out[e.timing] = out.get(e.timing, ()) + (i,)
-        return out
 
     def is_style(self) -> bool:
         return self.kind == "style"

@@ -100,12 +100,14 @@ def effects_for(s: DuelState, p: int, timing: str) -> list[tuple[Card, int]]:
 
 
 def window(s: DuelState, p: int, timing: str) -> list[tuple]:
-    s.group_seq += 1
-    group = f"{s.seq}:{timing}:{p}:{s.group_seq}"
+    s.group_seq += 1  # every window numbers a group, whether or not it has effects
     found = effects_for(s, p, timing)
+    if not found:
+        return []
     negated = negated_items(s, p, timing, len(found))
     if negated is not None:
         return negated
+    group = f"{s.seq}:{timing}:{p}:{s.group_seq}"
     items = []
     for c, i in found:
         key = c.effect_keys[i]
