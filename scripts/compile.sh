@@ -28,6 +28,7 @@ MODULES=(
   judge/battlecon/actions.py
   judge/battlecon/cards.py
   judge/battlecon/state.py
+  judge/battlecon/agenda.py
   judge/battlecon/replay.py
   judge/battlecon/facts.py
   judge/battlecon/fighters/__init__.py

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from judge.battlecon import facts as F
+from judge.battlecon.agenda import Fx
 from judge.battlecon.cards import TIMING_NAMES, Card, Effect
 from judge.battlecon.fast_init import fast_init
 from judge.battlecon.hooks import MAY_IGNORE_MOVEMENT, ON_STUNNED, first_reason, query
@@ -175,7 +176,7 @@ def may_ignore(ctx: Ctx, mover: int, ends: list, decision: dict | None) -> list[
     s = ctx.s
     start = s.players[mover].space
     head = s.agenda[0] if s.agenda else None
-    if head is None or head[0] != "fx" or str(head[4]).endswith(KEPT) or \
+    if not isinstance(head, Fx) or head.group.endswith(KEPT) or \
             all(e.end == start for e in ends) or (mover == ctx.owner and any(
                 e.end == start for e in ends)):
         return None
@@ -195,7 +196,7 @@ def may_ignore(ctx: Ctx, mover: int, ends: list, decision: dict | None) -> list[
     return [F.Declined(rule=ctx.rule, text=f"{who} lets {what} move {them}, though {why} would "
                        f"let {them} ignore it.", player=mover),
             F.EffectResumed(rule=ctx.rule, text="The movement goes on.",
-                            item=[*head[:4], str(head[4]) + KEPT])]
+                            item=[*head.to_list()[:4], head.group + KEPT])]
 
 
 def moved(s: DuelState, mover: int, by: int, kind: str, end: int, spaces: int, passed: bool,

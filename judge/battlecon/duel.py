@@ -14,6 +14,7 @@ from judge import corrections
 from judge.battlecon import cardset, correction, engine
 from judge.battlecon import facts as F
 from judge.battlecon.actions import Need, name, same_types
+from judge.battlecon.agenda import to_lists
 from judge.battlecon.fighters import Fighter, fighter
 from judge.battlecon.notation import prompt_json, state_json
 from judge.battlecon.position import Position, from_position
@@ -380,7 +381,7 @@ class Duel:
         before = self.state_at(ended)
         return F.DuelReopened(rule="R20.1", text="A head judge overturns the ruling that ended "
                               "the duel: it goes on from there.", step=before.step,
-                              agenda=[list(item) for item in before.agenda])
+                              agenda=to_lists(before.agenda))
 
     def _check_field(self, i: int, attr: str, value: Any, rule: str) -> None:
         kind = self.CORRECTABLE.get(attr)

@@ -18,12 +18,23 @@ reorders the window, any other decision keeps the printed order.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import permutations
-from typing import Final
+from typing import Any, Final
 
 from judge.battlecon import facts as F
 from judge.battlecon import special
 from judge.battlecon.actions import Ctx, Need, name, possessive
+from judge.battlecon.agenda import (
+    Activate,
+    Damage,
+    Fx,
+    IronBodyOffer,
+    Offer,
+    Priority,
+    RangeCheck,
+    StunCheck,
+)
 from judge.battlecon.cards import AFTER_RECYCLE, TIMING_NAMES
 from judge.battlecon.engine_error import EngineError
 from judge.battlecon.fighters import card, fighter
@@ -76,17 +87,17 @@ def soft_stop(s: DuelState) -> tuple[int, str] | None:
     if not s.agenda:
         return None
     head = s.agenda[0]
-    if head[0] != "fx" or head[3] != 0 or head[4] in s.ordered:
+    if not isinstance(head, Fx) or head.action != 0 or head.group in s.ordered:
         return None
-    if len(group_keys(s, head[4])) < 2:
+    if len(group_keys(s, head.group)) < 2:
         return None
-    return head[1], head[4]
+    return head.player, head.group
 
 
 def handle(s: DuelState, decision: dict | None) -> Out:
     if s.agenda:
         item = s.agenda[0]
-        return ITEM_HANDLERS[item[0]](s, item, decision)
+        return ITEM_HANDLERS[item.kind()](s, item, decision)
     return STEP_HANDLERS[s.step](s, decision)
 
 
@@ -285,7 +296,7 @@ def order_matters(s: DuelState, stop: tuple[int, str]) -> bool:
 
 def in_window(s: DuelState, group: str) -> bool:
     """Whether an effect of the window ``group`` is still on the agenda."""
-    return any(item[0] == "fx" and item[4] == group for item in s.agenda)
+    return any(isinstance(item, Fx) and item.group == group for item in s.agenda)
 
 
 def _ordered_copy(s: DuelState, stop: tuple[int, str], order: list[str],
@@ -325,8 +336,8 @@ def order_need(s: DuelState, stop: tuple[int, str]) -> Need:
 # --- agenda items ------------------------------------------------------------------
 
 
-def _fx(s: DuelState, item: tuple, decision: dict | None) -> Out:
-    _, p, key, index, _group = item
+def _fx(s: DuelState, item: Fx, decision: dict | None) -> Out:
+    p, key, index = item.player, item.effect, item.action
     c, i = effect(key)
     c = shown_card(s, item, c)  # Mutating's copy of Whip goes by "Mutating (as Whip)"
     e = c.effects[i]
@@ -335,7 +346,8 @@ def _fx(s: DuelState, item: tuple, decision: dict | None) -> Out:
     rule = f"{c.id}: {timing}"
     if e.condition is not None and not e.condition(s, p):
         # The gate closed since the trigger was queued: the effect does nothing.
-        rest = [it for it in s.agenda if it[0] == "fx" and it[2] == key and it[1] == p]
+        rest = [it for it in s.agenda if isinstance(it, Fx) and it.effect == key
+                and it.player == p]
         return [F.Triggered(rule=rule, text=f"{who}'s {c.name} ({timing}) does nothing: "
                             f"{who} is no longer in {e.condition_text}.", player=p, effect=key,
                             card=c.id, timing=e.timing, skipped=e.condition_text), *(
@@ -352,8 +364,8 @@ def _fx(s: DuelState, item: tuple, decision: dict | None) -> Out:
                         timing=e.timing)] + result
 
 
-def _activate(s: DuelState, item: tuple, decision: dict | None) -> Out:
-    p = item[1]
+def _activate(s: DuelState, item: Activate, decision: dict | None) -> Out:
+    p = item.player
     if s.players[p].pair is None:  # an effect took the attack pair (Assimilate)
         return [F.ActivationSkipped(rule="R2.1", text=f"{name(s, p)} has no attack pair left "
                                     "and does not attack.", player=p)]
@@ -375,8 +387,8 @@ def attack_name(s: DuelState, p: int) -> str:
     return f"{style} {card(pair.base).name}".strip()
 
 
-def _range(s: DuelState, item: tuple, decision: dict | None) -> Out:
-    a = item[1]
+def _range(s: DuelState, item: RangeCheck, decision: dict | None) -> Out:
+    a = item.attacker
     d = 1 - a
     who, them = name(s, a), name(s, d)
     if s.players[d].this_beat.dodge_all:
@@ -458,8 +470,8 @@ def range_origin(s: DuelState, a: int) -> int | None:
     return s.players[a].space
 
 
-def _damage(s: DuelState, item: tuple, decision: dict | None) -> Out:
-    a = item[1]
+def _damage(s: DuelState, item: Damage, decision: dict | None) -> Out:
+    a = item.attacker
     d = 1 - a
     stats = attack(s, a)
     them = name(s, d)
@@ -513,9 +525,9 @@ def _damage_cap(s: DuelState, defender: int) -> tuple[str, int] | None:
     return min(caps, key=lambda c: c[1]) if caps else None
 
 
-def _stun(s: DuelState, item: tuple, decision: dict | None) -> Out:
+def _stun(s: DuelState, item: StunCheck, decision: dict | None) -> Out:
     """The stun check, then what any ``ON_STUNNED`` hook makes of a new stun."""
-    _, d, a, amount = item
+    d, a, amount = item.defender, item.attacker, item.amount
     check = _stun_check(s, d, a, amount)
     facts: list[F.Fact] = [check]
     if check.stunned and not s.players[d].this_beat.stunned:
@@ -555,18 +567,17 @@ def _stun_check(s: DuelState, d: int, a: int, amount: int) -> F.StunChecked:
                           stun_guard=stats.stun_guard, stunned=False)
 
 
-def _offer(s: DuelState, item: tuple, decision: dict | None) -> Out:
+def _offer(s: DuelState, item: Offer, decision: dict | None) -> Out:
     """A ``STUN_OFFER`` hook's spend, asked before the stun check (Iron Body)."""
-    _, d, _a, amount, source = item
-    return card(source).hooks[STUN_OFFER].resolve(s, d, amount, decision)
+    return card(item.card).hooks[STUN_OFFER].resolve(s, item.defender, item.amount, decision)
 
 
-def _iron_body(s: DuelState, item: tuple, decision: dict | None) -> Out:
+def _iron_body(s: DuelState, item: IronBodyOffer, decision: dict | None) -> Out:
     """The agenda item plans made before the ``offer`` item existed."""
-    return _offer(s, (*item, "iron-body"), decision)
+    return _offer(s, Offer(item.defender, item.attacker, item.amount, "iron-body"), decision)
 
 
-def _priority(s: DuelState, item: tuple, decision: dict | None) -> Out:
+def _priority(s: DuelState, item: Priority, decision: dict | None) -> Out:
     pri = [attack(s, 0).priority, attack(s, 1).priority]
     fin = [known(s.players[p].pair, "the attack pair").finisher for p in (0, 1)]
     text = f"Priority: {name(s, 0)} {pri[0]}, {name(s, 1)} {pri[1]}"
@@ -602,8 +613,10 @@ def _clashed(s: DuelState, clash: F.ClashOccurred) -> list[F.Fact]:
     return [clash] + [f for owner, _c, fn in query(s, CLASHED) for f in fn(s, owner)]
 
 
-ITEM_HANDLERS: Final = {"fx": _fx, "activate": _activate, "range": _range, "damage": _damage,
-                 "stun": _stun, "offer": _offer, "iron_body": _iron_body, "priority": _priority}
+# The handler of each kind of agenda item (``Item.kind``).
+ITEM_HANDLERS: Final[dict[str, Callable[[DuelState, Any, dict | None], Out]]] = {
+    "fx": _fx, "activate": _activate, "range": _range, "damage": _damage, "stun": _stun,
+    "offer": _offer, "iron_body": _iron_body, "priority": _priority}
 
 
 # --- steps (empty agenda) ----------------------------------------------------------

@@ -13,6 +13,7 @@ from dataclasses import MISSING, dataclass, field, fields, replace
 from types import ModuleType
 from typing import Any, ClassVar, Final, cast
 
+from judge.battlecon.agenda import PRIORITY, from_list, to_lists
 from judge.battlecon.fast_init import install_lazily
 from judge.battlecon.state import APPLYING, SPECIAL_ACTION, DuelState, Pair, Status, ThisBeat
 
@@ -227,7 +228,7 @@ class Planned(Fact):
         if isinstance(plan, dict):  # follow it
             agenda = plan["agenda"]
             if agenda:
-                s.agenda[:] = map(tuple, agenda)
+                s.agenda[:] = map(from_list, agenda)
             else:
                 s.agenda.clear()
             s.group_seq = plan["groups"]
@@ -245,7 +246,7 @@ class Planned(Fact):
 
 
 def _record(s: DuelState, player: int | None) -> dict[str, Any]:
-    out: dict[str, Any] = {"agenda": list(map(list, s.agenda)),
+    out: dict[str, Any] = {"agenda": to_lists(s.agenda),
                            "groups": s.group_seq, "step": s.step}
     if player is not None:
         p = s.players[player]
@@ -574,7 +575,7 @@ class ClashBasesRevealed(Fact):
             assert p.pair is not None, "both players Clash with a pair"
             p.pair.revealed = True
         s.step = "reveal"
-        s.agenda.append(("priority",))
+        s.agenda.append(PRIORITY)
 
 
 @dataclass(frozen=True)
@@ -792,7 +793,7 @@ class EffectResumed(Fact):
     control: ClassVar[bool] = True
 
     def apply(self, s: DuelState) -> None:
-        s.agenda.insert(0, tuple(self.item))
+        s.agenda.insert(0, from_list(self.item))
 
 
 @dataclass(frozen=True)
@@ -1097,7 +1098,7 @@ class DuelReopened(Fact):
     def apply(self, s: DuelState) -> None:
         s.over, s.winner, s.draw, s.end_reason = False, None, False, None
         s.step = self.step
-        s.agenda = [tuple(item) for item in self.agenda]
+        s.agenda = [from_list(item) for item in self.agenda]
 
 
 # Special Action card id, re-exported for rules modules.

@@ -1,12 +1,8 @@
 """Rule procedures that facts apply: building each step's agenda of work items.
 
-Agenda items are tuples, first element the kind:
-``("fx", player, effect_key, action_index, group)`` one action of a triggered effect;
-``("activate", p)``, ``("range", p)``, ``("damage", p)``,
-``("offer", d, a, amount, card)`` a ``STUN_OFFER`` hook's spend asked before the stun check
-(release-1 and early plans wrote Iron Body's as ``("iron_body", d, a, amount)``),
-``("stun", d, a, amount)``, ``("priority",)``, ``("arrange", p)``.
-Everything here is deterministic, so replaying facts rebuilds the same agenda.
+The items are typed values (``agenda.py``): ``Fx`` one action of a triggered effect,
+``Activate``, ``RangeCheck``, ``Damage``, ``Offer`` (a ``STUN_OFFER`` hook's spend asked
+before the stun check), ``StunCheck`` and ``Priority``. Everything here is deterministic, so replaying facts rebuilds the same agenda.
 """
 
 from __future__ import annotations
@@ -17,6 +13,16 @@ from typing import Final
 
 from judge.battlecon import facts as F
 from judge.battlecon.actions import Need
+from judge.battlecon.agenda import (
+    PRIORITY,
+    Activate,
+    Damage,
+    Fx,
+    Item,
+    Offer,
+    RangeCheck,
+    StunCheck,
+)
 from judge.battlecon.cards import (
     AFTER_ACTIVATING,
     AFTER_RECYCLE,
@@ -78,12 +84,11 @@ def effect_names(s: DuelState, p: int, keys: list[str]) -> list[str]:
     return out
 
 
-def shown_card(s: DuelState, item: tuple, c: Card) -> Card:
+def shown_card(s: DuelState, item: Fx, c: Card) -> Card:
     """The card an effect item at the head of the agenda resolves as: a copy that keeps the
     copied card's id resolves the later of the two equal items, under its own name."""
-    _, p, key, index = item[:4]
-    aliases = copy_names(s, p)
-    if c.id not in aliases or any(it[:4] == item[:4] for it in s.agenda[1:]):
+    aliases = copy_names(s, item.player)
+    if c.id not in aliases or any(item.same_action(it) for it in s.agenda[1:]):
         return c
     return replace(c, name=aliases[c.id])
 
@@ -99,7 +104,7 @@ def effects_for(s: DuelState, p: int, timing: str) -> list[tuple[Card, int]]:
     return out
 
 
-def window(s: DuelState, p: int, timing: str) -> list[tuple]:
+def window(s: DuelState, p: int, timing: str) -> list[Item]:
     s.group_seq += 1  # every window numbers a group, whether or not it has effects
     found = effects_for(s, p, timing)
     if not found:
@@ -108,15 +113,15 @@ def window(s: DuelState, p: int, timing: str) -> list[tuple]:
     if negated is not None:
         return negated
     group = f"{s.seq}:{timing}:{p}:{s.group_seq}"
-    items = []
+    items: list[Item] = []
     for c, i in found:
         key = c.effect_keys[i]
         for a in range(len(c.effects[i].actions)):
-            items.append(("fx", p, key, a, group))
+            items.append(Fx(p, key, a, group))
     return items
 
 
-def negated_items(s: DuelState, p: int, timing: str, count: int) -> list[tuple] | None:
+def negated_items(s: DuelState, p: int, timing: str, count: int) -> list[Item] | None:
     """When a ``NEGATES`` hook negates p's effects in this window: its card's ``instead``
     effect, once for each negated effect, in a group of its owner's; else None."""
     if not count:
@@ -126,25 +131,25 @@ def negated_items(s: DuelState, p: int, timing: str, count: int) -> list[tuple] 
             s.group_seq += 1
             group = f"{s.seq}:{INSTEAD}:{owner}:{s.group_seq}"
             index = next(i for i, e in enumerate(c.effects) if e.timing == INSTEAD)
-            return [("fx", owner, c.effect_key(index), 0, group)] * count
+            return [Fx(owner, c.effect_key(index), 0, group)] * count
     return None
 
 
 def group_keys(s: DuelState, group: str) -> list[str]:
     keys: list[str] = []
     for item in s.agenda:
-        if item[0] == "fx" and item[4] == group and item[2] not in keys:
-            keys.append(item[2])
+        if isinstance(item, Fx) and item.group == group and item.effect not in keys:
+            keys.append(item.effect)
     return keys
 
 
 def reorder_group(s: DuelState, group: str, order: list[str]) -> None:
-    items = [it for it in s.agenda if it[0] == "fx" and it[4] == group]
+    items = [it for it in s.agenda if isinstance(it, Fx) and it.group == group]
     if not order or not items:
         return
-    rest = [it for it in s.agenda if not (it[0] == "fx" and it[4] == group)]
+    rest = [it for it in s.agenda if not (isinstance(it, Fx) and it.group == group)]
     start = s.agenda.index(items[0])
-    ranked = sorted(items, key=lambda it: (order.index(it[2]), it[3]))
+    ranked = sorted(items, key=lambda it: (order.index(it.effect), it.action))
     s.agenda[:] = rest[:start] + ranked + rest[start:]
 
 
@@ -168,14 +173,15 @@ def begin_step(s: DuelState, step: str) -> None:
         for p in (s.active, 1 - s.active):
             s.agenda.extend(window(s, p, step))
     elif step == "active_attack":
-        s.agenda.append(("activate", s.active))
+        assert s.active is not None, "priority names the Active Player before the attacks"
+        s.agenda.append(Activate(s.active))
     elif step == AFTER_RECYCLE:
         first = s.ante_first if s.active is None else s.active
         for p in (first, 1 - first):
             s.agenda.extend(window(s, p, AFTER_RECYCLE))
     elif step == "reactive_attack":
         assert s.active is not None, "priority names the Active Player before the attacks"
-        s.agenda.append(("activate", 1 - s.active))
+        s.agenda.append(Activate(1 - s.active))
 
 
 def after_reveal(s: DuelState) -> None:
@@ -188,11 +194,11 @@ def after_reveal(s: DuelState) -> None:
 def push_reveal(s: DuelState) -> None:
     for p in (s.ante_first, 1 - s.ante_first):
         s.agenda.extend(window(s, p, REVEAL))
-    s.agenda.append(("priority",))
+    s.agenda.append(PRIORITY)
 
 
 def queue_activation(s: DuelState, p: int) -> None:
-    items = window(s, p, BEFORE_ACTIVATING) + [("range", p)] + window(s, p, AFTER_ACTIVATING)
+    items = window(s, p, BEFORE_ACTIVATING) + [RangeCheck(p)] + window(s, p, AFTER_ACTIVATING)
     s.agenda[0:0] = items
 
 
@@ -200,7 +206,7 @@ def queue_hit(s: DuelState, p: int) -> None:
     """The attacker's On Hit effects, then the defender's "when hit" ones (only when there
     are any, so other duels number their windows as before), then the damage."""
     defender = window(s, 1 - p, ON_BEING_HIT) if effects_for(s, 1 - p, ON_BEING_HIT) else []
-    s.agenda[0:0] = window(s, p, ON_HIT) + defender + [("damage", p)]
+    s.agenda[0:0] = window(s, p, ON_HIT) + defender + [Damage(p)]
 
 
 def after_recycle_due(s: DuelState) -> bool:
@@ -210,21 +216,21 @@ def after_recycle_due(s: DuelState) -> bool:
 
 
 def queue_damage(s: DuelState, a: int, d: int, amount: int) -> None:
-    items: list[tuple] = []
+    items: list[Item] = []
     if not (ignored(s, a).get("stun_guard") or first_reason(s, FORBIDS_SPENDING, d)):
-        items = [("offer", d, a, amount, c.id) for owner, c, offer
+        items = [Offer(d, a, amount, c.id) for owner, c, offer
                  in query(s, STUN_OFFER) if owner == d and offer.offered(s, d, amount)]
-    items.append(("stun", d, a, amount))
+    items.append(StunCheck(d, a, amount))
     s.agenda[0:0] = items + window(s, a, ON_DAMAGE)
 
 
 def queue_repeat(s: DuelState, p: int) -> None:
     """The attack repeats once this hit has done its damage (Four Winds, Chain)."""
     for index, item in enumerate(s.agenda):
-        if item == ("damage", p):
-            s.agenda.insert(index + 1, ("range", p))
+        if isinstance(item, Damage) and item.attacker == p:
+            s.agenda.insert(index + 1, RangeCheck(p))
             return
-    s.agenda.insert(0, ("range", p))
+    s.agenda.insert(0, RangeCheck(p))
 
 
 def on_token_anted(s: DuelState, p: int, token: str) -> None:
@@ -280,7 +286,7 @@ def _ask_to_stay(s: DuelState, owner: int, decision: dict | None, rule: str, abo
         f"let {pronoun_object(s, mover)} ignore it."
     out: list[F.Fact] = [PlacementAnswered(rule=rule, text=text, player=mover, stays=stays)]
     head = s.agenda[0] if s.agenda else None
-    if head is not None and head[0] == "fx":
+    if isinstance(head, Fx):
         out.append(F.EffectResumed(rule=rule, text="The rearrangement goes on.",
-                                   item=list(head)))
+                                   item=head.to_list()))
     return out

@@ -10,6 +10,8 @@ import copy
 from dataclasses import dataclass, field, replace
 from typing import Any, Final, TypeVar
 
+from judge.battlecon.agenda import Item
+
 BOARD: Final = range(1, 8)
 START_LIFE: Final = 20
 BEATS: Final = 15
@@ -205,7 +207,7 @@ class DuelState:
     active: int | None = None
     ante_turn: int = 0
     ante_passes: int = 0
-    agenda: list[tuple] = field(default_factory=list)
+    agenda: list[Item] = field(default_factory=list)  # the step's work (agenda.py)
     ordered: set[str] = field(default_factory=set)  # trigger groups already ordered
     statuses: list[Status] = field(default_factory=list)
     markers: dict[tuple[int, str], int] = field(default_factory=dict)

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 import pytest
 
 from judge.battlecon import facts as F
+from judge.battlecon.agenda import PRIORITY, Activate
 from judge.battlecon.playout import FIGHTERS, play
 from judge.battlecon.replay import apply_all, replay_facts
 from judge.battlecon.state import DuelState
@@ -60,7 +61,7 @@ TRIGGERED = {"type": "Triggered", "rule": "R7", "text": "t", "player": 0, "effec
 def _replay_one(data: dict) -> list:
     """Apply one stored fact as a replay does, on a state whose agenda has one item."""
     s = replay_facts(play(0, "hikaru", "khadath").setup, [])
-    s.agenda[:] = [("item",)]
+    s.agenda[:] = [PRIORITY]
     apply_all(s, [data])
     return s.agenda
 
@@ -88,11 +89,11 @@ def test_a_subclass_that_defines_apply_is_built_and_applied() -> None:
     @dataclass(frozen=True)
     class TriggeredAndNoted(F.Triggered):
         def apply(self, s: DuelState) -> None:
-            s.agenda.append(("noted", self.player))
+            s.agenda.append(Activate(self.player))
 
     try:
         assert not F.SHAPES["TriggeredAndNoted"].unchanging
-        assert _replay_one({**TRIGGERED, "type": "TriggeredAndNoted"}) == [("noted", 0)]
+        assert _replay_one({**TRIGGERED, "type": "TriggeredAndNoted"}) == [Activate(0)]
     finally:
         F.FACT_TYPES.pop("TriggeredAndNoted")
         F.SHAPES.pop("TriggeredAndNoted", None)

@@ -15,6 +15,7 @@ import pytest
 from judge.battlecon import Duel, engine, rules
 from judge.battlecon import facts as F
 from judge.battlecon.actions import Advance, Ctx
+from judge.battlecon.agenda import RangeCheck, StunCheck
 from judge.battlecon.cards import BEFORE_ACTIVATING, END_OF_BEAT, Card, Effect
 from judge.battlecon.fighters import card, has_fighter
 from judge.battlecon.hooks import check_names
@@ -110,7 +111,7 @@ def test_a_stun_costs_zaamassal_his_paradigm() -> None:
     s = state({"space": 3, "in_play": [H.HASTE]}, {"space": 4})
     reveal(s, 0, "ht-plain", "ht-base")
     reveal(s, 1, "battery", "strike")
-    s.agenda[:] = [("stun", 0, 1, 5)]
+    s.agenda[:] = [StunCheck(0, 1, 5)]
     facts = engine.handle(s, None)
     assert isinstance(facts, list)
     assert [type(f).__name__ for f in facts] == ["StunChecked", "LeftPlay"]
@@ -210,7 +211,7 @@ def test_fearless_measures_range_from_juto() -> None:
     s = state({"space": 1, "figures": {"juto": {"space": 4, "life": 4}}}, {"space": 5})
     reveal(s, 0, "ht-fearless", "ht-base")  # range 1~2 (Juto in zone 2: no range bonus)
     assert engine.range_origin(s, 0) == 4
-    s.agenda[:] = [("range", 0)]
+    s.agenda[:] = [RangeCheck(0)]
     [hit] = engine.handle(s, None)
     assert isinstance(hit, F.Hit) and "range 1" in hit.text
 
@@ -218,7 +219,7 @@ def test_fearless_measures_range_from_juto() -> None:
 def test_fearless_cannot_hit_with_juto_off_the_board() -> None:
     s = state({"space": 4, "figures": {"juto": {"space": None, "life": 0}}}, {"space": 5})
     reveal(s, 0, "ht-fearless", "ht-base")
-    s.agenda[:] = [("range", 0)]
+    s.agenda[:] = [RangeCheck(0)]
     [missed] = engine.handle(s, None)
     assert isinstance(missed, F.Missed) and missed.reason == "range_origin"
 

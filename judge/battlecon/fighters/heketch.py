@@ -29,6 +29,7 @@ from judge.battlecon.actions import (
     moved,
     status,
 )
+from judge.battlecon.agenda import Activate, Fx
 from judge.battlecon.antes import bonus_when_anted
 from judge.battlecon.cards import (
     AFTER_ACTIVATING,
@@ -81,7 +82,7 @@ class HeketchAttacksAgain(F.Fact):
     player: int
 
     def apply(self, s: DuelState) -> None:
-        s.agenda.insert(0, ("activate", self.player))
+        s.agenda.insert(0, Activate(self.player))
 
 
 def has_force(s: DuelState, p: int) -> bool:
@@ -113,8 +114,8 @@ def token_anted(s: DuelState, p: int, token: str) -> None:
     """+3 priority, and the teleport next to the opponent, done at once (in the Ante)."""
     bonus_when_anted(s, p, token)
     s.group_seq += 1
-    s.agenda.insert(0, ("fx", p, DARK_FORCE_CARD.effect_key(0), 0,
-                        f"{s.seq}:{TELEPORT}:{p}:{s.group_seq}"))
+    s.agenda.insert(0, Fx(p, DARK_FORCE_CARD.effect_key(0), 0,
+                          f"{s.seq}:{TELEPORT}:{p}:{s.group_seq}"))
 
 
 def beside(s: DuelState, p: int) -> list[int]:

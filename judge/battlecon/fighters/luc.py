@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from judge.battlecon import facts as F
 from judge.battlecon.actions import Advance, Ctx, Custom, Need, Retreat, lose_life, may, moved, pick
+from judge.battlecon.agenda import Activate, Fx
 from judge.battlecon.cards import (
     AFTER_ACTIVATING,
     AFTER_RECYCLE,
@@ -114,10 +115,10 @@ class LucActivatesAgain(F.Fact):
     def apply(self, s: DuelState) -> None:
         prefix = f"{s.seq}:{AFTER_ACTIVATING}:{self.player}:"
         at = 0
-        while at < len(s.agenda) and s.agenda[at][0] == "fx" and \
-                str(s.agenda[at][4]).startswith(prefix):
+        while at < len(s.agenda) and isinstance(item := s.agenda[at], Fx) and \
+                item.group.startswith(prefix):
             at += 1
-        s.agenda.insert(at, ("activate", self.player))
+        s.agenda.insert(at, Activate(self.player))
         if self.mark:
             s.players[self.player].this_beat.marks[self.mark] = 1
 

@@ -58,6 +58,7 @@ from judge.battlecon.actions import (
     may_ignore,
     name,
 )
+from judge.battlecon.agenda import Activate
 from judge.battlecon.antes import bonus_when_anted
 from judge.battlecon.cards import (
     BEFORE_ACTIVATING,
@@ -134,7 +135,7 @@ class SagasAttacksAgain(F.Fact):
     player: int
 
     def apply(self, s: DuelState) -> None:
-        s.agenda.insert(0, ("activate", self.player))
+        s.agenda.insert(0, Activate(self.player))
 
 
 @dataclass(frozen=True)

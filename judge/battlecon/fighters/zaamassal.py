@@ -180,7 +180,7 @@ def gate_paradigms(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
     out = assume(ctx, chosen, keep_others=True)
     if len(held) + 1 < MOST_WITH_THE_GATE:
         out.append(F.EffectResumed(rule=ctx.rule, text="Open the Gate: he may assume another.",
-                                   item=list(s.agenda[0])))
+                                   item=s.agenda[0].to_list()))
     return out
 
 
