@@ -44,7 +44,10 @@ def refusals(record):
     duel = Duel.new(record)
     for decision in ["x", [], {"kind": "correction", "players": []},
                      {"kind": "correction", "players": {"0": {"life": "x"}}},
-                     {"player": True, "kind": "pass"}]:
+                     {"player": True, "kind": "pass"},
+                     {"kind": "correction", "players": {"0": {"life": 9}}, "rule": 5},
+                     {"kind": "correction", "players": {"0": {"life": 9}}, "text": ["x"]},
+                     {"kind": "correction", "players": {"0": {"life": 9}}, "dispute": 3}]:
         try:
             duel.decide(decision)
         except Exception as err:
@@ -105,7 +108,7 @@ def test_the_compiled_build_judges_as_the_source_does(compiled: Path) -> None:
     exec(REFUSALS, source)
     first = json.loads(sorted(GOLDEN.glob("*.json"))[0].read_text())
     assert seen["refused"] == source["refusals"](first)
-    assert len(seen["refused"]) == 10 and {kind for kind, _ in seen["refused"]} <= {
+    assert len(seen["refused"]) == 13 and {kind for kind, _ in seen["refused"]} <= {
         "RecordError", "IllegalDecisionError"}, seen["refused"]
     for (seed, a, b), got in zip(PAIRS, seen["duels"], strict=True):
         duel = play(seed, a, b)

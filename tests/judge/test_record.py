@@ -671,3 +671,25 @@ def test_a_setup_refusal_names_the_player_it_is_about() -> None:
     record["players"][0]["finisher"] = "nope"
     with pytest.raises(RecordError, match=r"^players\[0\] \(P0\): 'nope' is not a Finisher"):
         Duel.from_record(record)
+
+
+@pytest.mark.parametrize(("field", "value", "shown"), [
+    ("rule", 5, "5"), ("text", ["x"], '["x"]'), ("dispute", 3, "3")])
+def test_a_correction_whose_rule_text_or_dispute_is_not_text_is_refused(
+        field: str, value: object, shown: str) -> None:
+    """A record's correction entry is checked like a decision: a rule, text or dispute that
+    is not text is refused by name (a compiled build would otherwise raise a TypeError), and
+    the duel does not change."""
+    record = play(0, "cadenza", "khadath").to_record()
+    record["decisions"] = record["decisions"][:4]  # a duel under way
+    duel = Duel.from_record(record)
+    assert not duel.state.over
+    before = duel.to_json()
+    entry = {"kind": "correction", "players": {"0": {"life": 9}}, field: value}
+    with pytest.raises(IllegalDecisionError,
+                       match=re.escape(f"A correction's {field} must be text, not {shown}.")):
+        duel.decide(entry)
+    assert duel.to_json() == before
+    record["decisions"].append(entry)
+    with pytest.raises(RecordError, match=f"correction's {field} must be text"):
+        Duel.from_record(record)
