@@ -186,8 +186,9 @@ def _made(key: tuple) -> Item:
     try:
         return kind(*key[1:])
     except TypeError:
+        shape = ", ".join(f"{f.name} ({f.type})" for f in fields(kind))
         raise ValueError(f"malformed agenda item {list(key)!r}: a {key[0]!r} item has "
-                         f"{len(fields(kind))} fields") from None
+                         f"{len(fields(kind))} fields: {shape}") from None
 
 
 def to_lists(agenda: list[Item]) -> list[list[Any]]:

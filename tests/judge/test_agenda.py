@@ -54,7 +54,8 @@ def test_items_are_values() -> None:
     (["arrange", 0], "unknown agenda item \\['arrange', 0\\]"),
     ([], "unknown agenda item \\[\\]"),
     ([3, 0], "unknown agenda item \\[3, 0\\]"),
-    (["stun", 1, 0], "malformed agenda item \\['stun', 1, 0\\]: a 'stun' item has 3 fields"),
+    (["stun", 1, 0], "malformed agenda item \\['stun', 1, 0\\]: a 'stun' item has 3 fields: "
+                         "defender \\(int\\), attacker \\(int\\), amount \\(int\\)"),
 ])
 def test_a_malformed_stored_item_is_refused_by_name(stored: list, problem: str) -> None:
     with pytest.raises(ValueError, match=problem):
