@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from judge.artobattlers.cards import Move
+from judge.artobattlers.counted import attack_dp
 from judge.artobattlers.payments import attack_payments, cost_choices, lp_ok
 from judge.artobattlers.position import context
 from judge.artobattlers.rulings import half
@@ -44,6 +45,9 @@ def prompt(t: Table) -> dict[str, Any] | None:
              "joining_attack": _joining}[s.step]
     out = maker(t)
     out.update(context(s))  # what the answer's sentence reads (position.py)
+    counted = attack_dp(t, out["options"])  # what each attack counts (counted.py)
+    if counted:
+        out["attack_dp"] = counted
     out["standing"] = standing()
     return out
 

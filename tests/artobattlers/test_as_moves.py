@@ -196,6 +196,35 @@ def test_as20_chain_extra_attack_and_damp_hide():
     assert lp(m, MJ) == 160 and m.state.to_act == 1
 
 
+def _declared_dp(m, option) -> int:
+    [declared] = [f for f in m.decide(option) if type(f).__name__ == "AttackDeclared"]
+    return declared.dp
+
+
+def test_the_prompt_says_what_each_attack_counts_before_it_is_declared():
+    """AS20's Damp Hide, before the attack: the prompt's ``attack_dp`` gives each attack
+    option's move the DP its declaration then records (A18.2), for the console's buttons;
+    the printed DP where nothing changes it. The extra attack's prompt gives it too."""
+    m = duel(EK, MJ)
+    counted = {(e["character"], e["move"], e["target"]): (e["dp"], e["note"])
+               for e in m.prompt["attack_dp"]}
+    assert counted[(EK, "flame-combo", MJ)] == (60, "Damp Hide: a FIRE move counts 20 less")
+    assert counted[(EK, "twin-slash", MJ)] == (30, "")
+    attacks = [o for o in m.prompt["options"] if o["kind"] == "attack"]
+    assert {(o["character"], o["move"], o["target"]) for o in attacks} == set(counted)
+    for o in attacks:
+        assert _declared_dp(duel(EK, MJ), o) == counted[(o["character"], o["move"], o["target"])][0]
+    attack(m, "twin-slash")
+    assert "attack_dp" not in m.prompt  # the reply offers no attack
+    die(m, 1)
+    extra = {e["move"]: e for e in m.prompt["attack_dp"]}
+    assert extra["flame-combo"] == {"character": EK, "striker": False, "move": "flame-combo",
+                                    "target": MJ, "dp": 60,
+                                    "note": "Damp Hide: a FIRE move counts 20 less"}
+    option = next(o for o in m.prompt["options"] if o.get("move") == "flame-combo")
+    assert _declared_dp(m, option) == 60
+
+
 @pytest.mark.parametrize("row, mj, ek", [("die3", 235, 300), ("ca3", 250, 250),
                                          ("mm4", 230, 300)])
 def test_as20_no_extra_attack_without_full_success(row, mj, ek):

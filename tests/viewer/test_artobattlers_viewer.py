@@ -458,10 +458,16 @@ def test_a_chains_extra_attack_is_offered_and_logged_by_clicking(site, page):
     """AS20 in the console: Ember Knight's Twin Slash (a chain move) fully succeeds on
     Mossjaw (die 1: 250 → 220), so the console offers Ana the extra attack on the same
     target: every payable move but the chain move itself, or declining it (A14.4, A14.6).
-    She clicks Flame Combo (EK 300 → 280; Damp Hide counts it 20 less: 60 DP); Ben's die 2
+    Its button says Flame Combo counts 60 DP there (80 printed; Damp Hide counts it 20 less).
+    She clicks it (EK 300 → 280); Ben's die 2
     takes Mossjaw to 160 and, the extra attack being no chain move, the turn passes to Ben
     (A14.9); then life, PP, the turn and the record through the API."""
     duel = ember_knight_against_mossjaw(site, page, "aob-chain")
+    # A button says what the move counts against its target: Damp Hide's 20 less (A18.2).
+    expect(option(page, "Flame Combo on Mossjaw")).to_have_text(
+        "Ember Knight: Flame Combo on Mossjaw: 60 DP (80 printed; Damp Hide: a FIRE move "
+        "counts 20 less), 20 LP · green force challenge · fire")
+    expect(option(page, "Twin Slash on Mossjaw")).to_contain_text("Twin Slash on Mossjaw: 30 DP,")
     clicked = [click(page, option(page, "Twin Slash on Mossjaw")), click(page, die(page, "Ben", 1))]
     expect(character(page, "mossjaw")).to_have_attribute("data-life", "220")
     extra = page.locator("#prompt-body .choices button[data-kind=extra_attack]")
@@ -469,7 +475,9 @@ def test_a_chains_extra_attack_is_offered_and_logged_by_clicking(site, page):
              (extra.nth(k).get_attribute("data-option") for k in range(extra.count()))]
     assert moves == ["blade-rush", "pommel-strike", "flame-combo", "searing-brand",
                      "searing-brand", "ember-shot", "inferno-lance"]  # no Twin Slash again
-    expect(extra.filter(has_text="Flame Combo on Mossjaw")).to_have_count(1)
+    expect(extra.filter(has_text="Flame Combo on Mossjaw")).to_have_text(
+        "Extra attack: Flame Combo on Mossjaw: 60 DP (80 printed; Damp Hide: a FIRE move "
+        "counts 20 less), 20 LP · green force challenge · fire")
     expect(option(page, "Decline the extra attack")).to_be_visible()
     screenshot(page, "artobattlers-extra-attack")
     clicked.append(click(page, extra.filter(has_text="Flame Combo on Mossjaw")))

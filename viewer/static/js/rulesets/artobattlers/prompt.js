@@ -1,23 +1,33 @@
 // The console's controls for ART O BATTLERS: every legal option of the pending prompt as a
 // button in the game's words, grouped as a scorekeeper meets them: attack moves with their
-// costs and DP (a move that would not be effective flagged as a wasted turn), the die as
-// buttons 1-6 (the service never rolls; "roll for ..." draws a value here and records it
-// as the same decision), manual moves, force challenges, counterattacks, the chain's extra
-// attack, the start and duel dice, teams, and Advance Play's placements and side attacks.
+// costs and the DP they count against their target (a move that would not be effective
+// flagged as a wasted turn), the die as buttons 1-6 (the service never rolls; "roll for
+// ..." draws a value here and records it as the same decision), manual moves, force
+// challenges, counterattacks, the chain's extra attack, the start and duel dice, teams, and
+// Advance Play's placements and side attacks.
 // Standing decisions (no more issues, agreed) are offered under their own heading.
 import { h } from "../../dom.js";
 import { charName, characterOf, costText, MANUAL, moveOf, notEffective, paidText, symbols } from "./cards.js";
 
 const who = (state, names, i) => names?.[i] ?? state?.players?.[i]?.name ?? `Player ${i + 1}`;
 
-function attackWords(state, o, actor, target) {
+// What the move counts against its target, as the prompt gives it (attack_dp): the target's
+// ability may count it less than printed (A18.2). A prompt without it: the printed DP.
+function dpWords(prompt, move, actor, o, target) {
+  const counted = (prompt?.attack_dp || []).find((e) => e.character === actor && e.move === o.move &&
+    e.striker === !!o.striker && e.target === target);
+  if (!counted || counted.dp === move.dp) return `${move.dp} DP`;
+  return `${counted.dp} DP (${move.dp} printed${counted.note ? `; ${counted.note}` : ""})`;
+}
+
+function attackWords(state, o, actor, target, prompt = null) {
   const move = moveOf(state, actor, o.move, o.striker);
   if (!move) return `${o.move} on ${charName(state, target)}`;
   const striker = o.striker ? `${characterOf(state, actor).data?.striker?.name || "Striker"}'s ` : "";
   const cost = move.cost?.form === "pp_or_lp" ? paidText(move.cost, o.pay) : costText(move.cost);
   const marks = symbols(move);
   const wasted = notEffective(move, characterOf(state, target));
-  return `${striker}${move.name} on ${charName(state, target)}: ${move.dp} DP, ${cost}` +
+  return `${striker}${move.name} on ${charName(state, target)}: ${dpWords(prompt, move, actor, o, target)}, ${cost}` +
     `${o.sacrifice ? " (a sacrifice: the LP cost takes all that is left)" : ""}` +
     `${marks.length ? ` · ${marks.join(" · ")}` : ""}${wasted ? ` — ${wasted}` : ""}`;
 }
@@ -33,16 +43,17 @@ function manualWords(state, o) {
   return `Manual move ${o.number}${kind ? ` (${kind})` : ""}${detail}${cost}`;
 }
 
-// One option in words; names: the players' names.
-export function describe(o, names = [], state = null) {
+// One option in words; names: the players' names; prompt: the prompt it is an option of
+// (an attack then says what it counts against its target).
+export function describe(o, names = [], state = null, prompt = null) {
   const p = who(state, names, o.player);
   switch (o.kind) {
     case "team": return `${p} brings ${o.characters.map((c) => charName(state || { players: [] }, c)).join(", ")}`;
     case "start_die": return `${p} rolled ${o.value} for the start`;
     case "duel_die": return `${p} rolled ${o.value} in the dice duel`;
     case "die": return `${p} rolled ${o.value}`;
-    case "attack": return `${charName(state, o.character)}: ${attackWords(state, o, o.character, o.target)}`;
-    case "extra_attack": return `Extra attack: ${attackWords(state, { ...o, striker: false }, state?.attack?.attacker?.character, state?.attack?.target)}`;
+    case "attack": return `${charName(state, o.character)}: ${attackWords(state, o, o.character, o.target, prompt)}`;
+    case "extra_attack": return `Extra attack: ${attackWords(state, { ...o, striker: false }, state?.attack?.attacker?.character, state?.attack?.target, prompt)}`;
     case "decline_extra_attack": return "Decline the extra attack";
     case "power_turn": {
       const raise = (characterOf(state, o.character).data?.power_raises || []).filter((r) => r.trigger === "pay_turn").reduce((s, r) => s + r.amount, 0);
@@ -117,7 +128,7 @@ function groups(prompt, state, names, send) {
     const first = list[0];
     const label = first.kind === "attack" ? `${charName(state, first.character)}'s attack moves`
       : first.kind === "team" ? `${who(state, names, first.player)} brings` : heading[first.kind] || key.replaceAll("_", " ");
-    out.push(group(label, list.map((o) => button(o, describe(o, names, state), send))));
+    out.push(group(label, list.map((o) => button(o, describe(o, names, state, prompt), send))));
   }
   return out;
 }
