@@ -8,7 +8,7 @@ for. With fewer than two legal options it resolves by itself (R18.4).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Final
 
 from judge.battlecon import facts as F
@@ -196,7 +196,7 @@ def may_ignore(ctx: Ctx, mover: int, ends: list, decision: dict | None) -> list[
     return [F.Declined(rule=ctx.rule, text=f"{who} lets {what} move {them}, though {why} would "
                        f"let {them} ignore it.", player=mover),
             F.EffectResumed(rule=ctx.rule, text="The movement goes on.",
-                            item=[*head.to_list()[:4], head.group + KEPT])]
+                            item=replace(head, group=head.group + KEPT).to_list())]
 
 
 def moved(s: DuelState, mover: int, by: int, kind: str, end: int, spaces: int, passed: bool,

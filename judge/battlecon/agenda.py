@@ -25,14 +25,17 @@ from typing import Any, Final
 
 @dataclass(frozen=True)
 class Item:
-    """One piece of work on the agenda. Each kind's class names its JSON tag (``kind``)."""
-
-    def kind(self) -> str:
-        raise NotImplementedError
+    """One piece of work on the agenda; each kind is a subclass (``KINDS`` by JSON tag), and
+    the engine finds its handler by that class (``engine.ITEM_HANDLERS``)."""
 
     def to_list(self) -> list[Any]:
         """The item as stored: its kind, then its fields in order."""
-        raise NotImplementedError
+        cls = type(self)
+        shape = _SHAPES.get(cls)
+        if shape is None:
+            shape = _SHAPES[cls] = (TAGS[cls], tuple(f.name for f in fields(cls)))
+        tag, names = shape
+        return [tag, *[getattr(self, name) for name in names]]
 
 
 @dataclass(frozen=True)
@@ -45,11 +48,7 @@ class Fx(Item):
     action: int
     group: str
 
-    def kind(self) -> str:
-        return "fx"
 
-    def to_list(self) -> list[Any]:
-        return ["fx", self.player, self.effect, self.action, self.group]
 
     def same_action(self, other: Item) -> bool:
         """Whether ``other`` is this action of this effect, whatever its window."""
@@ -63,11 +62,7 @@ class Activate(Item):
 
     player: int
 
-    def kind(self) -> str:
-        return "activate"
 
-    def to_list(self) -> list[Any]:
-        return ["activate", self.player]
 
 
 @dataclass(frozen=True)
@@ -76,11 +71,7 @@ class RangeCheck(Item):
 
     attacker: int
 
-    def kind(self) -> str:
-        return "range"
 
-    def to_list(self) -> list[Any]:
-        return ["range", self.attacker]
 
 
 @dataclass(frozen=True)
@@ -89,11 +80,7 @@ class Damage(Item):
 
     attacker: int
 
-    def kind(self) -> str:
-        return "damage"
 
-    def to_list(self) -> list[Any]:
-        return ["damage", self.attacker]
 
 
 @dataclass(frozen=True)
@@ -106,11 +93,7 @@ class Offer(Item):
     amount: int
     card: str
 
-    def kind(self) -> str:
-        return "offer"
 
-    def to_list(self) -> list[Any]:
-        return ["offer", self.defender, self.attacker, self.amount, self.card]
 
 
 @dataclass(frozen=True)
@@ -121,11 +104,7 @@ class IronBodyOffer(Item):
     attacker: int
     amount: int
 
-    def kind(self) -> str:
-        return "iron_body"
 
-    def to_list(self) -> list[Any]:
-        return ["iron_body", self.defender, self.attacker, self.amount]
 
 
 @dataclass(frozen=True)
@@ -136,22 +115,14 @@ class StunCheck(Item):
     attacker: int
     amount: int
 
-    def kind(self) -> str:
-        return "stun"
 
-    def to_list(self) -> list[Any]:
-        return ["stun", self.defender, self.attacker, self.amount]
 
 
 @dataclass(frozen=True)
 class Priority(Item):
     """Priority is compared and the Active Player named, after the reveal (R7)."""
 
-    def kind(self) -> str:
-        return "priority"
 
-    def to_list(self) -> list[Any]:
-        return ["priority"]
 
 
 PRIORITY: Final = Priority()
@@ -160,6 +131,8 @@ KINDS: Final[dict[str, type[Item]]] = {
     "fx": Fx, "activate": Activate, "range": RangeCheck, "damage": Damage, "offer": Offer,
     "iron_body": IronBodyOffer, "stun": StunCheck, "priority": Priority}
 
+TAGS: Final[dict[type[Item], str]] = {cls: tag for tag, cls in KINDS.items()}
+_SHAPES: Final[dict[type, tuple[str, tuple[str, ...]]]] = {}  # class -> (tag, field names)
 _READ: Final[dict[tuple, Item]] = {}  # stored items already read: they are values, shared
 
 
@@ -186,9 +159,15 @@ def _made(key: tuple) -> Item:
     try:
         return kind(*key[1:])
     except TypeError:
-        shape = ", ".join(f"{f.name} ({f.type})" for f in fields(kind))
+        shape = ", ".join(f"{f.name} ({_type_name(f.type)})" for f in fields(kind))
         raise ValueError(f"malformed agenda item {list(key)!r}: a {key[0]!r} item has "
                          f"{len(fields(kind))} fields: {shape}") from None
+
+
+def _type_name(annotation: Any) -> str:
+    """A field's type as written (the source keeps it as text, a compiled build as a type)."""
+    return annotation if isinstance(annotation, str) else getattr(annotation, "__name__",
+                                                                  str(annotation))
 
 
 def to_lists(agenda: list[Item]) -> list[list[Any]]:

@@ -291,8 +291,9 @@ class Duel:
         """
         for what, value in (("rule", rule), ("text", text), ("dispute", dispute)):
             if not isinstance(value, str) and (value is not None or what != "dispute"):
-                raise IllegalDecisionError(f"A correction's {what} must be text, not "
-                                           f"{json.dumps(value, default=repr)}.", "correction", field=what)
+                shown = json.dumps(value, default=repr)
+                raise IllegalDecisionError(f"A correction's {what} must be text, not {shown}.",
+                                           "correction", field=what)
         trial = self.state.clone()
         if not isinstance(players, dict) or not isinstance(markers or {}, dict):
             raise IllegalDecisionError("A correction maps players (and markers) to changes.",

@@ -30,6 +30,7 @@ from judge.battlecon.agenda import (
     Damage,
     Fx,
     IronBodyOffer,
+    Item,
     Offer,
     Priority,
     RangeCheck,
@@ -97,7 +98,7 @@ def soft_stop(s: DuelState) -> tuple[int, str] | None:
 def handle(s: DuelState, decision: dict | None) -> Out:
     if s.agenda:
         item = s.agenda[0]
-        return ITEM_HANDLERS[item.kind()](s, item, decision)
+        return ITEM_HANDLERS[type(item)](s, item, decision)
     return STEP_HANDLERS[s.step](s, decision)
 
 
@@ -613,10 +614,10 @@ def _clashed(s: DuelState, clash: F.ClashOccurred) -> list[F.Fact]:
     return [clash] + [f for owner, _c, fn in query(s, CLASHED) for f in fn(s, owner)]
 
 
-# The handler of each kind of agenda item (``Item.kind``).
-ITEM_HANDLERS: Final[dict[str, Callable[[DuelState, Any, dict | None], Out]]] = {
-    "fx": _fx, "activate": _activate, "range": _range, "damage": _damage, "stun": _stun,
-    "offer": _offer, "iron_body": _iron_body, "priority": _priority}
+# The handler of each kind of agenda item, by its class (``agenda.py``).
+ITEM_HANDLERS: Final[dict[type[Item], Callable[[DuelState, Any, dict | None], Out]]] = {
+    Fx: _fx, Activate: _activate, RangeCheck: _range, Damage: _damage, StunCheck: _stun,
+    Offer: _offer, IronBodyOffer: _iron_body, Priority: _priority}
 
 
 # --- steps (empty agenda) ----------------------------------------------------------

@@ -2,7 +2,8 @@
 
 The items are typed values (``agenda.py``): ``Fx`` one action of a triggered effect,
 ``Activate``, ``RangeCheck``, ``Damage``, ``Offer`` (a ``STUN_OFFER`` hook's spend asked
-before the stun check), ``StunCheck`` and ``Priority``. Everything here is deterministic, so replaying facts rebuilds the same agenda.
+before the stun check), ``StunCheck`` and ``Priority``. Everything here is deterministic,
+so replaying facts rebuilds the same agenda.
 """
 
 from __future__ import annotations
@@ -123,9 +124,8 @@ def window(s: DuelState, p: int, timing: str) -> list[Item]:
 
 def negated_items(s: DuelState, p: int, timing: str, count: int) -> list[Item] | None:
     """When a ``NEGATES`` hook negates p's effects in this window: its card's ``instead``
-    effect, once for each negated effect, in a group of its owner's; else None."""
-    if not count:
-        return None
+    effect, once for each negated effect, in a group of its owner's; else None. (``window``
+    asks only when there are effects to negate.)"""
     for owner, c, fn in query(s, NEGATES):
         if fn(s, owner, p, timing):
             s.group_seq += 1
