@@ -53,13 +53,14 @@ class RulesetDetail(MethodView):
     def get(self, name: str):
         """One ruleset: its catalogue (fighters or characters and their cards), the JSON
         Schemas of its record, decisions, normalised setup and state, and its switchable
-        rulings with the reading a new duel names (``recommended``)."""
+        rulings with the reading a new duel names (``recommended``), and the rules version
+        a new duel names (``rules``; null for a game without versions of its rules)."""
         try:
             rules = registry.find(name)
         except RecordError as err:
             raise ApiError(404, err.reason) from None
         return {**ruleset_json(name), "catalogue": rules.catalogue(), "schemas": rules.schemas(),
-                "rulings": rules.rulings()}
+                "rulings": rules.rulings(), "rules": rules.todays_rules()}
 
 
 @blp.route("/session")

@@ -105,6 +105,16 @@ def _signed_words(signer: str | None, key: str | None) -> str:
     return f"; signed by {signer} (pass --key to check that it is your service's)"
 
 
+def _rules_words(rules: dict) -> str:
+    """Information only: what today's rules would judge differently in a duel stamped with
+    older rules (or none), which was verified under its own."""
+    stamp = rules["recorded"] or "the rules before the stamps"
+    if rules["rejudged"] == "same":
+        return f"; judged under {stamp}; today's rules ({rules['today']}) judge it the same"
+    return (f"; judged under {stamp}; under today's rules ({rules['today']}) this duel would "
+            f"differ from event {rules.get('differs_from')}")
+
+
 def cmd_verify(args: argparse.Namespace) -> int:
     from events.errors import IntegrityCheckError
     from events.export import verify_file
@@ -130,6 +140,8 @@ def cmd_verify(args: argparse.Namespace) -> int:
                 c = result["cards"]
                 line += (f"; judged under card data {c['recorded']}, re-judged under today's "
                          f"{c['today']}: {c['rejudged']}")
+            if "rules" in result:
+                line += _rules_words(result["rules"])
             if "withheld" in result:
                 line += (f"; a prefix: the export stops before event "
                          f"{result['withheld'].get('from_event')}, a secret choice not yet "

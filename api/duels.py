@@ -320,6 +320,7 @@ class Forks(MethodView):
         naming the ruling for one the ruleset does not switch or a reading it does not
         judge). This duel is never changed."""
         appended = store().fork(duel_id, body["at"], actor=actor(), role=g.role,
-                                todays_cards=body["todays_cards"], rulings=body["rulings"])
+                                todays_cards=body["todays_cards"], rulings=body["rulings"],
+                                todays_rules=body["todays_rules"])
         agg = load(appended.duel_id)
         return summary(agg), 201, {"Location": f"/api/duels/{agg.id}", **etag(agg.events_count)}

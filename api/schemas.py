@@ -119,6 +119,13 @@ class DuelSummarySchema(Schema):
     created_by = fields.String(allow_none=True)
     created = fields.String(metadata={"description": "when the duel was stored (ISO 8601, "
                                                      "UTC)"})
+    cards = fields.String(allow_none=True, metadata={
+        "description": "the card-data version the duel is judged under (BattleCON; "
+                       "docs/card-data.md)"})
+    rules = fields.String(allow_none=True, metadata={
+        "description": "the rules version the duel is judged under (BattleCON; "
+                       "docs/record-format.md, The rules stamp); null: the rules of every "
+                       "release before the stamps"})
 
 
 class DuelListArgs(Schema):
@@ -400,6 +407,9 @@ class ForkCreateSchema(Strict):
     at = fields.Integer(required=True, validate=validate.Range(min=0))
     todays_cards = fields.Boolean(load_default=False, metadata={
         "description": "re-judge the decisions under today's card data (after an errata)"})
+    todays_rules = fields.Boolean(load_default=False, metadata={
+        "description": "re-judge the decisions under today's rules version (a duel stamped "
+                       "with older rules, or none; docs/record-format.md, The rules stamp)"})
     rulings = fields.Dict(keys=fields.String(), values=READING, load_default=None, metadata={
         "description": "rulings whose readings replace the parent's (e.g. {\"lure-power\": "
                        "-1}; GET /api/duels/{id}/variations lists them): the decisions up to "
@@ -527,6 +537,9 @@ class RulesetSchema(RulesetSummarySchema):
         "description": "the switchable rulings: rule, title, default (the reading of a record "
                        "that names none), recommended (the reading a new duel names), "
                        "readings"})
+    rules = fields.String(allow_none=True, metadata={
+        "description": "the rules version a new duel names (record field rules); null for a "
+                       "game without versions of its rules"})
 
 
 class SessionSchema(Schema):

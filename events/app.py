@@ -414,12 +414,15 @@ class JudgeApp(Application[UUID]):
 
     def fork(self, duel_id: UUID, at: int, actor: str = "", labels: dict | None = None,
              todays_cards: bool = False, role: str | None = None,
-             rulings: dict | None = None) -> Appended:
+             rulings: dict | None = None, todays_rules: bool = False) -> Appended:
         """A new duel with the same history up to event ``at``; records parent and fork point.
 
         ``todays_cards``: the decisions up to ``at`` are re-judged under today's card data
         (the explicit act after an errata) instead of copying the stored events; refused
         (RecordError) if one of them is not legal under today's cards.
+
+        ``todays_rules``: the decisions up to ``at`` are re-judged under today's rules
+        version (``judge.battlecon.rulestamp``), as ``todays_cards`` under today's cards.
 
         ``rulings``: readings (``{"lure-power": -1}``) that replace the parent's in the
         fork's setup; the decisions up to ``at`` are re-judged under them, so the fork
@@ -444,6 +447,8 @@ class JudgeApp(Application[UUID]):
             setup = rules.with_rulings(setup, rulings)
         if todays_cards:
             setup = rules.with_todays_cards(setup)
+        if todays_rules:
+            setup = rules.with_todays_rules(setup)
         if setup != agg.setup:  # as events.forks tells a re-judged fork from a copy
             rejudged = rules.match(setup)
             decide_all(rejudged, standing)

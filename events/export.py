@@ -124,6 +124,7 @@ def verify_log(lines: Iterable[str], key: str | None = None) -> dict:
         expected += 1
     result = {"duel": header.get("duel"), "events": len(events), "head": prev}
     result |= _rejudge_under_its_cards(header["setup"], events)  # names the event at fault
+    result |= under_todays_rules(header["setup"], events)
     result["signed"] = _signature(header, genesis, prev, len(events), key)
     if isinstance(header.get("withheld"), dict):  # a reader's prefix before a secret
         result["withheld"] = header["withheld"]
@@ -183,6 +184,28 @@ def _rejudge_under_its_cards(setup: Any, events: list[tuple[str, Any]]) -> dict:
     return {"cards": cards}
 
 
+def under_todays_rules(setup: Any, events: list[tuple[str, Any]]) -> dict:
+    """For a duel stamped with older rules than today's (or none): whether today's rules
+    judge its decisions the same, as information beside a verified chain (never a
+    failure: the duel was judged under its own stamp). ``{}`` for a duel under today's."""
+    try:
+        rules = registry.of_setup(setup) if isinstance(setup, dict) else None
+    except JudgeError:
+        return {}
+    if rules is None:
+        return {}
+    today = rules.with_todays_rules(setup)
+    if today == setup:
+        return {}
+    found = {"recorded": setup.get("rules"), "today": today.get("rules"), "rejudged": "same"}
+    try:
+        _rejudge(today, events)
+    except IntegrityCheckError as err:
+        found["rejudged"] = f"differs from event {err.event}: {err.reason}"
+        found["differs_from"] = err.event
+    return {"rules": found}
+
+
 def _rejudge(setup: dict, events: list[tuple[str, Any]]) -> None:
     """The stored facts must be what the engine makes of the stored decisions.
 
@@ -240,8 +263,10 @@ def verify_file(text: str, key: str | None = None) -> dict:
             _record_can_be_verified(data, key)
             duel = registry.from_record(data)  # RecordError for an unknown format
             outcome = duel.outcome
+            judged = [(k, e if k == "decision" else e.to_json()) for k, e in duel.events]
             return {"kind": "record", "events": len(duel.events), "over": duel.over,
-                    "winner": outcome.winner if outcome else None}
+                    "winner": outcome.winner if outcome else None,
+                    **under_todays_rules(duel.setup, judged)}
         if data is not None and not isinstance(data, dict):
             raise RecordError(f"Expected a record or a {LOG_FORMAT!r} export, not JSON of "
                               f"type {type(data).__name__}.", "record.format")

@@ -185,6 +185,16 @@ class Ruleset(ABC):
         """The setup stamped with today's card data: re-judging under it is explicit."""
         return setup
 
+    def todays_rules(self) -> str | None:
+        """The rules version a new duel names (``setup["rules"]``), or None for a ruleset
+        without versions of its rules."""
+        return None
+
+    def with_todays_rules(self, setup: dict[str, Any]) -> dict[str, Any]:
+        """The setup stamped with today's rules version: re-judging under it is explicit
+        (a fork "with today's rules"). A ruleset without versions of its rules: as it is."""
+        return setup
+
     # --- switchable rulings (judge.rulings) --------------------------------------------
 
     def rulings(self) -> dict[str, dict[str, Any]]:

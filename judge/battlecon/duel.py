@@ -11,7 +11,7 @@ import json
 from typing import Any
 
 from judge import corrections
-from judge.battlecon import cardset, correction, engine
+from judge.battlecon import cardset, correction, engine, rulestamp
 from judge.battlecon import facts as F
 from judge.battlecon.actions import Need, name, same_types
 from judge.battlecon.agenda import to_lists
@@ -35,7 +35,9 @@ def initial_state(setup: dict) -> DuelState:
     """The position after setup (R1): spaces 3 and 5, life 20, discards placed; or the
     setup's ``position`` (a duel that starts later, or from another layout)."""
     if "position" in setup:
-        return from_position(Position.from_json(setup["position"]))
+        s = from_position(Position.from_json(setup["position"]))
+        s.rules = rulestamp.level(setup.get("rules"))
+        return s
     players = []
     figures = {}
     for i, p in enumerate(setup["players"]):
@@ -52,7 +54,8 @@ def initial_state(setup: dict) -> DuelState:
             counters={c: 0 for c in kit.counters}))
         figures.update(start_figures(kit, i, players[-1].space))
     return DuelState(players=players, options=setup["options"],
-                     ante_first=setup["first_to_ante"], figures=figures)
+                     ante_first=setup["first_to_ante"], figures=figures,
+                     rules=rulestamp.level(setup.get("rules")))
 
 
 def start_figures(kit: Fighter, owner: int, space: int) -> dict[tuple[int, str], Figure]:
@@ -174,6 +177,8 @@ class Duel:
                   "players": self.setup["players"], "first_to_ante": self.setup["first_to_ante"]}
         if "position" in self.setup:
             record["position"] = self.setup["position"]
+        if "rules" in self.setup:  # the rules it was judged under travel with it
+            record["rules"] = self.setup["rules"]
         return {**record, "decisions": self.decisions}
 
     def state_at(self, n: int) -> DuelState:

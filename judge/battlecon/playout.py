@@ -12,6 +12,7 @@ from typing import Any
 
 from judge.battlecon.duel import Duel
 from judge.battlecon.fighters import fighter
+from judge.battlecon.rulestamp import TODAY
 from judge.battlecon.rulings import recommended
 
 FIGHTERS = ("cadenza", "cherri", "demitras", "heketch", "hepzibah", "hikaru", "kallistar",
@@ -22,8 +23,8 @@ FIGHTERS = ("cadenza", "cherri", "demitras", "heketch", "hepzibah", "hikaru", "k
 def record_setup(f0: str, f1: str, special_actions: bool = True, ante_finishers: bool = False,
                  first: int = 0, rng: random.Random | None = None,
                  rulings: dict[str, Any] | None = None) -> dict:
-    """A record without decisions, naming every ruling's recommended reading as a new duel
-    does (``rulings`` overrides some); random legal starting discards when ``rng`` is
+    """A record without decisions, stamped with today's rules and naming every ruling's
+    recommended reading as a new duel does (``rulings`` overrides some); random legal starting discards when ``rng`` is
     given."""
     players = []
     for i, fid in enumerate((f0, f1)):
@@ -36,7 +37,7 @@ def record_setup(f0: str, f1: str, special_actions: bool = True, ante_finishers:
             p["discard_1"] = [styles[0], bases[0]]
             p["discard_2"] = [styles[1], bases[1]]
         players.append(p)
-    return {"format": "battlecon-record/1", "ruleset": "battlecon-2014",
+    return {"format": "battlecon-record/1", "ruleset": "battlecon-2014", "rules": TODAY,
             "options": {"special_actions": special_actions, "ante_finishers": ante_finishers,
                         "rulings": {**recommended(), **(rulings or {})}},
             "players": players, "first_to_ante": first, "decisions": []}

@@ -12,6 +12,7 @@ import json
 from importlib import resources
 from typing import Any
 
+from judge.battlecon import rulestamp
 from judge.battlecon.fighters import card, fighter, fighter_ids, has_fighter
 from judge.battlecon.rulings import RULINGS, readings_of
 from judge.errors import RecordError
@@ -24,7 +25,7 @@ DEFAULT_OPTIONS = {"special_actions": True, "ante_finishers": False, "time_limit
 # Every ruling a record may name, with its readings: judge/battlecon/rulings.py declares them.
 KNOWN_RULINGS: dict[str, tuple[Any, ...]] = {k: readings_of(k) for k in RULINGS}
 RECORD_FIELDS = frozenset({"format", "ruleset", "options", "players", "first_to_ante",
-                           "decisions", "labels", "position", "cards"})
+                           "decisions", "labels", "position", "cards", "rules"})
 DECISION_FIELDS = frozenset({"player", "kind", "style", "base", "token", "count", "finisher",
                              "to", "marker", "accept", "option", "spaces", "effects",
                              "paid_by"})
@@ -70,7 +71,10 @@ def parse_setup(data: Any) -> dict:
     elif not isinstance(stamp, str) or not stamp.startswith("cards-") or len(stamp) > 40:
         raise RecordError(f"cards must be a card-data version such as 'cards-0123456789abcdef',"
                           f" not {stamp!r}.", "record.cards", field="cards")
-    return {**setup, "cards": stamp}
+    if "rules" not in data:  # judged as before the stamps: the setup stays as it was
+        return {**setup, "cards": stamp}
+    rulestamp.known(data["rules"])  # a stamp this release does not know is refused
+    return {**setup, "cards": stamp, "rules": data["rules"]}
 
 
 def _parse_setup(data: Any) -> dict:

@@ -9,7 +9,7 @@ from collections.abc import Iterable, Iterator
 from typing import Any
 
 from judge import registry
-from judge.battlecon import carddata, cardset, correction
+from judge.battlecon import carddata, cardset, correction, rulestamp
 from judge.battlecon.catalogue import catalogue
 from judge.battlecon.correction import legacy_changes
 from judge.battlecon.duel import Duel, initial_state
@@ -69,6 +69,12 @@ class BattleCON(Ruleset):
     def with_todays_cards(self, setup: dict[str, Any]) -> dict[str, Any]:
         return {**setup, "cards": cardset.todays(setup)}
 
+    def todays_rules(self) -> str | None:
+        return rulestamp.TODAY
+
+    def with_todays_rules(self, setup: dict[str, Any]) -> dict[str, Any]:
+        return rulestamp.todays(setup)
+
     def rulings(self) -> dict[str, dict[str, Any]]:
         return copy.deepcopy(RULINGS)
 
@@ -109,7 +115,8 @@ class BattleCON(Ruleset):
         return {"players": [{"name": p.name, "fighter": p.fighter, "life": p.life,
                              "space": p.space} for p in s.players],
                 "beat": s.beat, "status": "over" if s.over else "in_progress",
-                "winner": s.winner, "draw": s.draw}
+                "winner": s.winner, "draw": s.draw, "cards": match.setup.get("cards"),
+                "rules": match.setup.get("rules")}
 
     def index_mark(self, state: Any, fact: Any) -> IndexMark | None:
         if isinstance(fact, BeatBegan):

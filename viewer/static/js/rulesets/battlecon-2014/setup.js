@@ -42,12 +42,17 @@ function fillPlayer(root, i) {
 // (GET /api/rulesets/battlecon-2014, rulings[id].recommended): G11's range towards the
 // opponent, R18.5's order asked only when it matters, P1's placing as movement, Sagas's
 // Mirror as any token. A record that leaves one out reads its default, as old records do.
+// A new duel also names today's rules version (rules: "rules-2"), so the fixes it brings
+// apply to it; a record that names none is judged as before the stamps.
 async function recommendedRulings() {
-  const { rulings } = await get("/rulesets/battlecon-2014");
-  return Object.fromEntries(Object.entries(rulings || {}).map(([id, r]) => [id, r.recommended]));
+  const { rulings, rules } = await get("/rulesets/battlecon-2014");
+  return {
+    rules,
+    rulings: Object.fromEntries(Object.entries(rulings || {}).map(([id, r]) => [id, r.recommended])),
+  };
 }
 
-function read(root, rulings) {
+function read(root, { rules, rulings }) {
   const f = (name) => root.querySelector(`[name="${name}"]`);
   const players = [0, 1].map((i) => ({
     name: f(`name-${i}`).value.trim(), fighter: f(`fighter-${i}`).value, finisher: f(`finisher-${i}`).value,
@@ -55,7 +60,7 @@ function read(root, rulings) {
     discard_2: [f(`d2-style-${i}`).value, f(`d2-base-${i}`).value],
   }));
   return {
-    format: "battlecon-record/1", ruleset: "battlecon-2014",
+    format: "battlecon-record/1", ruleset: "battlecon-2014", ...(rules ? { rules } : {}),
     options: {
       special_actions: f("special_actions").checked, ante_finishers: f("ante_finishers").checked,
       time_limit: f("time_limit").checked, rulings: { ...rulings },
