@@ -136,10 +136,6 @@ def cmd_verify(args: argparse.Namespace) -> int:
             line = f"{path}: ok ({result['kind']}, {result['events']} events)"
             if result["kind"] == "log":
                 line += _signed_words(result.get("signed"), key)
-            if "cards" in result:
-                c = result["cards"]
-                line += (f"; judged under card data {c['recorded']}, re-judged under today's "
-                         f"{c['today']}: {c['rejudged']}")
             if "rules" in result:
                 line += _rules_words(result["rules"])
             if "withheld" in result:

@@ -165,23 +165,23 @@ def _signature(header: dict, genesis: str, head: str, count: int, key: str | Non
 
 
 def _rejudge_under_its_cards(setup: Any, events: list[tuple[str, Any]]) -> dict:
-    """Re-judge a log whose chain holds. A duel stamped with card data that is not today's
-    cannot be re-judged as it was judged: it is re-judged under today's cards and any
-    difference is reported beside the verified chain (an errata, not tampering)."""
+    """Re-judge a log whose chain holds, under the card data and rules it is stamped with:
+    any difference fails. A card-data stamp this release does not have (neither today's
+    cards nor the errata configured) cannot be re-judged as it was judged, so it fails too:
+    a stamp changed to explain away altered facts must never pass."""
     try:
         rules = registry.of_setup(setup) if isinstance(setup, dict) else None
     except JudgeError as err:
         raise IntegrityCheckError(f"The setup is not valid: {err.reason}", 0) from None
-    if rules is None or rules.stale(setup) is None:
-        _rejudge(setup, events)
-        return {}
-    today = rules.with_todays_cards(setup)
-    cards = {"recorded": setup.get("cards"), "today": today.get("cards"), "rejudged": "same"}
-    try:
-        _rejudge(today, events)
-    except IntegrityCheckError as err:
-        cards["rejudged"] = f"differs from event {err.event}: {err.reason}"
-    return {"cards": cards}
+    if rules is not None and rules.stale(setup) is not None:
+        today = rules.with_todays_cards(setup).get("cards")
+        raise IntegrityCheckError(
+            f"The duel was judged under card data {setup.get('cards')}, which this release "
+            f"does not have (its cards for this pairing are {today}), so it cannot be "
+            "re-judged as it was judged. A duel judged under an operator's errata verifies "
+            "with that errata (--card-errata FILE).", 0)
+    _rejudge(setup, events)
+    return {}
 
 
 def under_todays_rules(setup: Any, events: list[tuple[str, Any]]) -> dict:

@@ -10,6 +10,7 @@ import pytest
 
 from api.cli import main as judge_cli
 from events.app import JudgeApp
+from events.errors import IntegrityCheckError
 from events.export import log_lines, verify_log
 from judge import registry
 from judge.battlecon import cardset
@@ -70,20 +71,32 @@ def _log_of_old_duel() -> tuple[dict, list[dict]]:
     return header, entries
 
 
-def test_verify_reports_a_rejudge_under_todays_cards_apart_from_the_chain(tmp_path, capsys):
+def test_verify_fails_a_log_stamped_with_card_data_this_release_does_not_have(tmp_path,
+                                                                              capsys):
+    """Issue 26's definition (and issue 27, item 9): a stamp changed to explain away altered
+    damage must not pass. Re-judged under the stamped cards, or not at all."""
     header, entries = _log_of_old_duel()
-    same = verify_log(rehash(header, entries))
-    assert same["cards"] == {"recorded": OLD, "today": cardset.todays(header["setup"]),
-                             "rejudged": "same"}
+    with pytest.raises(IntegrityCheckError) as err:
+        verify_log(rehash(header, entries))
+    assert err.value.event == 0 and OLD in err.value.reason
     n = next(i for i, e in enumerate(entries, 1) if e["payload"].get("type") == "DamageDealt")
-    entries[n - 1]["payload"]["amount"] += 1  # what an errata (or a forger) would change
-    differs = verify_log(rehash(header, entries))
-    assert differs["cards"]["rejudged"].startswith(f"differs from event {n}:")
+    entries[n - 1]["payload"]["amount"] += 1  # what a forger would change
     path = tmp_path / "old.log.jsonl"
     path.write_text("\n".join(rehash(header, entries)) + "\n")
-    assert judge_cli(["verify", str(path)]) == 0
-    out = capsys.readouterr().out
-    assert f"judged under card data {OLD}" in out and f"differs from event {n}" in out
+    assert judge_cli(["verify", str(path)]) == 1
+    out = capsys.readouterr()
+    assert f"judged under card data {OLD}" in out.out + out.err
+    assert "--card-errata" in out.out + out.err
+
+
+def test_verify_still_names_the_first_difference_under_todays_cards(tmp_path) -> None:
+    header, entries = _log_of_old_duel()
+    header["setup"] = {**header["setup"], "cards": cardset.todays(header["setup"])}
+    n = next(i for i, e in enumerate(entries, 1) if e["payload"].get("type") == "DamageDealt")
+    entries[n - 1]["payload"]["amount"] += 1
+    with pytest.raises(IntegrityCheckError) as err:
+        verify_log(rehash(header, entries))
+    assert err.value.event == n
 
 
 def test_release1_setups_carry_no_stamp_and_go_on_under_todays_cards() -> None:
