@@ -30,11 +30,24 @@ def hide_fact(fact: Any, players: frozenset[int]) -> dict[str, Any] | None:
 
 
 def hide_state(state: dict[str, Any], players: frozenset[int]) -> dict[str, Any]:
-    """The state JSON with ``players``' face-down cards shown only as backs."""
+    """The state JSON with ``players``' face-down cards shown only as backs.
+
+    A value computed from a secret is as secret as the secret: while one of ``players``
+    has a card face down, no player's attack stats (``attack``) are shown, since they may
+    be computed from it (Cherri's Stare reads the opponent's new Clash base)."""
     out = dict(state)
     out["players"] = [_hide_player(p) if i in players else p
                       for i, p in enumerate(state["players"])]
+    if any(_face_down(state["players"][i]) for i in players):
+        out["players"] = [{k: v for k, v in p.items() if k != "attack"}
+                          for p in out["players"]]
     return out
+
+
+def _face_down(player: dict[str, Any]) -> bool:
+    """Whether the player has a card face down that a reader may not see."""
+    pair = player.get("attack_pair")
+    return bool(pair) and not pair.get("revealed") and not pair.get("hidden")
 
 
 def _hide_player(player: dict[str, Any]) -> dict[str, Any]:
