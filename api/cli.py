@@ -186,7 +186,7 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 def cmd_import(args: argparse.Namespace) -> int:
     from events.errors import IntegrityCheckError
-    from events.export import LOG_FORMATS, verify_log
+    from events.export import LOG_FORMATS, json_lines, verify_log
 
     with open(args.file, encoding="utf-8") as fh:
         text = fh.read()
@@ -198,11 +198,11 @@ def cmd_import(args: argparse.Namespace) -> int:
     stream = data is None or (isinstance(data, dict) and data.get("format") in LOG_FORMATS)
     if stream:
         try:
-            verify_log(text.splitlines())
+            verify_log(json_lines(text))
         except IntegrityCheckError as err:
             print(f"judge: {args.file} does not verify: {err.reason}", file=sys.stderr)
             return 2
-        lines = [json.loads(line) for line in text.splitlines() if line.strip()]
+        lines = [json.loads(line) for line in json_lines(text) if line.strip()]
         header = lines[0]
         data = {**registry.of_setup(header["setup"]).envelope(header["setup"]),
                 "decisions": [e["payload"] for e in lines[1:] if e["kind"] == "decision"],

@@ -73,6 +73,13 @@ def log_format(agg: DuelRecord) -> str:
     return LOG_FORMATS[0]
 
 
+def json_lines(text: str) -> list[str]:
+    """The lines of a JSON-lines export: split on ``\n`` only (a ``\r`` before it
+    dropped). ``str.splitlines`` also splits on U+2028, U+0085 and the like, which JSON
+    keeps unescaped inside a string (a name or a label), and would cut a line in two."""
+    return [line[:-1] if line.endswith("\r") else line for line in text.split("\n")]
+
+
 def verify_log(lines: Iterable[str], key: str | None = None) -> dict:
     """Check a log export; IntegrityCheckError names the first bad event.
 
@@ -270,7 +277,7 @@ def verify_file(text: str, key: str | None = None) -> dict:
         if data is not None and not isinstance(data, dict):
             raise RecordError(f"Expected a record or a {LOG_FORMAT!r} export, not JSON of "
                               f"type {type(data).__name__}.", "record.format")
-    return {"kind": "log", **verify_log(text.splitlines(), key)}
+    return {"kind": "log", **verify_log(json_lines(text), key)}
 
 
 def _record_can_be_verified(record: dict, key: str | None) -> None:

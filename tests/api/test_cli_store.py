@@ -393,3 +393,22 @@ def test_an_explicit_db_wins_over_the_database_url_in_the_environment(capsys, tm
     printed = do_import(capsys, write(tmp_path, record, "duel.json"), "--db", db)
     monkeypatch.delenv("BATTLECON_DATABASE_URL")
     assert JudgeApp(db=db).duel_ids() == [uuid.UUID(printed["id"])]
+
+
+@pytest.mark.parametrize("separator", ["\u2028", "\u2029", "\u0085"])
+def test_a_line_separator_in_a_name_or_label_keeps_the_log_readable(capsys, tmp_path, db,
+                                                                     record, separator):
+    """Issue 27, item 8: JSON keeps U+2028, U+0085 and the like unescaped inside a string;
+    a log is split on "\\n" only, so its lines stay whole for verify and import."""
+    record["players"][0]["name"] = f"Ana{separator}Bell"
+    record["labels"]["table"] = f"12{separator}b"
+    printed = do_import(capsys, write(tmp_path, record, "duel.json"), "--db", db)
+    log = str(tmp_path / "duel.log")
+    assert run(capsys, "export", printed["id"], "--log", "-o", log, "--db", db)[0] == 0
+    assert separator in Path(log).read_text("utf-8")  # written as it is, not escaped
+    code, out, err = run(capsys, "verify", log)
+    assert (code, err) == (0, ""), out
+    again = do_import(capsys, log, "--db", db)
+    stored = JudgeApp(db=db).record(uuid.UUID(again["id"]))
+    assert stored.setup["players"][0]["name"] == f"Ana{separator}Bell"
+    assert stored.labels["table"] == f"12{separator}b"
