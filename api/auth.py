@@ -109,11 +109,26 @@ def token_id(token_digest: str) -> UUID:
 
 
 def create_token(app, role: str, holder: str,
-                 expires: datetime.datetime | None = None) -> str:
+                 expires: datetime.datetime | None = None, reissue: bool = False) -> str:
     """A new token for ``holder`` with ``role`` (good until ``expires``, an aware datetime,
-    if given); the plain token is returned only here."""
+    if given); the plain token is returned only here.
+
+    The holder's name is an identity: a decision's ``by`` records it, and it decides whose
+    face-down pair a reader sees and who may retract what. So a name that an active token
+    holds gets no second token (ValueError), unless it is asked for as a ``reissue`` (a
+    shift change, a token lost or about to expire), which revokes the holder's active
+    tokens at once: the new one keeps the holder's pairs and retractions."""
     if role not in ROLES:
         raise ValueError(f"Unknown role {role!r}; choose one of {', '.join(ROLES)}.")
+    held = [t for t in all_tokens(app) if t["holder"] == holder and t["status"] == "active"]
+    if held and not reissue:
+        raise HolderTaken(f"{holder!r} already holds an active token ({held[0]['id']}, "
+                          f"{held[0]['role']}): a holder's name is who they are in every "
+                          "duel's record, so it gets no second token. Reissue it (judge token "
+                          "create --reissue), which revokes the old one at once, or choose "
+                          "another name.")
+    for t in held:
+        revoke_token(app, t["id"], by="reissue")
     token = "bcj_" + secrets.token_urlsafe(24)
     d = digest(token)
     if expires is None:
@@ -124,6 +139,10 @@ def create_token(app, role: str, holder: str,
         app.save(AccessToken._create(AccessToken.IssuedUntil, id=token_id(d), digest=d,
                                      role=role, holder=holder, expires=when))
     return token
+
+
+class HolderTaken(ValueError):
+    """A new token for a name an active token holds, not asked for as a reissue."""
 
 
 def _holder(agg: AccessToken) -> Holder:

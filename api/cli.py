@@ -247,7 +247,11 @@ def cmd_token(args: argparse.Namespace) -> int:
     from api.auth import create_token
 
     expires = _expiry(args.expires) if args.expires else None
-    token = create_token(_app(args), args.role, args.name, expires)
+    try:
+        token = create_token(_app(args), args.role, args.name, expires, reissue=args.reissue)
+    except ValueError as err:
+        print(f"judge: {err}", file=sys.stderr)
+        return 2
     print(token)
     until = f", good until {expires.isoformat()}" if expires else ""
     print(f"(a {args.role} token for {args.name}{until}; it is shown only now, only its hash "
@@ -402,7 +406,11 @@ def build_parser() -> argparse.ArgumentParser:
     create = tok_sub.add_parser("create", help="print a new token once (only its hash is kept)")
     create.add_argument("--role", required=True, choices=["scorekeeper", "judge",
                                                           "head_judge"])
-    create.add_argument("--name", required=True, help="who holds it (recorded with writes)")
+    create.add_argument("--name", required=True, help="who holds it (recorded with writes); "
+                        "a name an active token holds is refused unless --reissue")
+    create.add_argument("--reissue", action="store_true", help="replace the active token of "
+                        "this name, revoking it at once (the holder keeps their face-down "
+                        "pairs and retractions)")
     create.add_argument("--expires", type=_checked_expiry, metavar="WHEN",
                         help="when it stops working: a date (2026-12-31), a date and time "
                         "(UTC unless given), or days from now (30d); default: never")

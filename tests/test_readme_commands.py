@@ -29,10 +29,11 @@ RUNS: dict[str, list[str]] = {
     "judge fighters [--json]": ["judge fighters", "judge fighters --json"],
     "judge fighters --doubts [--json]": ["judge fighters --doubts", "judge fighters --doubts --json"],
     "judge token create --role scorekeeper|judge|head_judge --name NAME [--expires WHEN] "
-    "[--db PATH]": [
+    "[--reissue] [--db PATH]": [
         "judge token create --role scorekeeper --name Ana",
         "judge token create --role judge --name Ben --db other.db",
-        "judge token create --role head_judge --name Cleo --expires 30d"],
+        "judge token create --role head_judge --name Cleo --expires 30d",
+        "judge token create --role head_judge --name Cleo --reissue"],
     "judge token list [--json] [--db PATH]": ["judge token list", "judge token list --json --db other.db"],
     "judge token revoke ID [--db PATH]": ["judge token revoke {token_id}"],
     "judge import RECORD.json [--db battlecon.db]": [

@@ -82,3 +82,57 @@ def test_an_expiry_that_cannot_be_read_or_is_past_is_refused(capsys, tmp_path, w
               "--db", str(tmp_path / "x.db")])
     assert done.value.code == 2
     assert "--expires" in capsys.readouterr().err
+
+
+def test_a_name_an_active_token_holds_gets_no_second_token(capsys, tmp_path: Path) -> None:
+    """Issue 27, item 3: the holder's name is an identity (a decision's ``by``), so two live
+    tokens never share it; a reissue replaces the old one at once."""
+    db = str(tmp_path / "t.db")
+    code, first, _ = run(capsys, "token", "create", "--role", "scorekeeper", "--name", "Sam",
+                         "--db", db)
+    assert code == 0
+    code, out, err = run(capsys, "token", "create", "--role", "scorekeeper", "--name", "Sam",
+                         "--db", db)
+    assert (code, out) == (2, "")
+    assert "'Sam' already holds an active token" in err and "--reissue" in err
+    code, second, err = run(capsys, "token", "create", "--role", "scorekeeper", "--name",
+                            "Sam", "--reissue", "--db", db)
+    assert code == 0
+    code, out, _ = run(capsys, "token", "list", "--json", "--db", db)
+    assert [(t["holder"], t["status"]) for t in json.loads(out)] == [("Sam", "revoked"),
+                                                                    ("Sam", "active")]
+    server = JudgeApp(db=db)
+    client = create_app({"STORE": server, "TESTING": True}).test_client()
+    assert client.get("/api/session", headers=bearer(first.strip())).status_code == 401
+    assert client.get("/api/session", headers=bearer(second.strip())).get_json()["name"] == \
+        "Sam"
+    server.close()
+
+
+def test_an_expired_or_revoked_token_frees_its_name() -> None:
+    store = JudgeApp(db=":memory:")
+    past = datetime.datetime.now(datetime.UTC) - datetime.timedelta(minutes=1)
+    create_token(store, "scorekeeper", "Cleo", expires=past)
+    create_token(store, "judge", "Cleo")  # the expired one holds nothing
+    with pytest.raises(ValueError, match="already holds"):
+        create_token(store, "judge", "Cleo")
+    store.close()
+
+
+def test_a_reissued_token_keeps_its_holders_face_down_pair_and_retraction(store, client):
+    """After a shift change the new token is the same scorekeeper: it sees the pair its
+    holder laid face down, and may retract it; another reader sees only its back."""
+    from tests.api.conftest import create, partial_record, played_record
+    from tests.api.test_retraction import PAIRS_AT, enter, retract, state
+
+    old = create_token(store, "scorekeeper", "Sam")
+    duel = create(client, old, partial_record(PAIRS_AT))["id"]
+    version = enter(client, old, duel, [played_record()["decisions"][PAIRS_AT]])
+    new = create_token(store, "scorekeeper", "Sam", reissue=True)
+    assert client.get("/api/session", headers=bearer(old)).status_code == 401
+    mine = client.get(f"/api/duels/{duel}/state", headers=bearer(new)).get_json()
+    player = played_record()["decisions"][PAIRS_AT]["player"]
+    assert mine["players"][player]["attack_pair"]["style"] == \
+        played_record()["decisions"][PAIRS_AT]["style"]
+    assert state(client, duel)["players"][player]["attack_pair"].get("hidden") is True
+    assert retract(client, new, duel, version).status_code == 201
