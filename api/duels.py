@@ -318,9 +318,12 @@ class Forks(MethodView):
         """A new duel with this one's history up to event ``at``; with ``rulings``, under
         those readings instead of this duel's (the history re-judged under them; 422
         naming the ruling for one the ruleset does not switch or a reading it does not
-        judge). This duel is never changed."""
+        judge). This duel is never changed. A fork point after a secret choice this duel
+        has not revealed moves back to just before it (``fork_moved`` says where and why):
+        a fork never copies a face-down pair."""
         appended = store().fork(duel_id, body["at"], actor=actor(), role=g.role,
                                 todays_cards=body["todays_cards"], rulings=body["rulings"],
                                 todays_rules=body["todays_rules"])
         agg = load(appended.duel_id)
-        return summary(agg), 201, {"Location": f"/api/duels/{agg.id}", **etag(agg.events_count)}
+        body = summary(agg) | ({"fork_moved": appended.moved} if appended.moved else {})
+        return body, 201, {"Location": f"/api/duels/{agg.id}", **etag(agg.events_count)}

@@ -122,6 +122,10 @@ class DuelSummarySchema(Schema):
     cards = fields.String(allow_none=True, metadata={
         "description": "the card-data version the duel is judged under (BattleCON; "
                        "docs/card-data.md)"})
+    fork_moved = fields.Dict(metadata={
+        "description": "only in a fork's answer, when the fork point asked for came after a "
+                       "secret choice the parent has not revealed: asked (the event asked "
+                       "for), at (where it forked: just before that choice) and reason"})
     rules = fields.String(allow_none=True, metadata={
         "description": "the rules version the duel is judged under (BattleCON; "
                        "docs/record-format.md, The rules stamp); null: the rules of every "

@@ -36,12 +36,28 @@ from events.retraction import check as may_retract
 from events.retraction import entry as retraction_entry
 from events.seals import seal
 from events.signing import service_key
+from events.visibility import unrevealed
 from events.writers import WriterQueue
 from judge import registry
 from judge.errors import IllegalDecisionError
 from judge.ruleset import decide_all
 
 CACHE_SIZE = 256
+
+
+def _before_unrevealed(agg: DuelRecord, at: int) -> dict | None:
+    """Where a fork asked at event ``at`` forks instead, and why, when ``at`` comes after a
+    secret choice the parent has not revealed (a face-down pair): a fork never copies one,
+    or playing the fork to its Reveal would show what the parent still hides. It forks
+    just before the earliest such choice, where the duel waited for it. None: at ``at``."""
+    early = [n for n in unrevealed(agg) if n <= at]
+    if not early:
+        return None
+    first = min(early)
+    return {"asked": at, "at": first - 1,
+            "reason": f"Event {first} is a secret choice the duel has not revealed yet; a "
+                      f"fork never copies one, so it forks at event {first - 1}, before it. "
+                      "Enter the choices again in the fork."}
 
 
 @dataclass(frozen=True)
@@ -52,6 +68,7 @@ class Appended:
     version: int
     events: list[dict]
     replayed: bool = False  # True when an idempotency key matched an earlier submission
+    moved: dict | None = None  # a fork whose fork point moved back: asked, at, reason
 
 
 def event_json(n: int, kind: str, payload: dict) -> dict:
@@ -438,6 +455,8 @@ class JudgeApp(Application[UUID]):
             raise DisputeError(f"Fork at an event after which the duel waited for a decision"
                                f"{hint}, or at the last event ({len(events)}); event {at} is "
                                "in the middle of resolving a decision.")
+        moved = _before_unrevealed(agg, at)
+        at = moved["at"] if moved else at
         with self.lock(duel_id):
             events = list(agg.duel.events[:at])
             standing = agg.duel.decisions_at(at)  # retracted decisions left out
@@ -458,7 +477,7 @@ class JudgeApp(Application[UUID]):
         _copy_events(child, events, actor, role)
         self.save(child)
         self._snapshot_if_due(child, 0)
-        return Appended(child.id, child.events_count, [])
+        return Appended(child.id, child.events_count, [], moved=moved)
 
     def duel_ids(self) -> list[UUID]:
         """Every duel, in the order they were created."""

@@ -123,8 +123,10 @@ def test_variations_give_the_tree_with_fork_points_in_the_game_s_words(client, t
     # The list exposes parent and fork point, so the page can build the tree.
     items = {d["id"]: d for d in client.get("/api/duels?page_size=200").get_json()["items"]}
     assert (items[a["id"]]["parent"], items[a["id"]]["fork_at"]) == (pid, late)
+    # b stops after Ana's pair, still face down there: its fork forks before that pair.
+    assert grandchild["fork_moved"]["at"] == waits[0]
     assert (items[grandchild["id"]]["parent"], items[grandchild["id"]]["fork_at"]) == (
-        b["id"], early)
+        b["id"], waits[0])
     assert items[pid]["parent"] is None
     assert "fork_point" not in items[a["id"]]  # only when asked for
 
@@ -154,15 +156,19 @@ def test_the_list_gives_each_fork_its_fork_point_in_one_request(client, tokens):
         if token is None:
             assert listed[other["id"]]["fork_point"]["text"] == (
                 "Hikaru lays an attack pair face down.")
-        assert listed[deeper["id"]]["fork_point"]["event"] == early
+        # ``other`` stops after Ana's pair, face down there: its fork forks before it.
+        assert listed[deeper["id"]]["fork_point"]["event"] == deeper["fork_moved"]["at"] < early
     bad = client.get("/api/duels?fork_points=perhaps")
     assert bad.status_code == 422 and "fork_points" in bad.get_json()["errors"]
 
 
 def test_a_judge_reads_the_face_down_pair_at_the_fork_point(client, tokens):
-    parent = create(client, tokens["scorekeeper"], {**lure_record(), "decisions": PAIRS[:1]})
-    at = parent["version"]
-    fork(client, tokens["judge"], parent["id"], {"at": at})
+    """A fork just after a pair laid face down, which the parent revealed later."""
+    parent = create(client, tokens["scorekeeper"], lure_record())
+    rows = client.get(f"/api/duels/{parent['id']}/events?after=0&limit=100").get_json()[
+        "events"]
+    at = [e["event"] - 1 for e in rows if e["type"] == "Decision"][1]  # after Ana's pair
+    assert "fork_moved" not in fork(client, tokens["judge"], parent["id"], {"at": at}).get_json()
     anonymous = client.get(f"/api/duels/{parent['id']}/variations").get_json()
     judge = client.get(f"/api/duels/{parent['id']}/variations",
                        headers=bearer(tokens["judge"])).get_json()
@@ -195,3 +201,32 @@ def test_an_art_o_battlers_match_forks_with_another_gap_ruling(client, tokens):
     assert mine["left"]["rulings_changed"] == {"AG4": {"from": "round_up", "to": "round_down",
                                                        "title": "Gap ruling AG4"}}
     assert mine["rulings"]["AG4"]["value"] == "round_down"
+
+
+def test_a_fork_never_copies_a_pair_the_parent_has_not_revealed(client, tokens):
+    """Issue 27, item 2: forked after a face-down pair, the fork point moves back to just
+    before it, and the answer says so; the parent keeps hiding it, and the fork holds none
+    of it (playing the fork to its Reveal shows nothing the parent hides)."""
+    record = lure_record()
+    record["decisions"] = [dict(PAIRS[0])]  # Hikaru's pair, face down; Khadath's to come
+    parent = create(client, tokens["scorekeeper"], record)
+    at = parent["version"]
+    resp = fork(client, tokens["judge"], parent["id"], {"at": at})
+    assert resp.status_code == 201, resp.get_json()
+    child = resp.get_json()
+    moved = child["fork_moved"]
+    assert moved["asked"] == at and moved["at"] == child["fork_at"] < at
+    rows = client.get(f"/api/duels/{parent['id']}/events",
+                      headers=bearer(tokens["judge"])).get_json()["events"]
+    assert rows[moved["at"]]["type"] == "Decision"  # the pair: the fork stops just before
+    assert rows[moved["at"]]["data"]["kind"] == "attack_pair"
+    assert "secret choice" in moved["reason"] and f"event {moved['at']}" in moved["reason"]
+    copied = client.get(f"/api/duels/{child['id']}/record",
+                        headers=bearer(tokens["judge"])).get_json()
+    assert copied["decisions"] == []
+    state = client.get(f"/api/duels/{child['id']}/state").get_json()
+    assert state["prompt"]["players"] == [0, 1]  # both pairs to be entered again
+    # A fork once both pairs are revealed copies them, and says nothing moved.
+    full = create(client, tokens["scorekeeper"], lure_record())
+    resp = fork(client, tokens["judge"], full["id"], {"at": full["version"]})
+    assert resp.status_code == 201 and "fork_moved" not in resp.get_json()

@@ -77,7 +77,9 @@ export class JudgePanel {
   fork(event) {
     event.preventDefault();
     this.send(`/duels/${duelId()}/forks`, { at: this.view.at }, async (duel) => {
-      window.location.assign(`/duels/${duel.id}?at=${this.view.at}`);
+      // A fork point after a pair this duel still hides moves back to just before it
+      // (fork_moved): open the fork where it really forked.
+      window.location.assign(`/duels/${duel.id}?at=${duel.fork_at}`);
     });
   }
 
