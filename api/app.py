@@ -28,6 +28,7 @@ from events.errors import (
     VersionConflictError,
 )
 from events.projector import Projector
+from events.text import UnstorableTextError
 from judge import JudgeError
 
 MAX_BODY = 2 * 1024 * 1024
@@ -141,3 +142,7 @@ def _errors(app: Flask) -> None:
     @app.errorhandler(DisputeError)
     def dispute_error(err: DisputeError):
         return body(422, err.reason), 422
+
+    @app.errorhandler(UnstorableTextError)
+    def unstorable_text(err: UnstorableTextError):
+        return body(422, err.reason, errors={err.where: [err.reason]}), 422

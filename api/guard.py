@@ -1,7 +1,8 @@
 """What no request body may carry, checked before any view reads it.
 
-Text that cannot be encoded as UTF-8 (a lone surrogate such as ``"\\ud800"``, which JSON's
-escapes allow) could never be stored: refused with 422 naming where it is in any body, so
+Text no store can hold (``events.text``: a NUL character, or a lone surrogate such as
+``"\\ud800"``, which JSON's escapes allow) is refused with 422 naming where it is in any
+body or query argument, so
 that it never reaches a duel, a label, an annotation, a comment or a ruling (headers are
 read as Latin-1 and cannot hold one). JSON nested deeper than ``MAX_JSON_DEPTH`` (32 by default) is refused
 with 422 too, before the parser's recursion could fail.
@@ -14,16 +15,9 @@ from typing import Any
 from flask import current_app, request
 
 from api.errors import body
+from events.text import why_unstorable
 
 MAX_JSON_DEPTH = 32
-
-
-def encodable(text: str) -> bool:
-    try:
-        text.encode("utf-8")
-    except UnicodeEncodeError:
-        return False
-    return True
 
 
 def first_problem(value: Any, limit: int) -> tuple[str, str] | None:
@@ -33,12 +27,13 @@ def first_problem(value: Any, limit: int) -> tuple[str, str] | None:
         item, where, depth = stack.pop()
         if depth > limit:
             return where or "(body)", f"nests deeper than {limit} levels"
-        if isinstance(item, str) and not encodable(item):
-            return where or "(body)", "holds text that is not valid Unicode (a lone surrogate)"
+        why = why_unstorable(item) if isinstance(item, str) else None
+        if why:
+            return where or "(body)", why
         if isinstance(item, dict):
             for key, v in item.items():
-                if not encodable(key):
-                    return where or "(body)", "has a key that is not valid Unicode"
+                if why_unstorable(key):
+                    return where or "(body)", "has a key that is not text a store can hold"
                 stack.append((v, f"{where}.{key}" if where else key, depth + 1))
         elif isinstance(item, list):
             stack.extend((v, f"{where}[{i}]", depth + 1) for i, v in enumerate(item))
@@ -69,8 +64,13 @@ def _deeper_than(raw: bytes, limit: int) -> bool:
 
 
 def guard_request():
-    """A 422 for a body or key the store could not keep; None lets the request through."""
+    """A 422 for a body, key or query argument the store could not keep (or would choke
+    on when searching); None lets the request through."""
     limit = int(current_app.config.get("MAX_JSON_DEPTH", MAX_JSON_DEPTH))
+    for name, value in request.args.items(multi=True):
+        why = why_unstorable(name) or why_unstorable(value)
+        if why:
+            return _refused(f"the query argument {name!r}", why), 422
     if not request.is_json:
         return None
     raw = request.get_data(cache=True)

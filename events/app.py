@@ -36,6 +36,7 @@ from events.retraction import check as may_retract
 from events.retraction import entry as retraction_entry
 from events.seals import seal
 from events.signing import service_key
+from events.text import check_storable
 from events.visibility import unrevealed
 from events.writers import WriterQueue
 from judge import registry
@@ -202,6 +203,17 @@ class JudgeApp(Application[UUID]):
             while len(self._cache) > CACHE_SIZE:
                 self._cache.popitem(last=False)
 
+    def save(self, *objs: Any, **kwargs: Any) -> Any:
+        """Save as the library does, once no pending event holds text a store cannot keep
+        (``events.text``): the same refusal on every store, naming the field, before
+        anything is written."""
+        for obj in objs:
+            for event in getattr(obj, "pending_events", ()):
+                check_storable({k: v for k, v in vars(event).items()
+                                if k not in ("originator_id", "originator_version",
+                                             "timestamp")})
+        return super().save(*objs, **kwargs)
+
     def _evict(self, duel_id: UUID) -> None:
         with self._guard:
             self._cache.pop(duel_id, None)
@@ -215,6 +227,8 @@ class JudgeApp(Application[UUID]):
 
         ``retractions``: the decisions are an event log's, retraction entries included
         (``judge import`` of a log), so the stored duel has the log's very events."""
+        check_storable(record)  # before the judge hashes or stores any of it
+        check_storable(labels or {}, "labels")
         # RecordError names the first illegal decision
         duel = judge_stream(record) if retractions else registry.from_record(record)
         agg = DuelRecord.start(duel.setup, dict(labels or {}), actor, parent, fork_at)

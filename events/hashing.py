@@ -7,6 +7,8 @@ import hashlib
 import json
 from typing import Any
 
+from events.text import check_storable
+
 GENESIS = "0" * 64
 
 
@@ -22,7 +24,11 @@ def chain_hash(prev: str, n: int, kind: str, payload: Any, by: Any = None) -> st
     content = {"prev": prev, "n": n, "kind": kind, "payload": payload}
     if by is not None:
         content["by"] = by
-    return hashlib.sha256(canonical(content).encode("utf-8")).hexdigest()
+    try:
+        return hashlib.sha256(canonical(content).encode("utf-8")).hexdigest()
+    except UnicodeEncodeError:  # a lone surrogate: said as the store's refusal, by field
+        check_storable(content)
+        raise
 
 
 def genesis_hash(duel: str | None, setup: Any, labels: Any, parent: Any, fork_at: Any) -> str:
