@@ -163,12 +163,15 @@ def cmd_verify(args: argparse.Namespace) -> int:
 def cmd_export(args: argparse.Namespace) -> int:
     from uuid import UUID
 
-    from events.errors import DuelNotFoundError
+    from events.errors import DuelNotFoundError, StoredDuelCorruptError
     from events.export import log_lines, record_of
 
     app = _app(args)
     try:
         agg = app.record(UUID(args.duel_id))
+    except StoredDuelCorruptError as err:
+        print(f"judge: {err.reason}", file=sys.stderr)
+        return 2
     except (ValueError, DuelNotFoundError):
         print(f"judge: no duel with id {args.duel_id!r} in this store.", file=sys.stderr)
         return 2

@@ -10,12 +10,15 @@ from __future__ import annotations
 import threading
 import time
 from collections import OrderedDict
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
 from uuid import NAMESPACE_URL, UUID, uuid5
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 from eventsourcing.application import AggregateNotFoundError, Application
+from eventsourcing.domain import OriginatorIDError, OriginatorVersionError
 from eventsourcing.persistence import IntegrityError
 
 from events.config import store_env
@@ -25,6 +28,7 @@ from events.errors import (
     DuelNotFoundError,
     IdempotencyKeyReuseError,
     StoredDuelCorruptError,
+    StoreError,
     VersionConflictError,
 )
 from events.forks import copied_events
@@ -44,6 +48,26 @@ from judge.errors import IllegalDecisionError
 from judge.ruleset import decide_all
 
 CACHE_SIZE = 256
+
+
+# What the library raises for stored rows it cannot make a duel of: a row deleted or two
+# swapped (a version out of order), a snapshot or an event that is not the JSON it wrote.
+UNREADABLE_ROWS = (OriginatorVersionError, OriginatorIDError, AttributeError, KeyError,
+                   TypeError, ValueError, IndexError, UnicodeDecodeError)
+
+
+@contextmanager
+def unreadable_as_corrupt(duel_id: UUID) -> Iterator[None]:
+    """A stored duel the library cannot read is a corrupt duel (``StoredDuelCorruptError``,
+    so it is quarantined: listed as unreadable, never served, the others served), not a
+    traceback that keeps the service from starting. The store's own errors pass."""
+    try:
+        yield
+    except StoreError:
+        raise
+    except UNREADABLE_ROWS as err:
+        raise StoredDuelCorruptError(duel_id, f"its stored rows cannot be read: "
+                                     f"{type(err).__name__}: {err}", None) from err
 
 
 def _before_unrevealed(agg: DuelRecord, at: int) -> dict | None:
@@ -127,7 +151,7 @@ class JudgeApp(Application[UUID]):
         One indexed query when the duel is cached, so a read reflects every write that
         was acknowledged before it began, whichever process (or host) made it.
         """
-        with self.lock(duel_id):
+        with self.lock(duel_id), unreadable_as_corrupt(duel_id):
             agg = self._cache.get(duel_id)
             if agg is None:
                 agg = self._load(duel_id)

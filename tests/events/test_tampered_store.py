@@ -190,3 +190,65 @@ def test_a_cached_duel_is_checked_again_when_it_grows(stored):
     finally:
         reader.close()
         writer.close()
+
+
+def delete_row(path: Path, duel: UUID, version: int) -> None:
+    con = sqlite3.connect(path)
+    with con:
+        con.execute("DELETE FROM stored_events WHERE originator_id = ? AND "
+                    "originator_version = ?", (duel.hex, version))
+    con.close()
+
+
+def swap_rows(path: Path, duel: UUID, a: int, b: int) -> None:
+    con = sqlite3.connect(path)
+    with con:
+        rows = {v: (topic, state) for v, topic, state in con.execute(
+            "SELECT originator_version, topic, state FROM stored_events WHERE originator_id = ?"
+            " AND originator_version IN (?, ?)", (duel.hex, a, b))}
+        for mine, theirs in ((a, b), (b, a)):
+            con.execute("UPDATE stored_events SET topic = ?, state = ? WHERE originator_id = ? "
+                        "AND originator_version = ?", (*rows[theirs], duel.hex, mine))
+    con.close()
+
+
+def garbage_snapshot(path: Path, duel: UUID) -> None:
+    con = sqlite3.connect(path)
+    with con:
+        con.execute("UPDATE stored_snapshots SET state = ? WHERE originator_id = ?",
+                    (b"not json at all", duel.hex))
+    con.close()
+
+
+@pytest.mark.parametrize("damage", ["deleted row", "swapped rows", "garbage snapshot"])
+def test_an_unreadable_duel_is_quarantined_and_the_service_starts(stored, damage, capsys):
+    """Issue 27, item 6: rows the library cannot make a duel of (a deleted event, two
+    swapped, a snapshot that is not JSON), in a store whose list model never took the duel
+    in: the service starts, serves the other duel, lists this one as unreadable with the
+    reason, and the CLI says what is wrong without a traceback."""
+    from api.app import create_app
+    from api.cli import main
+
+    path, duel, other = stored
+    (path.parent / "fresh.db").write_bytes(path.read_bytes())  # no list model yet
+    path = path.parent / "fresh.db"
+    last = snapshot_version(path, duel) + 2
+    {"deleted row": lambda: delete_row(path, duel, last),
+     "swapped rows": lambda: swap_rows(path, duel, last, last + 1),
+     "garbage snapshot": lambda: garbage_snapshot(path, duel)}[damage]()
+    app = JudgeApp(db=str(path))
+    try:
+        client = create_app({"STORE": app, "TESTING": True}).test_client()
+        assert client.get("/api/health").status_code == 200
+        listed = client.get("/api/duels").get_json()
+        assert [d["id"] for d in listed["items"]] == [str(other)]
+        (bad,) = listed["unreadable"]
+        assert bad["id"] == str(duel) and "is not served" in bad["detail"]
+        resp = client.get(f"/api/duels/{duel}")  # a fault of the store, said plainly
+        assert resp.status_code == 500 and "is not served" in resp.get_json()["detail"]
+        assert client.get(f"/api/duels/{other}/state").status_code == 200
+    finally:
+        app.close()
+    assert main(["export", str(duel), "--db", str(path)]) == 2
+    err = capsys.readouterr().err
+    assert f"Duel {duel} is not served" in err and "Traceback" not in err
