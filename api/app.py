@@ -23,6 +23,7 @@ from events.app import JudgeApp
 from events.errors import (
     DisputeError,
     DuelNotFoundError,
+    DuelTooLargeError,
     IdempotencyKeyReuseError,
     StoredDuelCorruptError,
     VersionConflictError,
@@ -61,7 +62,9 @@ def _flag(value: Any, default: bool) -> bool:
 def create_app(config: dict | None = None) -> Flask:
     """Build the Flask app. ``config`` keys: DB, DATABASE_URL, ANONYMOUS_READ, STORE (an
     existing JudgeApp), RULESET_MODULES (modules to import so they register their rulesets:
-    a list or a comma-separated string), CARD_ERRATA (an errata file: ``api.errata``), plus
+    a list or a comma-separated string), CARD_ERRATA (an errata file: ``api.errata``),
+    MAX_DUEL_EVENTS (the most events a duel may reach, default 10,000; also the store's
+    environment, BATTLECON_MAX_DUEL_EVENTS), plus
     any Flask setting. Environment: BATTLECON_DB, BATTLECON_DATABASE_URL,
     BATTLECON_ANONYMOUS_READ, BATTLECON_RULESET_MODULES (imported as well),
     BATTLECON_CARD_ERRATA. A module that cannot be imported raises
@@ -82,6 +85,8 @@ def create_app(config: dict | None = None) -> Flask:
     apply_errata(errata_file(app.config.get("CARD_ERRATA")))  # so are the operator's errata
     store = config.get("STORE") or JudgeApp(db=app.config.get("DB"),
                                              database_url=app.config.get("DATABASE_URL"))
+    if app.config.get("MAX_DUEL_EVENTS"):
+        store.max_events = int(app.config["MAX_DUEL_EVENTS"])
     kind = store.env.get("PERSISTENCE_MODULE", "").rsplit(".", 1)[-1]
     store.signing_key()  # made at the first start, then the same for every worker and host
     app.extensions["battlecon"] = {"store": store, "projector": Projector(store),
@@ -142,6 +147,10 @@ def _errors(app: Flask) -> None:
     @app.errorhandler(DisputeError)
     def dispute_error(err: DisputeError):
         return body(422, err.reason), 422
+
+    @app.errorhandler(DuelTooLargeError)
+    def too_large(err: DuelTooLargeError):
+        return body(413, err.reason, limit=err.limit), 413
 
     @app.errorhandler(UnstorableTextError)
     def unstorable_text(err: UnstorableTextError):

@@ -3,7 +3,8 @@
 flask-smorest documents a 422 and a default error; a client also needs to know that any
 operation may answer 401 (no token where one is needed: anonymous reading can be switched
 off), that writes may answer 403 (the role may not do this), and that recording a decision
-may answer 409 (someone recorded first) and 428 (no If-Match), and that a write may be
+may answer 409 (someone recorded first) and 428 (no If-Match), that a decision, a fork
+or an import may answer 413 (the duel would pass MAX_DUEL_EVENTS), and that a write may be
 refused with 429 (its token's rate limit). All carry the one error shape (``Error``).
 """
 
@@ -17,6 +18,9 @@ ERRORS = {
     409: ("CONFLICT", "The duel moved on (someone recorded first), or the dispute was "
                       "already resolved; reload and try again. A retraction is refused with "
                       "409 and the rule cited when it would go back too far."),
+    413: ("CONTENT_TOO_LARGE", "The duel would pass the store's limit on its events "
+                               "(MAX_DUEL_EVENTS, default 10,000; ``limit`` names it), or "
+                               "the record is larger than MAX_RECORD_BYTES: nothing stored."),
     428: ("PRECONDITION_REQUIRED", "Send the duel's version in an If-Match header."),
     429: ("TOO_MANY_REQUESTS", "Too many writes or imports from this token; wait as "
                                "Retry-After says (api.ratelimit)."),
@@ -39,6 +43,8 @@ def document_errors(api: Any) -> None:
                 codes.append(409)
             if method == "post" and path.endswith(("/decisions", "/retractions")):
                 codes.append(428)
+            if method == "post" and path.endswith(("/decisions", "/forks", "/duels")):
+                codes.append(413)
             responses = operation.setdefault("responses", {})
             for code in codes:
                 responses.setdefault(str(code), {"$ref": f"#/components/responses/"

@@ -26,6 +26,7 @@ from events.domain import Commentary, Dispute, DuelRecord, now_iso
 from events.errors import (
     DisputeError,
     DuelNotFoundError,
+    DuelTooLargeError,
     IdempotencyKeyReuseError,
     StoredDuelCorruptError,
     StoreError,
@@ -48,6 +49,7 @@ from judge.errors import IllegalDecisionError
 from judge.ruleset import decide_all
 
 CACHE_SIZE = 256
+MAX_DUEL_EVENTS = 10_000
 
 
 # What the library raises for stored rows it cannot make a duel of: a row deleted or two
@@ -126,6 +128,9 @@ class JudgeApp(Application[UUID]):
         self._key: Ed25519PrivateKey | None = None
         self._list: DuelList | None = None
         self._copied: dict[UUID, int] = {}  # fork -> the events it copied (never changes)
+        # The most events a duel may reach by a decision, a fork or an import (larger duels
+        # already stored still load): a bound on what one request may cost everyone.
+        self.max_events = int(self.env.get("MAX_DUEL_EVENTS") or MAX_DUEL_EVENTS)
 
     def signing_key(self) -> Ed25519PrivateKey:
         """The service's key for signing exports (made at the first start, kept in the
@@ -238,6 +243,11 @@ class JudgeApp(Application[UUID]):
                                              "timestamp")})
         return super().save(*objs, **kwargs)
 
+    def _too_large(self, count: int, what: str) -> DuelTooLargeError:
+        return DuelTooLargeError(f"A duel holds at most {self.max_events} events "
+                                 f"(MAX_DUEL_EVENTS); {what} would make {count}. Nothing "
+                                 "was stored.", self.max_events)
+
     def _evict(self, duel_id: UUID) -> None:
         with self._guard:
             self._cache.pop(duel_id, None)
@@ -255,6 +265,8 @@ class JudgeApp(Application[UUID]):
         check_storable(labels or {}, "labels")
         # RecordError names the first illegal decision
         duel = judge_stream(record) if retractions else registry.from_record(record)
+        if len(duel.events) > self.max_events:
+            raise self._too_large(len(duel.events), "this record")
         agg = DuelRecord.start(duel.setup, dict(labels or {}), actor, parent, fork_at)
         _copy_events(agg, duel.events, actor, role)
         self.save(agg)
@@ -305,6 +317,9 @@ class JudgeApp(Application[UUID]):
                 "recorded first. Reload it and decide again.", agg.events_count)
         start = agg.events_count
         self._judge_and_record(agg, decision, who[0], key, who[1])
+        if agg.events_count > self.max_events:
+            self._evict(agg.id)  # judged in memory only: never kept
+            raise self._too_large(agg.events_count, "this decision")
         try:
             return self._save(agg, start)
         except VersionConflictError:
@@ -510,6 +525,8 @@ class JudgeApp(Application[UUID]):
             rejudged = rules.match(setup)
             decide_all(rejudged, standing)
             events = list(rejudged.events)
+        if len(events) > self.max_events:
+            raise self._too_large(len(events), "this fork")
         child = DuelRecord.start(setup, dict(labels if labels is not None else agg.labels),
                                  actor, parent=str(duel_id), fork_at=at)
         _copy_events(child, events, actor, role)

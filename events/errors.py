@@ -49,3 +49,13 @@ class StoredDuelCorruptError(IntegrityCheckError):
         super().__init__(f"Duel {duel_id} is not served: its stored record does not verify "
                          f"({reason}). Restore it from a backup or a signed export.", event)
         self.duel_id = duel_id
+
+
+class DuelTooLargeError(StoreError):
+    """A decision, fork or import that would take a duel past the store's limit on its
+    events (``MAX_DUEL_EVENTS``): nothing is stored."""
+
+    def __init__(self, reason: str, limit: int) -> None:
+        super().__init__(reason)
+        self.reason = reason
+        self.limit = limit
