@@ -14,6 +14,7 @@ from api.errata import configured as errata_file
 from api.fighters_cli import cmd_fighters
 from api.narrative import narrative_of
 from api.plugins import RulesetModuleError, configured, load_ruleset_modules
+from events.errors import DuelTooLargeError
 from events.text import UnstorableTextError
 from judge import registry
 from judge.errors import JudgeError, RecordError
@@ -463,7 +464,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                 os.environ[ERRATA_ENV] = args.card_errata
             apply_errata(errata_file(args.card_errata))
         return args.func(args)
-    except (RulesetModuleError, ErrataError, UnstorableTextError) as err:
+    except (RulesetModuleError, ErrataError, UnstorableTextError, DuelTooLargeError) as err:
         print(f"judge: {err}", file=sys.stderr)
         return 2
     except RecordError as err:
