@@ -131,7 +131,10 @@ def open_page(page, path: str) -> None:
 
 
 def sign_in(page, token: str, role: str | None) -> None:
+    """Sign in; with a role, wait until the page has reloaded under it and is ready (signing
+    in re-reads everything the page shows)."""
     page.fill("#session-token", token)
     page.click("#session-signin")
     if role:
         page.wait_for_selector(f"#session-who[data-role={role}]")
+        page.wait_for_selector("body[data-ready=true]")

@@ -34,6 +34,18 @@ def test_a_face_down_pair_is_shown_only_to_its_recorder_and_judges(site, page):
     shown = {li.get_attribute("data-card") for li in hand.locator("li[data-card]").all()}
     assert not {laid["style"], laid["base"]} & shown
 
+    # Signing out re-reads everything: nothing the judge saw stays, stepping included
+    # (issue 27, item 4).
+    page.click("#session-signout")
+    page.wait_for_selector("body[data-ready=true]")
+    expect(page.locator("#session-who")).to_have_text("Not signed in (read only)")
+    expect(pair).to_have_text("Face down")
+    assert "recorded:" not in page.locator("body").inner_text()
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("ArrowRight")
+    expect(pair).to_have_text("Face down")
+    assert "recorded:" not in page.locator("body").inner_text()
+
 
 def test_each_decision_shows_who_entered_it_and_when(site, page):
     record = partial_record(2)

@@ -35,24 +35,42 @@ function show() {
   $("#session-signout").hidden = !signedIn;
 }
 
+// Signing in or out reloads the page: everything it shows is read again under the new
+// role, so nothing a previous role saw (a face-down pair a judge saw) stays on screen.
+const NOTE = "battlecon.session-note";
+
+async function change(value) {
+  setToken(value);
+  clearBanner();
+  if (value) {
+    try {
+      const s = (await api("/session")).data;
+      sessionStorage.setItem(NOTE, `Signed in as ${s.name}.`);
+    } catch (err) {
+      setToken(null);
+      banner(`Sign-in refused: ${err.explain()}`);
+      return;
+    }
+  }
+  window.location.reload();
+}
+
 export async function startSession() {
   const form = $("#session");
-  form.addEventListener("submit", async (event) => {
+  form.addEventListener("submit", (event) => {
     event.preventDefault();
     const input = $("#session-token");
     const value = input.value.trim();
     if (!value) return;
     input.value = "";
-    setToken(value);
-    clearBanner();
-    const s = await refresh();
-    if (s.role) banner(`Signed in as ${s.name}.`, "ok");
+    change(value);
   });
-  $("#session-signout").addEventListener("click", () => {
-    setToken(null);
-    refresh();
-  });
-  return token() ? refresh() : (show(), current);
+  $("#session-signout").addEventListener("click", () => change(null));
+  const note = sessionStorage.getItem(NOTE);
+  sessionStorage.removeItem(NOTE);
+  const s = token() ? await refresh() : (show(), current);
+  if (note && s.role) banner(note, "ok");
+  return s;
 }
 
 // What the server says this token's role may do (GET /api/session).
