@@ -158,7 +158,8 @@ SPEND_FACTS = ("TokensSpent", "TokenDiscarded", "LucTimeSpent", "LucEternalSoak"
 
 def scene(card: str, rules: str | None, spend: Callable[[Duel], dict]
           ) -> tuple[Duel, list[F.Fact], list[str]]:
-    opponent, pair, finisher, d1, ante, spaces, life, counters = SCENES[card]
+    opponent, pair, finisher, d1, ante, spaces, life, counters = {**SCENES,
+                                                                  **CHECKED_BEFORE}[card]
     duel = lixis_duel(opponent, rules, d1, finisher)
     stage(duel, spaces=spaces, life=life, counters=(None, counters))
     facts, asked = play_beat(duel, pair, ante, spend)
@@ -223,6 +224,28 @@ def test_temporal_recursion_activates_once_under_rules_2():
     assert duel.state.players[0].life == 17
     _old, old_facts, _ = scene("temporal-recursion", None, spends_most)
     assert [f.player for f in old_facts if isinstance(f, F.Activated)].count(1) == 3
+
+
+# Spends that obeyed Naturalizing before the stamp: Iron Body (3 damage against Battery
+# Shot's Stun Guard 2) and Critical's Dark Force at range 1.
+CHECKED_BEFORE: dict[str, tuple] = {
+    "iron-body": ("cadenza", ("battery", "shot"), None, None, None, (3, 4), None, None),
+    "critical": ("heketch", ("critical", "knives"), None, None, None, (3, 4), None, None),
+}
+
+
+@pytest.mark.parametrize("card", sorted(CHECKED_BEFORE))
+def test_spends_checked_before_the_stamp_are_judged_alike_with_and_without_it(card):
+    """Iron Body and Dark Force ask the choke point now, and judge as they did: not
+    offered under Naturalizing, whatever the stamp; the tokens stay in the pool."""
+    duel, facts, asked = scene(card, "rules-2", spends_most)
+    old, old_facts, old_asked = scene(card, None, spends_most)
+    assert asked == old_asked == []
+    assert seen(duel, facts) == seen(old, old_facts)
+    assert [f.text for f in facts] == [f.text for f in old_facts]
+    held = {"iron-body": ["iron-body"] * 3, "critical": ["dark-force"]}[card]
+    assert duel.state.players[1].token_pool == held
+    assert any(isinstance(f, F.StunChecked) and f.player == 1 and f.stunned for f in facts)
 
 
 # --- the roster sweep, from the card texts -------------------------------------------------
