@@ -39,7 +39,7 @@ from judge.battlecon.state import DuelState
 
 @dataclass(frozen=True)
 class Spend:
-    """What a card's effect spends: ``card`` (its id), ``what`` ("Crescendo tokens", in
+    """What a card's effect spends: ``card`` (its id), ``what`` ("Crescendo token", in
     the game's words), ``checked_before``: it obeyed a forbidding hook before the stamp."""
 
     card: str
