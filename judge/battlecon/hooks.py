@@ -110,6 +110,7 @@ the opponent; a Negation cancels the opponent's Styles). Hook names:
                        not rise above the printed Styles + Base (Naturalizing). Layer 5.
 ``FORBIDS_SPENDING``   ``(s, owner, spender) -> str``: why ``spender`` may not spend
                        tokens or counters now (Naturalizing); a ``STUN_OFFER`` is not asked.
+                       Asked only through ``judge.battlecon.spending``, the one choke point.
 ``COPIED_AS``          ``(s, owner, p) -> dict[str, str]``: for a copy that keeps the copied
                        card's own id, and so its effect keys (which records name in ``order``
                        decisions), the name the narrative gives the copy, by the copied id

@@ -39,15 +39,14 @@ from judge.battlecon.cards import (
 )
 from judge.battlecon.hooks import (
     COPIED_AS,
-    FORBIDS_SPENDING,
     NEGATES,
     STUN_OFFER,
-    first_reason,
     ignored,
     in_force,
     query,
 )
 from judge.battlecon.placing import PlacementAnswered, arrangements, staying, still_to_ask
+from judge.battlecon.spending import forbidden
 from judge.battlecon.state import SPECIAL_ACTION, DuelState
 
 
@@ -217,7 +216,7 @@ def after_recycle_due(s: DuelState) -> bool:
 
 def queue_damage(s: DuelState, a: int, d: int, amount: int) -> None:
     items: list[Item] = []
-    if not (ignored(s, a).get("stun_guard") or first_reason(s, FORBIDS_SPENDING, d)):
+    if not (ignored(s, a).get("stun_guard") or forbidden(s, d)):  # a spend (spending.py)
         items = [Offer(d, a, amount, c.id) for owner, c, offer
                  in query(s, STUN_OFFER) if owner == d and offer.offered(s, d, amount)]
     items.append(StunCheck(d, a, amount))

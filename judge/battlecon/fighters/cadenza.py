@@ -12,10 +12,16 @@ from judge.battlecon.actions import Advance, Ctx, Custom, Need, Pull, Status, st
 from judge.battlecon.cards import BEFORE_ACTIVATING, END_OF_BEAT, ON_HIT, Card, Effect, Passive
 from judge.battlecon.fighters import Fighter, register
 from judge.battlecon.hooks import STUN_OFFER, Offer
+from judge.battlecon.spending import declare
 from judge.battlecon.state import DuelState
 from judge.battlecon.stats import attack
 
 IRON_BODY = "iron-body"
+
+
+# Its spend at damage (the STUN_OFFER) obeyed Naturalizing before the rules stamp: the
+# engine asks spending.forbidden before it offers any spend before a stun check.
+declare(IRON_BODY, "Iron Body token", checked_before=True)
 
 
 def ante_options(s: DuelState, p: int) -> list[dict]:

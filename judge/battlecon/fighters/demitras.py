@@ -38,6 +38,7 @@ from judge.battlecon.cards import (
 from judge.battlecon.fighters import Fighter, register
 from judge.battlecon.hooks import DODGE, HIT_BY, IGNORES
 from judge.battlecon.movement import destinations, movement_lock, toward
+from judge.battlecon.spending import declare, paid
 from judge.battlecon.state import START_LIFE, DuelState
 
 TOKEN = "crescendo"
@@ -113,6 +114,10 @@ def return_anted(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
                              "with no power this beat.", player=ctx.owner, tokens=[TOKEN] * n)]
 
 
+DEATHBLOW_SPEND = declare("deathblow", "Crescendo token")
+ACCELERANDO_SPEND = declare("accelerando", "Crescendo token")
+
+
 def spend_any(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
     """Spend any number of Crescendo tokens from the pool for +2 power each."""
     have = pool(ctx.s, ctx.owner)
@@ -127,6 +132,10 @@ def spend_any(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
     return [F.TokensSpent(rule=ctx.rule, text=f"{ctx.card.name}: Demitras spends {n} Crescendo "
                           f"token{'' if n == 1 else 's'} for +{2 * n} power.", player=ctx.owner,
                           tokens=[TOKEN] * n)]
+
+
+deathblow_spend = paid(DEATHBLOW_SPEND, spend_any)
+accelerando_spend = paid(ACCELERANDO_SPEND, spend_any)
 
 
 def deathblow_gain(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
@@ -258,7 +267,7 @@ VAPID = Card("vapid", "Vapid", "style", range=(0, 1), power=-1, fighter="demitra
            "stunned."),))
 DEATHBLOW = Card("deathblow", "Deathblow", "base", range=(1, 1), power=0, priority=8,
                  fighter="demitras", effects=(
-                     Effect(ON_HIT, (Custom(spend_any),), "You may spend any number of "
+                     Effect(ON_HIT, (Custom(deathblow_spend),), "You may spend any number of "
                             "Crescendo tokens for +2 power each."),
                      Effect(AFTER_ACTIVATING, (Custom(deathblow_gain),),
                             "Gain an extra Crescendo token if this attack hit."),
@@ -273,7 +282,7 @@ ACCELERANDO = Card("accelerando", "Accelerando", "finisher", range=(1, 2), power
                    fighter="demitras", hooks={IGNORES: ignores_stun_guard}, effects=(
                        Effect(BEFORE_ACTIVATING, (Custom(accelerando_advance),),
                               "Advance as far as possible."),
-                       Effect(ON_HIT, (Custom(spend_any),), "Discard any number of Crescendo "
+                       Effect(ON_HIT, (Custom(accelerando_spend),), "Discard any number of Crescendo "
                               "tokens for +2 power each."),
                    ))
 

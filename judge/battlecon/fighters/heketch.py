@@ -2,7 +2,8 @@
 
 Anteing Dark Force moves him directly to a space next to the opponent at once (a prompt
 when both sides are free) and gives +3 priority. Critical, Rasping, Assassin and Psycho
-spend it (never while a ``FORBIDS_SPENDING`` hook is in force); Merciless only checks it.
+spend it (never while spending is forbidden: ``judge.battlecon.spending``); Merciless only
+checks it.
 At the end of each beat he regains it if he lacks it and the opponent is at range 3 or
 more, or always once Living Nightmare has hit.
 
@@ -44,15 +45,15 @@ from judge.battlecon.cards import (
 from judge.battlecon.fighters import Fighter, register
 from judge.battlecon.hooks import (
     DODGE,
-    FORBIDS_SPENDING,
     IGNORES,
     MOVED,
     MOVEMENT_LOCK,
     PREVENTS_STUN,
     PRIORITY_TIE,
-    first_reason,
 )
 from judge.battlecon.movement import obstacles
+from judge.battlecon.spending import declare
+from judge.battlecon.spending import may_spend as may_spend_now
 from judge.battlecon.state import BOARD, DuelState, known
 
 FID = "heketch"
@@ -85,12 +86,18 @@ class HeketchAttacksAgain(F.Fact):
         s.agenda.insert(0, Activate(self.player))
 
 
+# Dark Force obeyed Naturalizing before the rules stamp, in every duel.
+DARK_FORCE_SPEND = declare("dark-force", "Dark Force", checked_before=True)
+for _spender in ("critical", "rasping", "assassin", "psycho"):
+    declare(_spender, "Dark Force", checked_before=True)
+
+
 def has_force(s: DuelState, p: int) -> bool:
     return DARK_FORCE in s.players[p].token_pool
 
 
 def may_spend(s: DuelState, p: int) -> bool:
-    return has_force(s, p) and not first_reason(s, FORBIDS_SPENDING, p)
+    return has_force(s, p) and may_spend_now(s, p, DARK_FORCE_SPEND)
 
 
 def counter(s: DuelState, p: int, name: str) -> int:

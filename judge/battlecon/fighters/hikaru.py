@@ -19,7 +19,7 @@ from judge.battlecon.cards import (
     Passive,
 )
 from judge.battlecon.fighters import Fighter, register
-from judge.battlecon.hooks import FORBIDS_SPENDING, first_reason
+from judge.battlecon.spending import declare, why_not
 
 TOKENS = ("earth", "fire", "water", "wind")
 BONUS = {"fire": ("power", 3), "water": ("range", (-1, 1)), "wind": ("priority", 2),
@@ -53,12 +53,17 @@ def recover(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
                              player=ctx.owner, token=chosen)]
 
 
+# Both obeyed Naturalizing before the rules stamp, in every duel.
+GEOMANTIC_SPEND = declare("geomantic", "Elemental token", checked_before=True)
+WRATH_SPEND = declare("wrath-of-elements", "Elemental token", checked_before=True)
+
+
 def geomantic_spend(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
     """Geomantic: may spend one more token now; its bonus applies to this attack."""
     pool = sorted(ctx.s.players[ctx.owner].token_pool)
     if not pool:
         return []
-    forbidden = first_reason(ctx.s, FORBIDS_SPENDING, ctx.owner)
+    forbidden = why_not(ctx.s, ctx.owner, GEOMANTIC_SPEND)
     if forbidden:
         return [F.Declined(rule=ctx.rule, text=f"Hikaru may spend no token: {forbidden}.",
                            player=ctx.owner)]
@@ -86,7 +91,7 @@ def spend_all(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
     pool = sorted(ctx.s.players[ctx.owner].token_pool)
     if not pool:
         return []
-    forbidden = first_reason(ctx.s, FORBIDS_SPENDING, ctx.owner)
+    forbidden = why_not(ctx.s, ctx.owner, WRATH_SPEND)
     if forbidden:
         return [F.Declined(rule=ctx.rule, text=f"Wrath of Elements spends nothing: "
                            f"{forbidden}.", player=ctx.owner)]

@@ -31,6 +31,7 @@ from judge.battlecon.cards import (
 from judge.battlecon.fighters import Fighter, register
 from judge.battlecon.hooks import IGNORES, MODIFIERS, NEGATES
 from judge.battlecon.movement import destinations, movement_lock, toward
+from judge.battlecon.spending import declare, paid
 from judge.battlecon.state import DuelState, known
 
 TIME = "time"
@@ -172,6 +173,12 @@ def gain_time(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
                              f"{held(ctx.s, ctx.owner) + 1}).", player=ctx.owner, token=TIME)]
 
 
+CHRONO_SPEND = declare("chrono", "Time token")
+ETERNAL_SPEND = declare("eternal", "Time token")
+MEMENTO_SPEND = declare("memento", "Time token")
+RECURSION_SPEND = declare("temporal-recursion", "Time token")
+
+
 # --- Styles -------------------------------------------------------------------------
 
 
@@ -247,6 +254,13 @@ def activate_again(cost: int, mark: str, card: str) -> Callable[[Ctx, dict | Non
     return again
 
 
+
+chrono_spend = paid(CHRONO_SPEND, chrono_advance)
+eternal_spend = paid(ETERNAL_SPEND, eternal_soak)
+memento_spend = paid(MEMENTO_SPEND, activate_again(2, "memento", "Memento"))
+recursion_spend = paid(RECURSION_SPEND, activate_again(1, "", "Temporal Recursion"))
+
+
 def fusion_push(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
     """Push the opponent a space for each point of damage; what the board edge cuts short
     becomes 2 life lost instead."""
@@ -305,14 +319,14 @@ TEMPORAL_BATTERY = Card(
         Effect(AFTER_RECYCLE, (Custom(gain_time),), "Gain a Time token (at most 5)."),
     ))
 CHRONO = Card("chrono", "Chrono", "style", priority=1, fighter="luc", effects=(
-    Effect(START_OF_BEAT, (Custom(chrono_advance),), "Spend any number of Time tokens to "
+    Effect(START_OF_BEAT, (Custom(chrono_spend),), "Spend any number of Time tokens to "
            "advance that many spaces, not past the opponent."),))
 ETERNAL = Card("eternal", "Eternal", "style", priority=-4, soak=1, fighter="luc",
                hooks={MODIFIERS: eternal_modifiers}, effects=(
-                   Effect(ON_BEING_HIT, (Custom(eternal_soak),), "Discard any number of Time "
+                   Effect(ON_BEING_HIT, (Custom(eternal_spend),), "Discard any number of Time "
                           "tokens for +1 Soak each against this attack."),))
 MEMENTO = Card("memento", "Memento", "style", priority=-1, fighter="luc", effects=(
-    Effect(AFTER_ACTIVATING, (Custom(activate_again(2, "memento", "Memento")),),
+    Effect(AFTER_ACTIVATING, (Custom(memento_spend),),
            "You may spend 2 Time tokens to activate this attack again (once per beat)."),))
 FUSION = Card("fusion", "Fusion", "style", priority=1, fighter="luc", effects=(
     Effect(ON_DAMAGE, (Custom(fusion_push),), "Push the opponent a space for each point of "
@@ -327,7 +341,7 @@ TEMPORAL_RECURSION = Card(
     "temporal-recursion", "Temporal Recursion", "finisher", range=(1, 1), power=3, priority=5,
     fighter="luc", effects=(
         Effect(BEFORE_ACTIVATING, (Advance(up_to=1),), "Advance 0 or 1 space."),
-        Effect(AFTER_ACTIVATING, (Custom(activate_again(1, "", "Temporal Recursion")),),
+        Effect(AFTER_ACTIVATING, (Custom(recursion_spend),),
                "You may spend a Time token to activate this attack again."),
     ))
 STASIS_CHARGE = Card(

@@ -35,6 +35,7 @@ from judge.battlecon.cards import (
 )
 from judge.battlecon.fighters import Fighter, register
 from judge.battlecon.hooks import DAMAGE_CAP
+from judge.battlecon.spending import declare, paid
 from judge.battlecon.state import DuelState
 
 TRANCE = "trance"
@@ -133,6 +134,9 @@ def safety_cap(s: DuelState, owner: int, defender: int) -> tuple[str, int] | Non
     return "Safety", level(s, owner) + 3
 
 
+SOLAR_SOUL_SPEND = declare("solar-soul", "Trance counter")
+
+
 def solar_soul(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
     """Discard any number of Trance counters: +1 power for each."""
     t = trance(ctx.s, ctx.owner)
@@ -150,6 +154,9 @@ def solar_soul(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
     return [set_counter(ctx.s, ctx.owner, TRANCE, t - k, ctx.rule,
                         f"Magdelina discards {k} Trance counter{'s' if k > 1 else ''}."),
             status(ctx.s, ctx.owner, "power", k, "Solar Soul", ctx.rule)]
+
+
+solar_soul_spend = paid(SOLAR_SOUL_SPEND, solar_soul)
 
 
 def was_hit(s: DuelState, p: int) -> bool:
@@ -200,7 +207,7 @@ APOTHEOSIS = Card("apotheosis", "Apotheosis", "finisher", range=(1, 1), power=1,
                              "The opponent is stunned; gain a Level."),))
 SOLAR_SOUL = Card("solar-soul", "Solar Soul", "finisher", range=(1, 2), power=2, priority=4,
                   soak=2, fighter="magdelina", effects=(
-                      Effect(ON_HIT, (Custom(solar_soul),), "Discard any number of Trance "
+                      Effect(ON_HIT, (Custom(solar_soul_spend),), "Discard any number of Trance "
                              "counters: +1 power each."),))
 
 MAGDELINA = register(Fighter(

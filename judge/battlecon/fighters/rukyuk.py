@@ -40,6 +40,7 @@ from judge.battlecon.cards import (
 )
 from judge.battlecon.fighters import Fighter, register
 from judge.battlecon.hooks import CANNOT_HIT, IGNORES, query
+from judge.battlecon.spending import declare, paid
 from judge.battlecon.state import DuelState
 
 FID = "rukyuk"
@@ -86,6 +87,11 @@ def shells_ignore(s: DuelState, owner: int, attacker: int) -> dict[str, str]:
     if loaded(s, owner, FLASH):
         out["stun_guard"] = "the Flash Shell"
     return out
+
+
+GUNNER_SPEND = declare("gunner", "Ammo token")
+CROSSFIRE_SPEND = declare("crossfire", "Ammo token")
+FULLY_AUTOMATIC_SPEND = declare("fully-automatic", "Ammo token")
 
 
 def discard_ammo(ctx: Ctx, decision: dict | None, why: str) -> str | Need | F.Fact:
@@ -141,6 +147,11 @@ def fully_automatic_spend(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Nee
                              player=ctx.owner)]
 
 
+gunner = paid(GUNNER_SPEND, gunner_spend)
+crossfire = paid(CROSSFIRE_SPEND, crossfire_spend)
+fully_automatic = paid(FULLY_AUTOMATIC_SPEND, fully_automatic_spend)
+
+
 def ammo_unused(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
     """Finishers: an anted Ammo token stays anted, but its effect does not apply."""
     tokens = [t for t in ctx.s.players[ctx.owner].this_beat.bonus_tokens if t in TOKENS]
@@ -175,7 +186,7 @@ CUSTOM_AMMUNITION = Card("custom-ammunition", "Custom Ammunition", "ability", fi
     Effect(ON_HIT, (Push(2),), "Impact Shell: push the opponent 2 spaces.",
            condition=impact_loaded, condition_text="Impact Shell's effect"),))
 GUNNER = Card("gunner", "Gunner", "style", range=(2, 4), fighter=FID, effects=(
-    Effect(BEFORE_ACTIVATING, (Custom(gunner_spend),),
+    Effect(BEFORE_ACTIVATING, (Custom(gunner),),
            "You may discard an Ammo token (no effect) for range +1~5 instead of +2~4."),
     Effect(AFTER_ACTIVATING, (Move(1, 2),), "Move 1 or 2 spaces."),
 ))
@@ -188,7 +199,7 @@ TRICK = Card("trick", "Trick", "style", range=(1, 2), priority=-3, stun_immunity
              fighter=FID)
 CROSSFIRE = Card("crossfire", "Crossfire", "style", range=(2, 3), priority=-2, soak=2,
                  fighter=FID, effects=(
-                     Effect(ON_HIT, (Custom(crossfire_spend),),
+                     Effect(ON_HIT, (Custom(crossfire),),
                             "You may discard an Ammo token (no effect) for +2 power."),))
 RELOAD = Card("reload", "Reload", "base", range=NA, power=NA, priority=4, fighter=FID, effects=(
     Effect(AFTER_ACTIVATING, (Teleport(),), "Move directly to any unoccupied space."),
@@ -197,7 +208,7 @@ RELOAD = Card("reload", "Reload", "base", range=NA, power=NA, priority=4, fighte
 FULLY_AUTOMATIC = Card("fully-automatic", "Fully Automatic", "finisher", range=(3, 6), power=2,
                        priority=6, fighter=FID, effects=(
                            Effect(REVEAL, (Custom(ammo_unused),), "Ammo effects do not apply."),
-                           Effect(ON_HIT, (Custom(fully_automatic_spend),),
+                           Effect(ON_HIT, (Custom(fully_automatic),),
                                   "You may discard an Ammo token to repeat this attack."),
                        ))
 FORCE_GRENADE = Card("force-grenade", "Force Grenade", "finisher", range=(1, 2), power=4,

@@ -76,7 +76,6 @@ from judge.battlecon.hooks import (
     COPIES,
     DAMAGE_CAP,
     DODGE,
-    FORBIDS_SPENDING,
     IGNORES,
     MODIFIERS,
     MOVED,
@@ -90,7 +89,6 @@ from judge.battlecon.hooks import (
     SPECIAL_RANGE,
     SUPPRESSES,
     cards_in_force,
-    first_reason,
     query,
 )
 from judge.battlecon.movement import (
@@ -99,6 +97,8 @@ from judge.battlecon.movement import (
     movement_lock,
 )
 from judge.battlecon.placing import placing_is_movement
+from judge.battlecon.spending import declare
+from judge.battlecon.spending import may_spend as may_spend_now
 from judge.battlecon.state import BOARD, SPECIAL_ACTION, DuelState, known
 
 FID = "sagas"
@@ -182,12 +182,18 @@ class SagasAssimilated(F.Fact):
 # --- the Mirror token and Reflection ---------------------------------------------------
 
 
+# The Mirror obeyed Naturalizing before the rules stamp, in every duel.
+MIRROR_SPEND = declare("shadow-mirror", "Mirror token", checked_before=True)
+for _spender in ("repelling", "shadow", "shattering"):
+    declare(_spender, "Mirror token", checked_before=True)
+
+
 def has_mirror(s: DuelState, p: int) -> bool:
     return MIRROR in s.players[p].token_pool
 
 
 def may_spend(s: DuelState, p: int) -> bool:
-    return has_mirror(s, p) and not first_reason(s, FORBIDS_SPENDING, p)
+    return has_mirror(s, p) and may_spend_now(s, p, MIRROR_SPEND)
 
 
 def beat_counter(s: DuelState, p: int, counter: str) -> bool:
