@@ -8,16 +8,14 @@ for. With fewer than two legal options it resolves by itself (R18.4).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any, Final
 
 from judge.battlecon import facts as F
-from judge.battlecon.agenda import Fx
 from judge.battlecon.cards import TIMING_NAMES, Card, Effect
 from judge.battlecon.fast_init import fast_init
-from judge.battlecon.hooks import MAY_IGNORE_MOVEMENT, ON_STUNNED, first_reason, query
+from judge.battlecon.hooks import ON_STUNNED, query
 from judge.battlecon.movement import (
-    End,
     destinations,
     direct_destinations,
     movement_limits,
@@ -147,9 +145,11 @@ class Movement(Action):
             return [F.MovementIgnored(
                 rule="R17.9", text=f"{ctx.name(mover)} cannot {self.verb()} as {ctx.card.name} "
                 f"asks: {why}, so the movement is ignored.", player=mover, kind=self.kind)]
-        ignoring = may_ignore(ctx, mover, ends, decision)
-        if ignoring is not None:
-            return ignoring
+        from judge.battlecon.moving import Cleared, moved, question
+
+        cleared = question(ctx, mover, ends, decision)
+        if not isinstance(cleared, Cleared):
+            return cleared
         if len(ends) > 1 and decision is None:
             return Need("move", (owner,), [{"player": owner, "kind": "move", "to": e.end}
                                            for e in ends],
@@ -157,79 +157,13 @@ class Movement(Action):
                         extra={"mover": mover})
         chosen = ends[0] if len(ends) == 1 else next(
             e for e in ends if e.end == known(decision, "the move decision")["to"])
-        return [moved(s, mover, owner, self.kind, chosen.end, chosen.spaces, chosen.passed,
+        return [moved(s, cleared, self.kind, chosen.end, chosen.spaces, chosen.passed,
                       forced=len(ends) == 1, stopped_by=chosen.stopped_by, rule=ctx.rule,
                       stop_text=chosen.stop_text, wrapped_by=chosen.wrapped_by,
                       ways=chosen.ways)]
 
     def verb(self) -> str:
         return {"move_opponent": "move the opponent"}.get(self.kind, self.kind)
-
-
-KEPT: Final = "|kept"  # an fx item's group ends so once its mover declined to ignore the movement
-
-
-def may_ignore(ctx: Ctx, mover: int, ends: list, decision: dict | None) -> list[F.Fact] | Need | None:
-    """A ``MAY_IGNORE_MOVEMENT`` hook (Exoskeletal, Rooted): the mover is asked first whether
-    to ignore this movement, unless it may already stay put by its own choice; declined, the
-    effect's item comes back marked as asked (``KEPT``). None: go on moving."""
-    s = ctx.s
-    start = s.players[mover].space
-    head = s.agenda[0] if s.agenda else None
-    if not isinstance(head, Fx) or head.group.endswith(KEPT) or \
-            all(e.end == start for e in ends) or (mover == ctx.owner and any(
-                e.end == start for e in ends)):
-        return None
-    why = first_reason(s, MAY_IGNORE_MOVEMENT, mover, ctx.owner)
-    if not why:
-        return None
-    who, them = name(s, mover), pronoun_object(s, mover)
-    what = f"{possessive(s, mover)} own {ctx.card.name}" if mover == ctx.owner else \
-        f"{name(s, ctx.owner)}'s {ctx.card.name}"
-    if decision is None:
-        return Need("may", (mover,), [{"player": mover, "kind": "may", "accept": a}
-                                      for a in (False, True)],
-                    about=f"{why}: {who} may ignore {what} ({ctx.effect.text}). Ignore it?")
-    if decision["accept"]:
-        return [F.MovementIgnored(rule=ctx.rule, text=f"{who} ignores {what}'s movement "
-                                  f"({why}).", player=mover, kind="ignored")]
-    return [F.Declined(rule=ctx.rule, text=f"{who} lets {what} move {them}, though {why} would "
-                       f"let {them} ignore it.", player=mover),
-            F.EffectResumed(rule=ctx.rule, text="The movement goes on.",
-                            item=replace(head, group=head.group + KEPT).to_list())]
-
-
-def moved(s: DuelState, mover: int, by: int, kind: str, end: int, spaces: int, passed: bool,
-          forced: bool = False, stopped_by: str = "", rule: str = "R17",
-          stop_text: str = "", wrapped_by: str = "", ways: int = 1) -> F.Moved:
-    """The Moved fact and its sentence. ``ways``: how many legal choices led to ``end``
-    when it was the only space (a forced move says so only when there was one choice);
-    a direct move passes through no space, so it never says "passing"."""
-    start = s.players[mover].space
-    verb = {"advance": "advances", "retreat": "retreats", "move": "moves", "pull": "is pulled",
-            "push": "is pushed", "move_opponent": "is moved", "direct": "moves directly"}[kind]
-    how = "" if spaces == 1 else "s"
-    text = f"{name(s, mover)} {verb} {spaces} space{how}, {start} → {end}"
-    if kind == "direct":
-        text = f"{name(s, mover)} moves directly from {start} to {end}"
-    if wrapped_by:
-        text += f", across the board's edge ({wrapped_by})"
-    if passed and kind == "direct":
-        text += f", to {name(s, 1 - mover)}'s other side"
-    elif passed:
-        text += f", passing {name(s, 1 - mover)}"
-    if stopped_by and spaces == 0 and not stop_text.startswith("before "):
-        text = f"{name(s, mover)} stays on space {start}, {stop_text}"  # a limit reached
-    elif stopped_by and stop_text.startswith("before "):
-        text += f", stopped {stop_text}"
-    elif stopped_by:
-        text += f", stopped on entering {stop_text or 'a stop'}"
-    if forced and ways > 1:
-        text += f" (every legal choice ends on space {end})"
-    elif forced:
-        text += " (the only legal option)"
-    return F.Moved(rule=rule, text=text + ".", player=mover, by=by, kind=kind, start=start,
-                   end=end, spaces=spaces, passed=passed, forced=forced, stopped_by=stopped_by)
 
 
 def Advance(*amounts: int, up_to: int | None = None, at_least: int | None = None) -> Movement:
@@ -278,18 +212,18 @@ class Teleport(Action):
                                       kind="direct")]
         start = ctx.s.players[ctx.owner].space
         other = ctx.s.players[ctx.opponent].space
-        ignoring = may_ignore(ctx, ctx.owner, [End(x, abs(x - start), (start - other) * (
-            x - other) < 0) for x in spaces], decision)  # Rooted: her own movement too
-        if ignoring is not None:
-            return ignoring
+        from judge.battlecon.moving import Cleared, direct_ends, direct_need, moved, question
+
+        cleared = question(ctx, ctx.owner, direct_ends(ctx.s, ctx.owner, spaces),
+                           decision)  # Rooted: her own movement too
+        if not isinstance(cleared, Cleared):
+            return cleared
         if decision is None and len(spaces) > 1:
-            return Need("move", (ctx.owner,), [{"player": ctx.owner, "kind": "move", "to": x}
-                                               for x in spaces],
-                        about=f"{ctx.name(ctx.owner)}'s {ctx.card.name}: {ctx.effect.text}",
-                        extra={"mover": ctx.owner})
+            return direct_need(ctx.s, ctx.owner, ctx.owner, spaces, f"{ctx.name(ctx.owner)}'s "
+                               f"{ctx.card.name}: {ctx.effect.text}")
         end = spaces[0] if len(spaces) == 1 else known(decision, "the move decision")["to"]
         passed = (start - other) * (end - other) < 0
-        return [moved(ctx.s, ctx.owner, ctx.owner, "direct", end, abs(end - start), passed,
+        return [moved(ctx.s, cleared, "direct", end, abs(end - start), passed,
                       forced=len(spaces) == 1, rule=ctx.rule)]
 
 

@@ -32,7 +32,8 @@ the opponent; a Negation cancels the opponent's Styles). Hook names:
                        a direct move ignores them (R17.12).
 ``MAY_IGNORE_MOVEMENT`` ``(s, owner, mover, by) -> str``: what lets ``mover`` ignore a
                        movement effect of ``by``'s card (``""``: nothing): Exoskeletal
-                       (an opponent's movement), Rooted (any). The mover is asked first (a
+                       (an opponent's movement), Rooted, Sturdy (any), for every movement
+                       effect (``moving.question``). The mover is asked first (a
                        ``may``), unless it could already stay put by its own choice: about
                        walks and direct moves always, about a swap or a rearrangement under
                        the ruling ``placing: movement`` (P1, ``judge.battlecon.placing``).

@@ -2,7 +2,7 @@
 
 Exoskeletal, Rooted and Sturdy let a fighter "ignore any movement effect". The 2014
 rulebook counts a direct move as one of its six kinds of movement (p. 27), so direct
-moves always ask (``actions.may_ignore``), and a swap of places as "a special form of
+moves always ask (``moving.question``), and a swap of places as "a special form of
 direct movement"; it does not say whether a rearrangement (Khadath's Planar Crossing,
 "rearrange the standups") is one. The project reads a rearrangement as a direct move of
 each standup it puts elsewhere, so a fighter who may ignore movement is asked first

@@ -34,8 +34,6 @@ from judge.battlecon.actions import (
     StunOpponent,
     Teleport,
     lose_life,
-    may_ignore,
-    moved,
     name,
     possessive,
     pronoun,
@@ -54,7 +52,8 @@ from judge.battlecon.cards import (
 )
 from judge.battlecon.fighters import Fighter, card, register
 from judge.battlecon.hooks import CLASHED, DAMAGE_DEALT, DODGE, FORCES_CLASH
-from judge.battlecon.movement import End, direct_destinations, movement_lock
+from judge.battlecon.movement import direct_destinations, movement_lock
+from judge.battlecon.moving import Cleared, direct_ends, direct_need, moved, question
 from judge.battlecon.state import SPECIAL_ACTION, DuelState, known
 
 FID = "cherri"
@@ -175,18 +174,22 @@ def direct_move(ctx: Ctx, decision: dict | None, spaces: list[int], what: str,
                                   kind="direct")]
     start = s.players[me].space
     options = spaces + ([start] if optional else [])
-    if len(options) > 1 and decision is None:
-        about = f"{who}'s {ctx.card.name}: {ctx.effect.text}"
-        if optional:
-            about += f" (space {start}, {whose} own, to stay)"
+    cleared = question(ctx, me, direct_ends(s, me, options), decision, asked_before=False)
+    if not isinstance(cleared, Cleared):
+        return cleared
+    about = f"{who}'s {ctx.card.name}: {ctx.effect.text}"
+    if len(options) > 1 and decision is None and not optional:
+        return direct_need(s, me, me, options, about)
+    if len(options) > 1 and decision is None:  # staying is declining the "may", not a move
         return Need("move", (me,), [{"player": me, "kind": "move", "to": x}
-                                    for x in sorted(options)], about=about, extra={"mover": me})
+                                    for x in sorted(options)],
+                    about=f"{about} (space {start}, {whose} own, to stay)", extra={"mover": me})
     end = options[0] if len(options) == 1 else known(decision, "the move decision")["to"]
     if end == start:
         return [F.Declined(rule=ctx.rule, text=f"{who} stays where {pronoun(s, me)} is.",
                            player=me)]
     other = s.players[ctx.opponent].space
-    return [moved(s, me, me, "direct", end, abs(end - start), (start - other) * (end - other) < 0,
+    return [moved(s, cleared, "direct", end, abs(end - start), (start - other) * (end - other) < 0,
                   forced=len(options) == 1, rule=ctx.rule)]
 
 
@@ -304,20 +307,17 @@ def move_opponent_directly(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Ne
     if lock:
         return [F.MovementIgnored(rule="R17.9", text=f"{ctx.name(opp)} cannot be moved as "
                                   f"{ctx.card.name} asks: {lock}.", player=opp, kind="direct")]
-    start, me = s.players[opp].space, s.players[ctx.owner].space
     spaces = direct_destinations(s, opp)
-    ends = [End(x, abs(x - start), (start - me) * (x - me) < 0) for x in spaces]
-    ignoring = may_ignore(ctx, opp, ends, decision)
-    if ignoring is not None:
-        return ignoring
+    ends = direct_ends(s, opp, spaces)
+    cleared = question(ctx, opp, ends, decision)
+    if not isinstance(cleared, Cleared):
+        return cleared
     if len(spaces) > 1 and decision is None:
-        return Need("move", (ctx.owner,), [{"player": ctx.owner, "kind": "move", "to": x}
-                                           for x in spaces],
-                    about=f"Cherri's {ctx.card.name}: move {ctx.name(opp)} directly to which "
-                    "space?", extra={"mover": opp})
+        return direct_need(s, ctx.owner, opp, spaces, f"Cherri's {ctx.card.name}: move "
+                           f"{ctx.name(opp)} directly to which space?")
     chosen = next(e for e in ends if e.end == (spaces[0] if len(spaces) == 1 else known(
         decision, "the move decision")["to"]))
-    fact = moved(s, opp, ctx.owner, "direct", chosen.end, chosen.spaces, chosen.passed,
+    fact = moved(s, cleared, "direct", chosen.end, chosen.spaces, chosen.passed,
                  forced=len(spaces) == 1, rule=ctx.rule)
     who = ctx.name(opp)
     return [replace(fact, text=fact.text.replace(f"{who} moves directly",

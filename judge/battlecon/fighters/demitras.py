@@ -19,7 +19,6 @@ from judge.battlecon.actions import (
     Custom,
     Need,
     Retreat,
-    moved,
     name,
     pick,
     stun,
@@ -38,6 +37,7 @@ from judge.battlecon.cards import (
 from judge.battlecon.fighters import Fighter, register
 from judge.battlecon.hooks import DODGE, HIT_BY, IGNORES
 from judge.battlecon.movement import destinations, movement_lock, toward
+from judge.battlecon.moving import Cleared, moved, question
 from judge.battlecon.spending import declare, paid
 from judge.battlecon.state import START_LIFE, DuelState
 
@@ -173,7 +173,7 @@ def vapid_stun(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
     return stun(ctx.s, ctx.opponent, "Vapid", ctx.rule)
 
 
-def advance_farthest(ctx: Ctx, decision: dict | None, why: str) -> list[F.Fact]:
+def advance_farthest(ctx: Ctx, decision: dict | None, why: str) -> list[F.Fact] | Need:
     """Advance as far as the board (and any stop or limit) allows; 0 spaces if none."""
     s, me = ctx.s, ctx.owner
     lock = movement_lock(s, me)
@@ -186,7 +186,10 @@ def advance_farthest(ctx: Ctx, decision: dict | None, why: str) -> list[F.Fact]:
         return [F.MovementIgnored(rule="R17.9", text=f"Demitras cannot advance as {why} asks: "
                                   "no space to advance into.", player=me, kind="advance")]
     best = max(ends, key=lambda e: abs(e.end - start))
-    step = moved(s, me, me, "advance", best.end, best.spaces, best.passed, forced=True,
+    cleared = question(ctx, me, [best], decision, asked_before=False)
+    if not isinstance(cleared, Cleared):
+        return cleared
+    step = moved(s, cleared, "advance", best.end, best.spaces, best.passed, forced=True,
                  stopped_by=best.stopped_by, rule=ctx.rule, stop_text=best.stop_text)
     # The card asks for the farthest space, not a choice: never "the only legal option".
     text = step.text.replace(" (the only legal option).", f" (as far as {why} asks).")
@@ -202,11 +205,11 @@ def jousting_close(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
     return Advance(gap).resolve(ctx, decision)
 
 
-def accelerando_advance(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
+def accelerando_advance(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
     return advance_farthest(ctx, decision, "Accelerando")
 
 
-def jousting_advance(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
+def jousting_advance(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
     return advance_farthest(ctx, decision, "Jousting")
 
 

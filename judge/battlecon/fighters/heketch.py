@@ -27,7 +27,6 @@ from judge.battlecon.actions import (
     Retreat,
     StunOpponent,
     may,
-    moved,
     status,
 )
 from judge.battlecon.agenda import Activate, Fx
@@ -51,7 +50,9 @@ from judge.battlecon.hooks import (
     PREVENTS_STUN,
     PRIORITY_TIE,
 )
-from judge.battlecon.movement import obstacles
+from judge.battlecon.movement import direct_destinations, obstacles
+from judge.battlecon.moving import Cleared, direct_ends, direct_need, moved, question
+from judge.battlecon.rulestamp import MOVE_DIRECTLY, fixed
 from judge.battlecon.spending import declare
 from judge.battlecon.spending import may_spend as may_spend_now
 from judge.battlecon.state import BOARD, DuelState, known
@@ -126,8 +127,12 @@ def token_anted(s: DuelState, p: int, token: str) -> None:
 
 
 def beside(s: DuelState, p: int) -> list[int]:
-    """Spaces next to the opponent Heketch may stand on (his own, if he is there)."""
+    """Spaces next to the opponent Heketch may move directly to: under the rules stamp
+    (``rulestamp.MOVE_DIRECTLY``) the unoccupied ones, never his own, as for every direct
+    move (R17.12, ``movement.direct_destinations``); before it, his own too if he is there."""
     them = s.players[1 - p].space
+    if fixed(s, MOVE_DIRECTLY):
+        return [x for x in direct_destinations(s, p) if abs(x - them) == 1]
     taken = obstacles(s, p)
     return [x for x in (them - 1, them + 1) if x in BOARD and x not in taken]
 
@@ -141,17 +146,23 @@ def teleport(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
         return [F.MovementIgnored(rule="R17.9", text="Heketch cannot move directly next to "
                                   f"{ctx.name(ctx.opponent)}: {lock}.", player=p, kind="direct")]
     spaces = beside(s, p)
+    if not spaces:  # next to the opponent already, the far side taken or off the board
+        return [F.MovementIgnored(rule="R17.12", text="Heketch has no unoccupied space next "
+                                  f"to {ctx.name(ctx.opponent)} to move to directly (a direct "
+                                  "move never ends where it starts): Dark Force's move is "
+                                  "ignored.", player=p, kind="direct")]
+    start, other = s.players[p].space, s.players[ctx.opponent].space
+    cleared = question(ctx, p, direct_ends(s, p, spaces), decision, asked_before=False)
+    if not isinstance(cleared, Cleared):
+        return cleared
     if len(spaces) > 1 and decision is None:
-        return Need("move", (p,), [{"player": p, "kind": "move", "to": x} for x in spaces],
-                    about="Dark Force: move directly to which space next to the opponent?",
-                    extra={"mover": p})
-    start = s.players[p].space
+        return direct_need(s, p, p, spaces, "Dark Force: move directly to which space next "
+                           "to the opponent?")
     end = spaces[0] if len(spaces) == 1 else known(decision, "the move decision")["to"]
     if end == start:
         return [F.Declined(rule=ANTE_RULE, text="Heketch stays where he is, already next to "
                            f"{ctx.name(ctx.opponent)}.", player=p)]
-    other = s.players[ctx.opponent].space
-    return [moved(s, p, p, "direct", end, abs(end - start), (start - other) * (end - other) < 0,
+    return [moved(s, cleared, "direct", end, abs(end - start), (start - other) * (end - other) < 0,
                   forced=len(spaces) == 1, rule=ANTE_RULE)]
 
 

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from judge.battlecon import facts as F
-from judge.battlecon.actions import Advance, Ctx, Custom, Need, Retreat, lose_life, may, moved, pick
+from judge.battlecon.actions import Advance, Ctx, Custom, Need, Retreat, lose_life, may, pick
 from judge.battlecon.agenda import Activate, Fx
 from judge.battlecon.cards import (
     AFTER_ACTIVATING,
@@ -31,6 +31,7 @@ from judge.battlecon.cards import (
 from judge.battlecon.fighters import Fighter, register
 from judge.battlecon.hooks import IGNORES, MODIFIERS, NEGATES
 from judge.battlecon.movement import destinations, movement_lock, toward
+from judge.battlecon.moving import Cleared, moved, question
 from judge.battlecon.spending import declare, paid
 from judge.battlecon.state import DuelState, known
 
@@ -190,6 +191,9 @@ def chrono_advance(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
         return [F.Declined(rule=ctx.rule, text="Luc spends no Time token on Chrono.", player=p)]
     ends = destinations(s, p, (toward(s, p),), tuple(range(0, held(s, p) + 1)),
                         not_past=ctx.opponent)
+    cleared = question(ctx, p, ends, decision, asked_before=False)  # he may stay: not asked
+    if not isinstance(cleared, Cleared):
+        return cleared
     if len(ends) > 1 and decision is None:
         return Need("move", (p,), [{"player": p, "kind": "move", "to": e.end} for e in ends],
                     about="Chrono: spend a Time token for each space to advance (not past the "
@@ -200,8 +204,8 @@ def chrono_advance(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
         return [F.Declined(rule=ctx.rule, text="Luc spends no Time token on Chrono.", player=p)]
     return [LucTimeSpent(rule=ctx.rule, text=f"Luc spends {tokens(end.spaces)} on Chrono.",
                          player=p, count=end.spaces),
-            moved(s, p, p, "advance", end.end, end.spaces, end.passed, stopped_by=end.stopped_by,
-                  rule=ctx.rule, stop_text=end.stop_text)]
+            moved(s, cleared, "advance", end.end, end.spaces, end.passed,
+                  stopped_by=end.stopped_by, rule=ctx.rule, stop_text=end.stop_text)]
 
 
 def eternal_soak(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
@@ -254,16 +258,16 @@ def activate_again(cost: int, mark: str, card: str) -> Callable[[Ctx, dict | Non
     return again
 
 
-
 chrono_spend = paid(CHRONO_SPEND, chrono_advance)
 eternal_spend = paid(ETERNAL_SPEND, eternal_soak)
 memento_spend = paid(MEMENTO_SPEND, activate_again(2, "memento", "Memento"))
 recursion_spend = paid(RECURSION_SPEND, activate_again(1, "", "Temporal Recursion"))
 
 
-def fusion_push(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
+def fusion_push(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
     """Push the opponent a space for each point of damage; what the board edge cuts short
-    becomes 2 life lost instead."""
+    becomes 2 life lost instead. Under the rules stamp an opponent who may ignore movement
+    is asked first (``moving.question``); ignored, she is neither pushed nor loses life."""
     s, opp = ctx.s, ctx.opponent
     want = s.players[opp].this_beat.last_damage
     lock = movement_lock(s, opp)
@@ -274,8 +278,11 @@ def fusion_push(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
     for k in range(want, 0, -1):
         ends = destinations(s, opp, (away,), (k,))
         if ends:
+            cleared = question(ctx, opp, ends, decision, asked_before=False)
+            if not isinstance(cleared, Cleared):
+                return cleared
             e = ends[0]
-            out: list[F.Fact] = [moved(s, opp, ctx.owner, "push", e.end, e.spaces, e.passed,
+            out: list[F.Fact] = [moved(s, cleared, "push", e.end, e.spaces, e.passed,
                                        forced=True, stopped_by=e.stopped_by, rule=ctx.rule,
                                        stop_text=e.stop_text)]
             return out + ([lose_life(s, opp, 2, ctx.rule)] if k < want else [])

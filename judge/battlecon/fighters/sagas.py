@@ -55,7 +55,6 @@ from judge.battlecon.actions import (
     StunOpponent,
     heal,
     may,
-    may_ignore,
     name,
 )
 from judge.battlecon.agenda import Activate
@@ -92,11 +91,10 @@ from judge.battlecon.hooks import (
     query,
 )
 from judge.battlecon.movement import (
-    End,
     movement_limits,
     movement_lock,
 )
-from judge.battlecon.placing import placing_is_movement
+from judge.battlecon.moving import Cleared, swap_places, swap_question
 from judge.battlecon.spending import declare
 from judge.battlecon.spending import may_spend as may_spend_now
 from judge.battlecon.state import BOARD, SPECIAL_ACTION, DuelState, known
@@ -590,17 +588,12 @@ def soul_swap(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
             return [F.MovementIgnored(rule="R17.12b", text=f"Soul Mirror cannot swap the "
                                       f"fighters: {why}.", player=p, kind="direct")]
     a, b = s.players[me].space, s.players[them].space
-    spaces = abs(a - b)
-    if placing_is_movement(s):
-        ignoring = may_ignore(ctx, them, [End(a, spaces, True)], decision)
-        if ignoring is not None:
-            return ignoring
-    return [SagasSwapped(rule=ctx.rule, text=f"Sagas and {ctx.name(them)} swap places: Sagas "
-                         f"{a} → {b}, {ctx.name(them)} {b} → {a}, a direct move past each "
-                         "other (R17.13).", player=me, by=me, kind="direct", start=a, end=b,
-                         spaces=spaces, passed=True),
-            F.Moved(rule=ctx.rule, text=f"{ctx.name(them)} is now on space {a}.", player=them,
-                    by=me, kind="direct", start=b, end=a, spaces=spaces, passed=True)]
+    cleared = swap_question(ctx, them, decision)
+    if not isinstance(cleared, Cleared):
+        return cleared
+    return swap_places(s, cleared, SagasSwapped, ctx.rule, f"Sagas and {ctx.name(them)} swap "
+                       f"places: Sagas {a} → {b}, {ctx.name(them)} {b} → {a}, a direct move "
+                       "past each other (R17.13).")
 
 
 def soul_life(ctx: Ctx, decision: dict | None) -> list[F.Fact]:

@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from judge.battlecon import facts as F
-from judge.battlecon.actions import Ctx, Custom, Need, may, moved, status
+from judge.battlecon.actions import Ctx, Custom, Need, may, status
 from judge.battlecon.cards import (
     BEFORE_ACTIVATING,
     END_OF_BEAT,
@@ -33,6 +33,7 @@ from judge.battlecon.cards import (
     Effect,
 )
 from judge.battlecon.movement import destinations, movement_lock, toward
+from judge.battlecon.moving import moved, own_choice
 from judge.battlecon.rulings import reading_in
 from judge.battlecon.state import DuelState
 
@@ -97,8 +98,8 @@ def _gunner_range(ctx: Ctx) -> list[F.Fact]:
 
 
 def _advance_1(ctx: Ctx) -> list[F.Fact]:
-    end = _advance_ends(ctx.s, ctx.owner)[0]
-    return [moved(ctx.s, ctx.owner, ctx.owner, "advance", end.end, end.spaces, end.passed,
+    end = _advance_ends(ctx.s, ctx.owner)[0]  # after "spend the Mirror?": his own choice
+    return [moved(ctx.s, own_choice(ctx), "advance", end.end, end.spaces, end.passed,
                   stopped_by=end.stopped_by, rule=ctx.rule, stop_text=end.stop_text)]
 
 

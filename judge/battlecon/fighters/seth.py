@@ -33,7 +33,6 @@ from judge.battlecon.actions import (
     Retreat,
     Status,
     StunOpponent,
-    moved,
     name,
     pick,
     pronoun,
@@ -52,6 +51,7 @@ from judge.battlecon.cards import (
 from judge.battlecon.fighters import Fighter, card, fighter, register
 from judge.battlecon.hooks import DODGE, MODIFIERS, MOVED, PRIORITY_TIE, SELECTS_FIRST
 from judge.battlecon.movement import destinations, movement_lock, toward
+from judge.battlecon.moving import Cleared, moved, passive_pass
 from judge.battlecon.state import DuelState, known
 
 FID = "seth"
@@ -189,9 +189,14 @@ def mimic(s: DuelState, owner: int, m: F.Moved) -> list[F.Fact]:
                                   f"{m.spaces} space{'' if m.spaces == 1 else 's'} the same way "
                                   f"({why}), so {pronoun(s, owner)} stays.", player=owner,
                                   kind="move")]
+    cleared = passive_pass(s, owner, owner)
+    if not isinstance(cleared, Cleared):  # it cannot wait for a "may": she stays (rules-2)
+        return [F.MovementIgnored(rule=rule, text=f"Mimic's: {name(s, owner)} may ignore "
+                                  f"movement ({cleared}) and does not follow.", player=owner,
+                                  kind="move")]
     e = ends[0]
     kind = "advance" if direction == toward(s, owner) else "retreat"
-    step = moved(s, owner, owner, kind, e.end, e.spaces, e.passed, stopped_by=e.stopped_by,
+    step = moved(s, cleared, kind, e.end, e.spaces, e.passed, stopped_by=e.stopped_by,
                  rule=rule, stop_text=e.stop_text)
     return [replace(step, text=f"Mimic's: {step.text}")]
 

@@ -36,7 +36,6 @@ from judge.battlecon.actions import (
     StunOpponent,
     lose_life,
     may,
-    moved,
     status,
 )
 from judge.battlecon.cards import (
@@ -60,6 +59,7 @@ from judge.battlecon.hooks import (
     SPECIAL_RANGE,
 )
 from judge.battlecon.movement import direct_destinations, movement_lock, toward
+from judge.battlecon.moving import moved, own_choice
 from judge.battlecon.state import BOARD, DuelState, Figure, known
 
 FID = "tatsumi"
@@ -291,7 +291,7 @@ def empathic_swap(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
         return [F.Declined(rule=ctx.rule, text="Tatsumi does not swap places with Juto.",
                            player=p)]
     other = s.players[ctx.opponent].space
-    return [moved(s, p, p, "direct", there, abs(there - here), (here - other) * (there - other)
+    return [moved(s, own_choice(ctx), "direct", there, abs(there - here), (here - other) * (there - other)
                   < 0, rule=ctx.rule),
             F.FigureChanged(rule=ctx.rule, text=f"Juto takes her place on space {here}.",
                             owner=p, figure=JUTO, space=here,

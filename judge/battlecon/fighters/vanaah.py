@@ -21,7 +21,6 @@ from judge.battlecon.actions import (
     Pull,
     Status,
     StunOpponent,
-    moved,
     name,
 )
 from judge.battlecon.cards import (
@@ -36,6 +35,7 @@ from judge.battlecon.cards import (
 from judge.battlecon.fighters import Fighter, register
 from judge.battlecon.hooks import DODGE, MOVEMENT_LIMITS, RECYCLED
 from judge.battlecon.movement import direct_destinations, movement_lock
+from judge.battlecon.moving import Cleared, direct_ends, direct_need, moved, question
 from judge.battlecon.state import DuelState, known
 
 TOKEN = "divine-rush"
@@ -163,13 +163,15 @@ def paladin_move(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
     if not spaces:
         return [F.MovementIgnored(rule="R17.12", text="No free space next to the opponent: "
                                   "Paladin's move is ignored.", player=me, kind="direct")]
-    if len(spaces) > 1 and decision is None:
-        return Need("move", (me,), [{"player": me, "kind": "move", "to": x} for x in spaces],
-                    about=f"Vanaah's Paladin: {ctx.effect.text}", extra={"mover": me})
-    end = spaces[0] if len(spaces) == 1 else known(decision, "the move decision")["to"]
     start = s.players[me].space
+    cleared = question(ctx, me, direct_ends(s, me, spaces), decision, asked_before=False)
+    if not isinstance(cleared, Cleared):
+        return cleared
+    if len(spaces) > 1 and decision is None:
+        return direct_need(s, me, me, spaces, f"Vanaah's Paladin: {ctx.effect.text}")
+    end = spaces[0] if len(spaces) == 1 else known(decision, "the move decision")["to"]
     passed = (start - opp) * (end - opp) < 0
-    return [moved(s, me, me, "direct", end, abs(end - start), passed, forced=len(spaces) == 1,
+    return [moved(s, cleared, "direct", end, abs(end - start), passed, forced=len(spaces) == 1,
                   rule=ctx.rule)]
 
 

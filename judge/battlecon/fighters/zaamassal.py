@@ -39,8 +39,6 @@ from judge.battlecon.actions import (
     StunOpponent,
     Teleport,
     may,
-    may_ignore,
-    moved,
     pick,
     status,
 )
@@ -66,6 +64,7 @@ from judge.battlecon.hooks import (
     PRIORITY_TIE,
 )
 from judge.battlecon.movement import End, direct_destinations, movement_lock
+from judge.battlecon.moving import Cleared, direct_need, moved, question
 from judge.battlecon.state import BOARD, DuelState, known
 
 FID = "zaamassal"
@@ -299,15 +298,14 @@ def divide_opponent(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
                                   player=them, kind="direct")]
     start, mine = s.players[them].space, s.players[me].space
     ends = [End(x, abs(x - start), (start - mine) * (x - mine) < 0) for x in spaces]
-    ignoring = may_ignore(ctx, them, ends, decision)
-    if ignoring is not None:
-        return ignoring
+    cleared = question(ctx, them, ends, decision)
+    if not isinstance(cleared, Cleared):
+        return cleared
     if len(spaces) > 1 and decision is None:
-        return Need("move", (me,), [{"player": me, "kind": "move", "to": x} for x in spaces],
-                    about=f"Zaamassal's Plane Divider: move {who} directly to which space?",
-                    extra={"mover": them})
+        return direct_need(s, me, them, spaces, f"Zaamassal's Plane Divider: move {who} "
+                           "directly to which space?")
     end = spaces[0] if len(spaces) == 1 else known(decision, "the move decision")["to"]
-    return [moved(s, them, me, "direct", end, abs(end - start), (start - mine) * (end - mine) < 0,
+    return [moved(s, cleared, "direct", end, abs(end - start), (start - mine) * (end - mine) < 0,
                   forced=len(spaces) == 1, rule=ctx.rule)]
 
 
