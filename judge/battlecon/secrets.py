@@ -47,7 +47,7 @@ def hide_state(state: dict[str, Any], players: frozenset[int]) -> dict[str, Any]
 def _face_down(player: dict[str, Any]) -> bool:
     """Whether the player has a card face down that a reader may not see."""
     pair = player.get("attack_pair")
-    return bool(pair) and not pair.get("revealed") and not pair.get("hidden")
+    return pair is not None and not pair.get("revealed") and not pair.get("hidden")
 
 
 def _hide_player(player: dict[str, Any]) -> dict[str, Any]:
