@@ -70,6 +70,7 @@ from judge.battlecon.cards import (
     Effect,
     X,
 )
+from judge.battlecon.clash_reveal import reveal_effect
 from judge.battlecon.fighters import Fighter, add_deriver, card, derived, fighter, register
 from judge.battlecon.fighters.sagas_tokens import STANDS_IN
 from judge.battlecon.hooks import (
@@ -263,11 +264,16 @@ def regain(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
                              player=ctx.owner, token=MIRROR)]
 
 
+# Staff's copy is its Reveal effect, applied by a hook: not from a Base played in a Clash.
+STAFF_REVEALS = reveal_effect("staff")
+
+
 def copying_staff(s: DuelState, p: int) -> bool:
-    """Staff is his Base and he anted the Mirror this beat: Staff is a copy."""
+    """Staff is his Base and he anted the Mirror this beat: Staff is a copy (a Reveal
+    effect: never of a Staff played in a Clash, R6.7a, ``clash_reveal``)."""
     pair = s.players[p].pair
     return pair is not None and pair.revealed and pair.base == "staff" and \
-        not pair.finisher and MIRROR in s.players[p].this_beat.anted
+        not pair.finisher and MIRROR in s.players[p].this_beat.anted and STAFF_REVEALS(s, p)
 
 
 def ability_suppresses(s: DuelState, owner: int, p: int, c: Card, timing: str | None) -> bool:
