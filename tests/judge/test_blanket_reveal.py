@@ -168,6 +168,49 @@ def test_unstamped_a_clash_staff_still_copies() -> None:
     assert layered_by(s, "staff") == ["snare~sagas"]
 
 
+def played_in_a_clash(fid: str, base: str, stamp: str | None = "rules-2") -> tuple[Duel, int]:
+    """``fid`` (player 0, anteing what it may) attacks with another Base; Cherri antes her
+    Insight, which makes the beat a Clash (Nightmarish Visions), and ``fid`` plays ``base``
+    as the new Base. The duel, and the index of the ``ClashBasesRevealed`` fact."""
+    kit = fighter(fid)
+    bases = [b.id for b in kit.bases()]
+    other = next(b for b in bases if b != base)
+    rest = [b for b in bases if b not in (base, other)]
+    styles = [c.id for c in kit.styles]
+    duel = stamped_duel(fid, "cherri", rules=stamp,
+                        d0=((styles[1], rest[0]), (styles[2], rest[1])))
+    stage(duel, spaces=(2, 6))
+    pairs(duel, (styles[0], other), ("blind", "strike"))
+    while duel.prompt is not None and duel.prompt["kind"] != "clash_base":
+        p = duel.prompt["players"][0]
+        antes = [o for o in duel.prompt["options"] if o["player"] == p and o["kind"] == "ante"
+                 and not o.get("finisher")]
+        duel.decide(antes[0] if antes else duel.prompt["options"][-1]
+                    if duel.prompt["kind"] == "ante" else duel.prompt["options"][0])
+    answer(duel, 0, "clash_base", base=base)
+    answer(duel, 1, "clash_base", base="shot")
+    at = max(i for i, f in enumerate(duel.facts) if isinstance(f, F.ClashBasesRevealed))
+    return duel, at
+
+
+@pytest.mark.parametrize(("fid", "base"), roster_bases())
+def test_every_base_played_in_a_clash_resolves_no_reveal_effect(fid: str, base: str) -> None:
+    """Through the engine: after the Clash Bases are revealed no Reveal effect of the new
+    Base resolves and none of its hooks copies a card, while it is the Base."""
+    duel, at = played_in_a_clash(fid, base)
+    assert [f.text for f in duel.facts[at:] if isinstance(f, F.Triggered)
+            and f.timing == REVEAL and f.card.split("~")[0] == base] == []
+    if clash_base(duel.state, 0) == base:
+        assert layered_by_player(duel.state, 0, base) == []
+
+
+def test_unstamped_staff_played_in_a_clash_through_the_engine_still_copies() -> None:
+    """The engine test above would see a copy: unstamped, the Clash Staff is Snare."""
+    duel, _at = played_in_a_clash("sagas", "staff", stamp=None)
+    assert clash_base(duel.state, 0) == "staff"
+    assert layered_by_player(duel.state, 0, "staff") == ["stare~sagas"]
+
+
 # --- finding 5: Sagas plays Staff in a Clash against Khadath ---------------------------
 
 
