@@ -11,12 +11,14 @@ Mirror regain included) act after both players' Recycled facts.
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from pathlib import Path
 
 import pytest
 
+from judge.battlecon import cardset
 from judge.battlecon import facts as F
 from judge.battlecon.carddata import project_choices
 from judge.battlecon.cards import AFTER_RECYCLE, END_OF_BEAT, TIMING_NAMES, Card, Effect
@@ -195,3 +197,22 @@ def test_seeded_duels_act_at_the_end_of_each_beat_after_recycling() -> None:
                                     and f.token == "mirror"])
                     start = ended[-1] + 1
     assert regains > 0
+
+
+RELEASE_2 = Path(__file__).resolve().parents[1] / "data" / "release-2"
+
+
+def test_a_moved_ability_is_no_new_card_data() -> None:
+    """The twin After Recycling Effect is not card data: the catalogue lists the ability
+    once, in its printed window, so the card-data version of a duel stored by release 2
+    with Sagas stays the one it was stamped with (no errata, no stale duel)."""
+    sagas = next(k for k in catalogue()["fighters"] if k["id"] == "sagas")
+    regain = [line for line in sagas["ability"]["effects"] if "Regain the Mirror" in line]
+    assert regain == ["End of Beat: Regain the Mirror token if your Base has the same name "
+                      "as a Base in the opponent's discard piles."]
+    manifest = json.loads((RELEASE_2 / "manifest.json").read_text("utf-8"))
+    for entry in manifest["duels"]:
+        record = json.loads((RELEASE_2 / f"{entry['name']}.record.json").read_text("utf-8"))
+        fighters = tuple(p["fighter"] for p in record["players"])
+        if "sagas" in fighters:
+            assert cardset.version(fighters) == entry["cards"], entry["name"]
