@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from judge.battlecon.cards import TIMING_NAMES, Card
+from judge.battlecon.cards import AFTER_RECYCLE, TIMING_NAMES, Card
+from judge.battlecon.each_beat import MOVED
 from judge.battlecon.fighters import card, fighter, fighter_ids
 from judge.battlecon.generic import SPECIAL_ACTION_CARD
 
@@ -15,7 +16,12 @@ def _stat(value: Any) -> Any:
 
 
 def card_json(card: Card) -> dict[str, Any]:
-    effects = [f"{TIMING_NAMES.get(e.timing, e.timing)}: {e.text}" for e in card.effects]
+    """A card as printed. An ability moved After Recycling (``each_beat``) is listed once,
+    in its printed window (the rules say when such an ability acts, R10.3): its twin is
+    not card data, so the card-data version (``cardset``) stays as it was."""
+    moved = MOVED.get(card.id, set())
+    effects = [f"{TIMING_NAMES.get(e.timing, e.timing)}: {e.text}" for e in card.effects
+               if e.timing != AFTER_RECYCLE or e.text not in moved]
     return {"id": card.id, "name": card.name, "kind": card.kind, "range": _stat(card.range),
             "power": _stat(card.power), "priority": card.priority, "soak": card.soak,
             "stun_guard": card.stun_guard, "stun_immunity": card.stun_immunity,

@@ -37,6 +37,7 @@ from judge.battlecon.agenda import (
     StunCheck,
 )
 from judge.battlecon.cards import AFTER_RECYCLE, TIMING_NAMES
+from judge.battlecon.each_beat import due_after_recycling
 from judge.battlecon.engine_error import EngineError
 from judge.battlecon.fighters import card, fighter
 from judge.battlecon.hooks import (
@@ -72,6 +73,7 @@ from judge.battlecon.rules import (
     group_keys,
     shown_card,
 )
+from judge.battlecon.rulestamp import AFTER_RECYCLING, fixed
 from judge.battlecon.rulings import reading_in
 from judge.battlecon.state import BEATS, SPECIAL_ACTION, DuelState, known
 from judge.battlecon.stats import INFINITE, attack, incoming_bonus
@@ -811,7 +813,7 @@ def _recycle(s: DuelState, decision: dict | None) -> Out:
         recycled = recycle_fact(s, p)
         out.append(recycled)
         out += [f for owner, _c, fn in query(s, RECYCLED) for f in fn(s, owner, p, recycled)]
-    if after_recycle_due(s):
+    if due_after_recycling(s, out) if fixed(s, AFTER_RECYCLING) else after_recycle_due(s):
         return out + [F.StepBegan(rule="R10.3", text="Unique abilities that act after each "
                                   "beat act now, after recycling.", step=AFTER_RECYCLE)]
     return out + [beat_ended(s)]

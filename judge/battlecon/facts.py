@@ -598,6 +598,9 @@ class BecameActive(Fact):
 
     def apply(self, s: DuelState) -> None:
         s.active = self.player
+        for p in s.players:  # a Finisher through the Special Action is used: it is the attack
+            if p.pair is not None and p.pair.finisher and p.pair.style == SPECIAL_ACTION:
+                p.finisher_used = True
 
 
 # --- attacks -------------------------------------------------------------

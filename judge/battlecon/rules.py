@@ -37,6 +37,7 @@ from judge.battlecon.cards import (
     START_OF_BEAT,
     Card,
 )
+from judge.battlecon.clash_reveal import revealed_in_clash
 from judge.battlecon.hooks import (
     COPIED_AS,
     NEGATES,
@@ -94,9 +95,12 @@ def shown_card(s: DuelState, item: Fx, c: Card) -> Card:
 
 
 def effects_for(s: DuelState, p: int, timing: str) -> list[tuple[Card, int]]:
-    """Player p's effects on a trigger, in printed order: Style, Base, then ability."""
+    """Player p's effects on a trigger, in printed order: Style, Base, then ability. A Base
+    played in a Clash has no Reveal effects (R6.7a, ``clash_reveal``)."""
     out = []
     for c in in_force(s, p, timing):
+        if timing == REVEAL and revealed_in_clash(s, p, c.id):
+            continue
         for i in c.timed.get(timing, ()):
             condition = c.effects[i].condition
             if condition is None or condition(s, p):

@@ -69,6 +69,8 @@ from judge.battlecon.cards import (
     Effect,
     X,
 )
+from judge.battlecon.clash_reveal import reveal_effect
+from judge.battlecon.each_beat import after_each_beat
 from judge.battlecon.fighters import Fighter, add_deriver, card, derived, fighter, register
 from judge.battlecon.fighters.sagas_tokens import STANDS_IN
 from judge.battlecon.hooks import (
@@ -267,11 +269,16 @@ def regain(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
                              player=ctx.owner, token=MIRROR)]
 
 
+# Staff's copy is its Reveal effect, applied by a hook: not from a Base played in a Clash.
+STAFF_REVEALS = reveal_effect("staff")
+
+
 def copying_staff(s: DuelState, p: int) -> bool:
-    """Staff is his Base and he anted the Mirror this beat: Staff is a copy."""
+    """Staff is his Base and he anted the Mirror this beat: Staff is a copy (a Reveal
+    effect: never of a Staff played in a Clash, R6.7a, ``clash_reveal``)."""
     pair = s.players[p].pair
     return pair is not None and pair.revealed and pair.base == "staff" and \
-        not pair.finisher and MIRROR in s.players[p].this_beat.anted
+        not pair.finisher and MIRROR in s.players[p].this_beat.anted and STAFF_REVEALS(s, p)
 
 
 def ability_suppresses(s: DuelState, owner: int, p: int, c: Card, timing: str | None) -> bool:
@@ -316,15 +323,48 @@ def shattering_due(s: DuelState, p: int) -> bool:
     return beat_counter(s, p, SHATTERED)
 
 
+def played_base(s: DuelState, p: int) -> str | None:
+    """After recycling, the Base of his attack this beat: the second card Recycle put into
+    his discard 1, after its Style (a Finisher recycles no pair, so has none)."""
+    played = s.players[p].this_beat.recycled
+    if len(played) < 2 or card(played[0]).kind != "style" or card(played[1]).kind != "base":
+        return None
+    return played[1]
+
+
+def regains_after_recycling(s: DuelState, p: int) -> bool:
+    """``regains``, read after both players recycled (R10.3): the Base he played (now in his
+    discard 1) shares its name with a Base in the opponent's discards as they are now (the
+    Base they just played in discard 1, none they took back to hand)."""
+    me, them = s.players[p], s.players[1 - p]
+    base = played_base(s, p)
+    if has_mirror(s, p) or MIRROR not in me.token_discard or base is None \
+            or "shattering" in me.this_beat.recycled:
+        return False
+    return base in [c for c in them.discard_1 + them.discard_2 if card(c).kind == "base"]
+
+
+def regain_after_recycling(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
+    base = card(played_base(ctx.s, ctx.owner) or "").name
+    return [F.TokenRecovered(rule=ctx.rule, text=f"Sagas regains his Mirror token: {base} is "
+                             f"also in {ctx.name(ctx.opponent)}'s discard piles.",
+                             player=ctx.owner, token=MIRROR)]
+
+
+# The regain acts at the end of each beat: After Recycling (R10.3, ``each_beat``).
+REGAIN, REGAIN_AFTER_RECYCLING = after_each_beat("shadow-mirror", Effect(
+    END_OF_BEAT, (Custom(regain),), "Regain the Mirror token if your Base has the same name as "
+    "a Base in the opponent's discard piles.", condition=regains,
+    condition_text="a Base matching one in the opponent's discards"),
+    regains_after_recycling, (Custom(regain_after_recycling),))
 SHADOW_MIRROR = Card("shadow-mirror", "Shadow Mirror", "ability", fighter=FID, hooks={
     MODIFIERS: reflection, SUPPRESSES: ability_suppresses, MOVEMENT_LIMITS: staff_pin,
     COPIES: assimilated_copies, SKIPS_RECYCLE: not_recycling},
     effects=(
-    Effect(END_OF_BEAT, (Custom(regain),), "Regain the Mirror token if your Base has the "
-           "same name as a Base in the opponent's discard piles.", condition=regains,
-           condition_text="a Base matching one in the opponent's discards"),
+    REGAIN,
     Effect(ON_HIT, (StunOpponent(),), "Shattering's grant: this attack stuns the opponent.",
            condition=shattering_due, condition_text="Shattering's grant"),
+    REGAIN_AFTER_RECYCLING,  # after the others: their stored keys stay
 ))
 
 
