@@ -65,6 +65,7 @@ from judge.battlecon.hooks import (
     ignored,
     query,
 )
+from judge.battlecon.negation import follows
 from judge.battlecon.rules import (
     after_recycle_due,
     effect,
@@ -176,10 +177,7 @@ def _after_moves(s: DuelState, out: list, facts: list[F.Fact]) -> None:
     for f in facts:
         if isinstance(f, _FOLLOWED) and not s.over:  # most facts: one check, nothing to do
             hook = MOVED if isinstance(f, F.Moved) else DAMAGE_DEALT
-            follow: list[F.Fact] = []
-            for owner, _c, fn in query(s, hook):
-                follow += fn(s, owner, f)
-            _apply(s, out, follow)
+            _apply(s, out, follows(s, hook, f))
 
 
 _FOLLOWED: Final = (F.Moved, F.DamageDealt)
@@ -456,7 +454,7 @@ def _also_in_range(s: DuelState, a: int, dist: int) -> tuple[str, str] | None:
 
 def _hit(s: DuelState, a: int, hit: F.Hit) -> list[F.Fact]:
     """The hit, then what any ``HIT_BY`` hook makes follow at once (Crescendo)."""
-    return [hit] + [f for owner, _c, fn in query(s, HIT_BY) for f in fn(s, owner, a)]
+    return [hit] + follows(s, HIT_BY, a)
 
 
 def range_origin(s: DuelState, a: int) -> int | None:
@@ -532,8 +530,7 @@ def _stun(s: DuelState, item: StunCheck, decision: dict | None) -> Out:
     check = _stun_check(s, d, a, amount)
     facts: list[F.Fact] = [check]
     if check.stunned and not s.players[d].this_beat.stunned:
-        for owner, _c, fn in query(s, ON_STUNNED):
-            facts += fn(s, owner, d)
+        facts += follows(s, ON_STUNNED, d)
     return facts
 
 
@@ -611,7 +608,7 @@ def _priority(s: DuelState, item: Priority, decision: dict | None) -> Out:
 
 def _clashed(s: DuelState, clash: F.ClashOccurred) -> list[F.Fact]:
     """The Clash, then what any ``CLASHED`` hook makes follow at once (Cherri)."""
-    return [clash] + [f for owner, _c, fn in query(s, CLASHED) for f in fn(s, owner)]
+    return [clash] + follows(s, CLASHED)
 
 
 # The handler of each kind of agenda item, by its class (``agenda.py``).
@@ -810,7 +807,7 @@ def _recycle(s: DuelState, decision: dict | None) -> Out:
     for p in (0, 1):
         recycled = recycle_fact(s, p)
         out.append(recycled)
-        out += [f for owner, _c, fn in query(s, RECYCLED) for f in fn(s, owner, p, recycled)]
+        out += follows(s, RECYCLED, p, recycled)
     if after_recycle_due(s):
         return out + [F.StepBegan(rule="R10.3", text="Unique abilities that act after each "
                                   "beat act now, after recycling.", step=AFTER_RECYCLE)]

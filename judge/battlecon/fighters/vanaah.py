@@ -24,6 +24,7 @@ from judge.battlecon.actions import (
     moved,
     name,
 )
+from judge.battlecon.ante_cancel import ante_in_force
 from judge.battlecon.cards import (
     AFTER_ACTIVATING,
     BEFORE_ACTIVATING,
@@ -67,7 +68,13 @@ def ante_options(s: DuelState, p: int) -> list[dict]:
 
 
 def rush_anted(s: DuelState, p: int) -> bool:
+    """Divine Rush was anted this beat (it rides with this beat's attack pair)."""
     return TOKEN in s.players[p].this_beat.anted
+
+
+def rush_in_force(s: DuelState, p: int) -> bool:
+    """Divine Rush was anted this beat and its bonus applies (``ante_cancel``)."""
+    return ante_in_force(s, p, TOKEN)
 
 
 def cycle_text(s: DuelState, p: int, pile: int) -> str:
@@ -175,9 +182,9 @@ def paladin_move(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
 
 DIVINE_RUSH = Card("divine-rush", "Divine Rush", "ability", fighter="vanaah",
                    hooks={RECYCLED: rush_cycles}, passives=(
-                       Passive("power", 2, "Divine Rush anted: +2 power.", condition=rush_anted),
+                       Passive("power", 2, "Divine Rush anted: +2 power.", condition=rush_in_force),
                        Passive("priority", 2, "Divine Rush anted: +2 priority.",
-                               condition=rush_anted)))
+                               condition=rush_in_force)))
 REAPING = Card("reaping", "Reaping", "style", range=(0, 1), priority=1, fighter="vanaah",
                effects=(Effect(ON_HIT, (Custom(reaping),), "The opponent discards a token of "
                                "their choice; if they cannot, Divine Rush returns to the pool."),))
