@@ -9,6 +9,7 @@ fact-making hook is classified), one over the roster's antes, and seeded duels.
 
 from __future__ import annotations
 
+import random
 import re
 from pathlib import Path
 
@@ -30,7 +31,7 @@ from judge.battlecon.fighters.lixis import LixisAntesCancelled
 from judge.battlecon.fighters.luc import LucBecameActive
 from judge.battlecon.hooks import FORCES_CLASH, HOOKS, query
 from judge.battlecon.negation import TriggerNegated
-from judge.battlecon.playout import FIGHTERS, play
+from judge.battlecon.playout import FIGHTERS, choose, play, record_setup
 from judge.battlecon.rules import effects_for
 from judge.battlecon.stats import attack
 from tests.judge.scene import SCENE_RULINGS, answer, facts_of, life, pairs, pass_ante, settle, stage
@@ -339,6 +340,16 @@ def judged(s, p: int) -> tuple:
     return stats, windows, [o for o, _c, fn in query(s, FORCES_CLASH) if fn(s, o) and o == p]
 
 
+def unanted(s, p: int):
+    """A copy of state ``s`` in which player p anted nothing this beat (same pool)."""
+    bare = s.clone()
+    beat = bare.players[p].this_beat
+    beat.anted, beat.bonus_tokens, beat.stun_immune = [], [], False
+    beat.marks.clear()
+    bare.touch()
+    return bare
+
+
 @pytest.mark.parametrize("fid", ante_fighters())
 def test_every_ante_of_the_roster_is_cancelled_in_full(fid):
     """For each fighter who antes and each of its first ante options: once Naturalizing
@@ -362,29 +373,28 @@ def test_every_ante_of_the_roster_is_cancelled_in_full(fid):
         at = next(i for i, (kind, e) in enumerate(duel.events)
                   if isinstance(e, LixisAntesCancelled))
         s = duel.state_at(at + 1)
-        bare = s.clone()
-        beat = bare.players[1].this_beat
-        beat.anted, beat.bonus_tokens, beat.stun_immune = [], [], False
-        beat.marks.clear()
-        bare.touch()
-        assert judged(s, 1) == judged(bare, 1), option
+        assert judged(s, 1) == judged(unanted(s, 1), 1), option
 
 
 # --- Sweep 2: seeded duels ---------------------------------------------------------------
 
 
 def stasis_beats(duel: Duel) -> list[list[F.Fact]]:
-    """The facts of each beat in which Luc's Stasis Charge was revealed."""
-    beats, current, on = [], [], False
+    """The facts of each beat from the reveal of Luc's Stasis Charge until it leaves play
+    when he recycles (R18.2: After Recycling effects come after), when it stays in force
+    (no Cancel, no Finisher tie)."""
+    beats: list[list[F.Fact]] = []
+    current: list[F.Fact] = []
     for f in duel.facts:
-        if isinstance(f, F.BeatBegan):
-            if on:
-                beats.append(current)
-            current, on = [], False
-        current.append(f)
+        if isinstance(f, (F.BeatBegan, F.Recycled)) and current:
+            beats.append(current)  # the Finisher leaves play when he recycles (R18.2)
+        if isinstance(f, (F.BeatBegan, F.Recycled, F.NewPairsCalledFor, F.FinisherCancelled)):
+            current = []
         if "Stasis Charge" in f.text and isinstance(f, F.SpecialActionDeclared):
-            on = True
-    return beats + ([current] if on else [])
+            current = [f]
+        elif current:
+            current.append(f)
+    return beats + ([current] if current else [])
 
 
 # Facts a player's triggered effects make through a hook, by the hook's rule prefix.
@@ -392,30 +402,54 @@ HOOK_RULES = ("crescendo: hit", "nightmarish-visions: passive", "merciless: pass
               "mimics: passive", "subjective-reality")
 
 
+def stasis_duel(seed: int, fid: str) -> Duel:
+    """A seeded playout (rules-2) of Luc with Stasis Charge as his Finisher, at 7 life from
+    the start so his Special Action may call it, against ``fid``."""
+    rng = random.Random(seed)
+    setup = record_setup("luc", fid, first=rng.randrange(2), rng=rng)
+    setup["players"][0]["finisher"] = "stasis-charge"
+    duel = Duel.new(setup)
+    duel.correct({"0": {"life": 7}}, rule="test", text="Luc at 7 life.")
+    for _ in range(3000):
+        if duel.over:
+            break
+        duel.decide(choose(duel, rng))
+    return duel
+
+
 def test_seeded_luc_duels_under_stasis_charge_resolve_no_opponent_trigger():
     """Seeded duels of Luc (Stasis Charge) against the 17 others under rules-2: in a beat
     where Stasis Charge is in force, no triggered effect of the opponent resolves: no
     ``Triggered`` fact of theirs and no fact of their 'whenever' hooks."""
-    seen = 0
+    missed = []
     for n, fid in enumerate(f for f in FIGHTERS if f != "luc"):
-        for seed in range(3):
-            duel = play(1000 * n + seed, "luc", fid, on_step=None)
-            for beat in stasis_beats(duel):
-                seen += 1
-                bad = [f.text for f in beat if (isinstance(f, F.Triggered) and f.player == 1
-                       and f.card != "temporal-battery")
-                       or (f.rule.startswith(HOOK_RULES) and "Stasis" not in f.text)]
-                assert not bad, (fid, seed, bad)
-    assert seen >= 0
+        beats = []
+        for seed in range(8):  # until a duel has a beat under Stasis Charge
+            beats = stasis_beats(stasis_duel(100 * n + seed, fid))
+            if beats:
+                break
+        missed += [] if beats else [fid]
+        for beat in beats:
+            bad = [f.text for f in beat if (isinstance(f, F.Triggered) and f.player == 1)
+                   or (f.rule.startswith(HOOK_RULES) and "Stasis" not in f.text)]
+            assert not bad, (fid, bad)
+    assert not missed, missed
 
 
 def test_seeded_lixis_duels_under_naturalizing_apply_no_ante():
     """Seeded Lixis duels under rules-2: in a beat where Naturalizing cancels an ante,
-    none of its effects applies: Luc does not become Active, no Clash is forced by
-    Insight, no Start of Beat effect of an ante resolves."""
+    none of its effects applies: the player's attack, windows and Clash are judged as if
+    nothing had been anted; Luc does not become Active, no Clash is forced by Insight, no
+    Start of Beat effect of a Time batch resolves."""
+    unseen = set(ante_fighters())
     for n, fid in enumerate(ante_fighters()):
         for seed in range(4):
             duel = play(500 + 10 * n + seed, "lixis", fid)
+            for at, (_kind, f) in enumerate(duel.events):
+                if isinstance(f, LixisAntesCancelled):  # the bonus, windows, Clash: none
+                    s = duel.state_at(at + 1)
+                    assert judged(s, f.player) == judged(unanted(s, f.player), f.player)
+                    unseen.discard(fid)
             on = False
             for f in duel.facts:
                 if isinstance(f, F.BeatBegan):
@@ -427,3 +461,4 @@ def test_seeded_lixis_duels_under_naturalizing_apply_no_ante():
                     assert not (isinstance(f, F.ClashOccurred) and "Nightmarish" in f.text)
                     assert not (isinstance(f, F.Triggered) and f.card == "temporal-battery"
                                 and f.timing != AFTER_RECYCLE), (fid, seed, f.text)
+    assert not unseen, unseen  # every fighter who antes met Naturalizing at least once
