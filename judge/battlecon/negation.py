@@ -16,6 +16,12 @@ A triggered effect reaches the engine by one of two roads, and both pass a choke
   a ``TriggerNegated`` fact says so, and the negating card's ``instead`` effect applies
   at once, once for each negated effect, as for a window's effects.
 
+A printed Reveal effect that lasts the beat and is kept as a passive or a hook (Judgment's
+"cannot retreat", Anathema's bonus, Echo's copy, Negation's suppression) is declared with
+``lasting_reveal``: under rules-2 its Reveal window counts it among the effects a negation
+replaces (``lasting_count``, asked by ``rules.window``), and its passive or hook asks
+``takes_hold``, false once negated.
+
 Each fact-making hook is classified below, by the rules: ``TRIGGERED`` (an event, then what
 follows it) or ``NOT_TRIGGERED`` (a rule of the game's procedure). A card whose hook of a
 triggered kind is the working of a passive effect declares so with ``rule_modification``
@@ -30,7 +36,7 @@ from typing import Any, Final
 from judge.battlecon import facts as F
 from judge.battlecon import rulestamp
 from judge.battlecon.actions import Ctx, Need, name
-from judge.battlecon.cards import INSTEAD, Card
+from judge.battlecon.cards import INSTEAD, REVEAL, Card
 from judge.battlecon.hooks import (
     CLASHED,
     DAMAGE_DEALT,
@@ -39,6 +45,7 @@ from judge.battlecon.hooks import (
     NEGATES,
     ON_STUNNED,
     RECYCLED,
+    in_force,
     query,
 )
 from judge.battlecon.state import DuelState
@@ -73,6 +80,47 @@ def rule_modification(card_id: str, hook: str, why: str) -> None:
 
 def rule_modifications() -> dict[tuple[str, str], str]:
     return dict(_RULE_MODIFICATIONS)
+
+
+# Cards whose printed Reveal effect lasts the beat as a passive or a hook, by id.
+_LASTING_REVEALS: Final[dict[str, str]] = {}
+
+
+def lasting_reveal(card_id: str, what: str) -> None:
+    """Declare that ``card_id``'s Reveal effect (``what``) is kept as a passive or hook."""
+    _LASTING_REVEALS[card_id] = what
+
+
+def lasting_reveals() -> dict[str, str]:
+    return dict(_LASTING_REVEALS)
+
+
+def lasting_count(s: DuelState, p: int, timing: str) -> int:
+    """How many of p's cards in force have a lasting Reveal effect a negation of this
+    window replaces too (rules-2; none in other windows)."""
+    if timing != REVEAL or not rulestamp.fixed(s, rulestamp.NEGATION):
+        return 0
+    return sum(1 for c in in_force(s, p, REVEAL) if c.id.split("~")[0] in _LASTING_REVEALS)
+
+
+def takes_hold(s: DuelState, owner: int) -> bool:
+    """Whether ``owner``'s lasting Reveal effects hold: not once a ``NEGATES`` card of the
+    opponent's negates them (rules-2). Read from the opponent's revealed cards themselves,
+    not the layers, so a layer's hook (a copy, a suppression) may ask it."""
+    if not rulestamp.fixed(s, rulestamp.NEGATION):
+        return True
+    from judge.battlecon.fighters import card  # late: the fighters build on this module
+
+    them = s.players[1 - owner]
+    pair = them.pair
+    if pair is None or not pair.revealed:
+        return True
+    shown = [them.finisher] if pair.finisher else [pair.style, pair.base]
+    for cid in shown:
+        fn = card(cid).hooks.get(NEGATES) if cid else None
+        if fn is not None and fn(s, 1 - owner, owner, REVEAL):
+            return False
+    return True
 
 
 def is_triggered(c: Card, hook: str) -> bool:

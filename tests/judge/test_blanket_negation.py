@@ -43,14 +43,16 @@ R2 = "rules-2"
 
 
 def duel_of(f0: str, f1: str, rules: str | None = R2,
-            finishers: tuple[str | None, str | None] = (None, None)) -> Duel:
-    """A fresh duel of two fighters with their default discards, stamped ``rules``."""
+            finishers: tuple[str | None, str | None] = (None, None),
+            d1: tuple | None = None) -> Duel:
+    """A fresh duel of two fighters, stamped ``rules``, with their default discards (the
+    second player's ``d1`` when given)."""
     players = []
     for i, (fid, fin) in enumerate(((f0, finishers[0]), (f1, finishers[1]))):
         kit = fighter(fid)
+        d = d1 if i == 1 and d1 else kit.default_discards
         players.append({"name": f"P{i}", "fighter": fid, "finisher": fin or kit.finishers[0].id,
-                        "discard_1": list(kit.default_discards[0]),
-                        "discard_2": list(kit.default_discards[1])})
+                        "discard_1": list(d[0]), "discard_2": list(d[1])})
     setup = {"format": "battlecon-record/1", "ruleset": "battlecon-2014",
              "options": {"special_actions": True, "ante_finishers": False,
                          "rulings": dict(SCENE_RULINGS)}, "players": players, "first_to_ante": 0}
@@ -182,6 +184,46 @@ def test_stasis_charge_negates_cherris_insight_regained_on_4_damage():
     assert old.state.players[1].token_pool == ["insight"] and time_held(old) == 3
 
 
+def judgment_against_stasis(rules: str | None) -> Duel:
+    """Luc (space 3, life 7) antes 3 Time and plays Stasis Charge against Vanaah's
+    Judgment Burst (space 4): his Start of Beat advance up to 2 is asked."""
+    duel = duel_of("luc", "vanaah", rules, finishers=("stasis-charge", None),
+                   d1=(("glorious", "dash"), ("paladin", "grasp")))
+    stage(duel, spaces=(3, 4), life=(7, 20))
+    stage(duel, token_pool=(["time"] * 3, None), token_discard=(["time"] * 2, None))
+    pairs(duel, ("special-action", "strike"), ("judgment", "burst"))
+    answer(duel, 0, "ante", token="time", count=3)
+    pass_ante(duel)
+    settle(duel)
+    return duel
+
+
+def test_stasis_charge_negates_judgments_reveal_kept_as_a_hook():
+    """rules-2: Judgment's Reveal ('cannot move past Vanaah, cannot retreat', kept as a
+    MOVEMENT_LIMITS hook) is negated: Luc gains a Time token and may advance past her (3,
+    5 or 6). Unstamped: Judgment holds; no move is offered and Luc stays on 3."""
+    duel = judgment_against_stasis(R2)
+    assert duel.prompt["kind"] == "move"
+    assert sorted(o["to"] for o in duel.prompt["options"]) == [3, 5, 6]
+    assert [f.text for f in facts_of(at_reveal(duel), F.TokenRecovered)] == [
+        "Stasis Charge negates a triggered effect of Vanaah's, and Luc gains a Time token "
+        "instead (now 1)."]
+    old = judgment_against_stasis(None)
+    assert old.prompt["kind"] == "attack_pair"  # no move asked: Luc stays next to her
+    assert [f.end for f in facts_of(old.facts, F.Moved) if f.player == 0] == [3]  # 0 spaces
+    assert not facts_of(at_reveal(old), F.TokenRecovered)
+
+
+def at_reveal(duel: Duel) -> list[F.Fact]:
+    """The facts of the first beat until priority is decided (the Reveal's)."""
+    out = []
+    for f in duel.facts:
+        if isinstance(f, F.BecameActive):
+            return out
+        out.append(f)
+    return out
+
+
 # --- Sweep 1: from the card data ---------------------------------------------------------
 
 # Texts the trigger pattern reads as triggers though they are passive effects or rule
@@ -198,14 +240,6 @@ NOT_TRIGGERS = {
     ("cadenza", "iron-body"): "a STUN_OFFER spend asked by the stun check",
     ("hepzibah", "dark-pact"): "anted Pacts go back to her when she recycles: the Recycle "
                                "procedure (R11, a RECYCLED hook), no effect",
-}
-# Printed Reveal effects that last the beat, kept as passives or hooks, which Stasis Charge
-# does not negate yet: the sweep's finding, left open (a fixed one must leave this list).
-KNOWN_GAPS = {
-    ("hepzibah", "Anathema"): "Reveal: +1 power and priority per Pact (passives)",
-    ("sagas", "Negation"): "Reveal: the opponent applies no Style (SUPPRESSES)",
-    ("sagas", "Echo"): "Reveal: a Style of the opponent's applies too (COPIES)",
-    ("vanaah", "Judgment"): "Reveal: no retreat, no moving past (MOVEMENT_LIMITS)",
 }
 TRIGGER_WORDS = re.compile(r"\b(whenever|each time|every time)\b|^(if|when)\b.*\b(hit|hits|"
                            r"stunned|moves?|clash\w*|takes|damage)\b", re.I)
@@ -232,10 +266,10 @@ def data_texts(fid: str) -> list[tuple[str, str, str]]:
 
 def reaches_negation(c: Card, event: bool) -> bool:
     """A window trigger: the card has a window effect (every window is asked through
-    ``rules.negated_items``). An event trigger: a hook ``negation`` declares a triggered
-    effect, or a "when hit" window effect."""
+    ``rules.negated_items``) or declares a lasting Reveal effect. An event trigger: a hook
+    ``negation`` declares a triggered effect, or a "when hit" window effect."""
     if not event:
-        return bool(c.effects)
+        return bool(c.effects) or c.id in negation.lasting_reveals()
     return any(negation.is_triggered(c, h) for h in c.hooks) or any(
         e.timing == ON_BEING_HIT for e in c.effects)
 
@@ -251,7 +285,7 @@ def test_every_trigger_text_reaches_the_negation_choke_point(fid):
         windowed = trigger in WINDOW_TRIGGERS
         if trigger in NO_TRIGGER or not (windowed or TRIGGER_WORDS.search(text)):
             continue
-        if (fid, owner) in NOT_TRIGGERS or (fid, owner) in KNOWN_GAPS:
+        if (fid, owner) in NOT_TRIGGERS:
             continue
         c = card(owner if owner in (fighter(fid).ability.id if fighter(fid).ability else "",)
                  else slug(owner))
@@ -265,9 +299,9 @@ PASSIVE_TRIGGER = re.compile(r"\b(when|whenever|each time|every time|if|after|re
 # Passive texts of the registered cards that read like triggers, and why each stays one.
 PASSIVES_READ_AS_TRIGGERS = {
     "sweeping": "'If hit, take 2 extra damage': a passive damage rule (DAMAGE_TAKEN), R18.1",
-    # Known gap: "Start of Beat: gain Soak 2. After Activating: that Soak ends", kept as a
-    # passive for its window of the beat; Stasis Charge does not negate it yet.
-    "paradigm-of-resilience": "a Start of Beat Soak kept as a passive (known gap)",
+    # "Start of Beat: gain Soak 2. After Activating: that Soak ends": the passive holds
+    # the Soak its Start of Beat effect turns on (a mark), so negating the effect negates it.
+    "paradigm-of-resilience": "the Soak its Start of Beat effect turns on",
 }
 
 

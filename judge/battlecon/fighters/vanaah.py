@@ -37,6 +37,7 @@ from judge.battlecon.cards import (
 from judge.battlecon.fighters import Fighter, register
 from judge.battlecon.hooks import DODGE, MOVEMENT_LIMITS, RECYCLED
 from judge.battlecon.movement import direct_destinations, movement_lock
+from judge.battlecon.negation import lasting_reveal, takes_hold
 from judge.battlecon.state import DuelState, known
 
 TOKEN = "divine-rush"
@@ -151,8 +152,9 @@ def vengeance_miss(s: DuelState, owner: int, attacker: int, defender: int) -> st
 
 
 def judgment_limits(s: DuelState, owner: int, mover: int) -> dict[str, str]:
-    """Judgment: the opponent may neither retreat nor move past Vanaah this beat."""
-    if mover == owner:
+    """Judgment (Reveal): the opponent may neither retreat nor move past Vanaah this beat,
+    unless the Reveal effect was negated (``negation.takes_hold``)."""
+    if mover == owner or not takes_hold(s, owner):
         return {}
     return {"retreat": "Judgment forbids retreating this beat",
             "pass": f"the space next to {name(s, owner)} (Judgment forbids moving past her)"}
@@ -193,6 +195,7 @@ GLORIOUS = Card("glorious", "Glorious", "style", power=2, fighter="vanaah",
                     Effect(BEFORE_ACTIVATING, (Advance(up_to=1),), "Advance 0 or 1 space."),))
 JUDGMENT = Card("judgment", "Judgment", "style", range=(1, 1), power=1, priority=-1,
                 fighter="vanaah", hooks={MOVEMENT_LIMITS: judgment_limits})
+lasting_reveal(JUDGMENT.id, "no retreat, no moving past Vanaah")
 VENGEANCE = Card("vengeance", "Vengeance", "style", power=2, stun_guard=4, fighter="vanaah",
                  hooks={DODGE: vengeance_miss})
 PALADIN = Card("paladin", "Paladin", "style", range=(0, 1), power=1, priority=-2, stun_guard=3,
