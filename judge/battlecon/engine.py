@@ -65,7 +65,7 @@ from judge.battlecon.hooks import (
     ignored,
     query,
 )
-from judge.battlecon.negation import follows
+from judge.battlecon.negation import follows, offer_negated
 from judge.battlecon.rules import (
     after_recycle_due,
     effect,
@@ -566,8 +566,13 @@ def _stun_check(s: DuelState, d: int, a: int, amount: int) -> F.StunChecked:
 
 
 def _offer(s: DuelState, item: Offer, decision: dict | None) -> Out:
-    """A ``STUN_OFFER`` hook's spend, asked before the stun check (Iron Body)."""
-    return card(item.card).hooks[STUN_OFFER].resolve(s, item.defender, item.amount, decision)
+    """A ``STUN_OFFER`` hook's spend, asked before the stun check (Iron Body), unless a
+    negation of the defender's triggered effects stops it (rules-2)."""
+    c = card(item.card)
+    negated = offer_negated(s, item.defender, c) if decision is None else []
+    if negated:
+        return negated
+    return c.hooks[STUN_OFFER].resolve(s, item.defender, item.amount, decision)
 
 
 def _iron_body(s: DuelState, item: IronBodyOffer, decision: dict | None) -> Out:

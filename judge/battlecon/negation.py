@@ -22,6 +22,9 @@ A printed Reveal effect that lasts the beat and is kept as a passive or a hook (
 replaces (``lasting_count``, asked by ``rules.window``), and its passive or hook asks
 ``takes_hold``, false once negated.
 
+A ``STUN_OFFER`` ("when he takes damage, he may spend ...", Iron Body) is a triggered
+effect too: ``offer_negated``, asked by the engine before the spend is offered.
+
 Each fact-making hook is classified below, by the rules: ``TRIGGERED`` (an event, then what
 follows it) or ``NOT_TRIGGERED`` (a rule of the game's procedure). A card whose hook of a
 triggered kind is the working of a passive effect declares so with ``rule_modification``
@@ -31,7 +34,7 @@ triggered kind is the working of a passive effect declares so with ``rule_modifi
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any, ClassVar, Final
 
 from judge.battlecon import facts as F
 from judge.battlecon import rulestamp
@@ -45,6 +48,7 @@ from judge.battlecon.hooks import (
     NEGATES,
     ON_STUNNED,
     RECYCLED,
+    STUN_OFFER,
     in_force,
     query,
 )
@@ -139,6 +143,28 @@ class TriggerNegated(F.Fact):
     hook: str
 
     apply = F.changes_nothing
+
+
+@dataclass(frozen=True)
+class OfferNegated(TriggerNegated):
+    """A ``STUN_OFFER`` spend ("when he takes damage, he may spend ...") is negated: it is
+    not asked, and its agenda item is done."""
+
+    closes: ClassVar[bool] = True
+
+
+def offer_negated(s: DuelState, p: int, c: Card) -> list[F.Fact]:
+    """When a ``NEGATES`` hook negates player p's ``STUN_OFFER`` on card ``c`` (rules-2):
+    the fact saying so and the negating card's ``instead`` effect; else nothing."""
+    if not rulestamp.fixed(s, rulestamp.NEGATION):
+        return []
+    for by, negator, fn in query(s, NEGATES):
+        if fn(s, by, p, STUN_OFFER):
+            return [OfferNegated(rule=f"{negator.id}: passive", text=f"{name(s, p)}'s "
+                                 f"{c.name} would offer its spend against the stun, but "
+                                 f"{name(s, by)}'s {negator.name} negates it.", player=p,
+                                 card=c.id, hook=STUN_OFFER)] + instead(s, by, negator)
+    return []
 
 
 def follows(s: DuelState, hook: str, *args: Any) -> list[F.Fact]:

@@ -29,7 +29,7 @@ from judge.battlecon.cards import (
 from judge.battlecon.fighters import card, fighter
 from judge.battlecon.fighters.lixis import LixisAntesCancelled
 from judge.battlecon.fighters.luc import LucBecameActive
-from judge.battlecon.hooks import FORCES_CLASH, HOOKS, query
+from judge.battlecon.hooks import FORCES_CLASH, HOOKS, STUN_OFFER, query
 from judge.battlecon.negation import TriggerNegated
 from judge.battlecon.playout import FIGHTERS, choose, play, record_setup
 from judge.battlecon.rules import effects_for
@@ -224,6 +224,25 @@ def at_reveal(duel: Duel) -> list[F.Fact]:
     return out
 
 
+def test_stasis_charge_negates_cadenzas_iron_body_spend():
+    """rules-2: Stasis Charge's 4 damage would stun Cadenza: 'when he takes damage, he may
+    spend Iron Body' is negated: no prompt, he keeps 3 tokens and is stunned; Luc gains a
+    Time token. Unstamped: the spend is offered (a 'may' of Cadenza's)."""
+    duel = stasis_against("cadenza", "battery", "burst", R2)
+    negated = facts_of(duel.facts, negation.OfferNegated)
+    assert [(f.player, f.card) for f in negated] == [(1, "iron-body")]
+    assert duel.state.players[1].token_pool == ["iron-body"] * 3
+    assert [f.stunned for f in facts_of(duel.facts, F.StunChecked)] == [True]
+    old = duel_of("luc", "cadenza", None, finishers=("stasis-charge", None))
+    stage(old, spaces=(3, 4), life=(7, 20))
+    stage(old, token_pool=(["time"], None), token_discard=(["time"] * 4, None))
+    pairs(old, ("special-action", "strike"), ("battery", "burst"))
+    pass_ante(old)
+    settle(old)
+    assert old.prompt["kind"] == "may" and old.prompt["players"] == [1]
+    assert "Iron Body" in old.prompt["about"]
+
+
 # --- Sweep 1: from the card data ---------------------------------------------------------
 
 # Texts the trigger pattern reads as triggers though they are passive effects or rule
@@ -235,9 +254,6 @@ NOT_TRIGGERS = {
     ("rukyuk", "custom-ammunition"): "an attack without Ammo cannot hit: a passive rule",
     ("sagas", "Shadow"): "the board edges count as adjacent: a passive (MOVEMENT_WRAPS)",
     ("luc", "Stasis Charge"): "the negation itself: a passive",
-    # Known gap, not fixed here: Iron Body's spend is a STUN_OFFER the stun rules ask
-    # (R16.12) before the check; Naturalizing forbids it, Stasis Charge does not yet.
-    ("cadenza", "iron-body"): "a STUN_OFFER spend asked by the stun check",
     ("hepzibah", "dark-pact"): "anted Pacts go back to her when she recycles: the Recycle "
                                "procedure (R11, a RECYCLED hook), no effect",
 }
@@ -267,10 +283,11 @@ def data_texts(fid: str) -> list[tuple[str, str, str]]:
 def reaches_negation(c: Card, event: bool) -> bool:
     """A window trigger: the card has a window effect (every window is asked through
     ``rules.negated_items``) or declares a lasting Reveal effect. An event trigger: a hook
-    ``negation`` declares a triggered effect, or a "when hit" window effect."""
+    ``negation`` declares a triggered effect, a ``STUN_OFFER`` (``negation.offer_negated``)
+    or a "when hit" window effect."""
     if not event:
         return bool(c.effects) or c.id in negation.lasting_reveals()
-    return any(negation.is_triggered(c, h) for h in c.hooks) or any(
+    return any(negation.is_triggered(c, h) or h == STUN_OFFER for h in c.hooks) or any(
         e.timing == ON_BEING_HIT for e in c.effects)
 
 
