@@ -14,7 +14,7 @@ from typing import Any, Final
 from judge.battlecon import facts as F
 from judge.battlecon.cards import TIMING_NAMES, Card, Effect
 from judge.battlecon.fast_init import fast_init
-from judge.battlecon.hooks import ON_STUNNED, query
+from judge.battlecon.hooks import ON_STUNNED
 from judge.battlecon.movement import (
     destinations,
     direct_destinations,
@@ -274,7 +274,9 @@ def stun(s: DuelState, who: int, source: str, rule: str) -> list[F.Fact]:
                                    f"whatever {pronoun(s, who)} has of Soak or Stun Guard "
                                    "(R16.8).", player=who)]
     if not s.players[who].this_beat.stunned:  # a new stun: what follows it (ON_STUNNED)
-        out += [f for owner, _c, fn in query(s, ON_STUNNED) for f in fn(s, owner, who)]
+        from judge.battlecon.negation import follows  # late: negation builds on actions
+
+        out += follows(s, ON_STUNNED, who)
     return out
 
 

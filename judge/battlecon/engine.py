@@ -66,6 +66,7 @@ from judge.battlecon.hooks import (
     ignored,
     query,
 )
+from judge.battlecon.negation import follows, offer_negated
 from judge.battlecon.rules import (
     after_recycle_due,
     effect,
@@ -178,10 +179,7 @@ def _after_moves(s: DuelState, out: list, facts: list[F.Fact]) -> None:
     for f in facts:
         if isinstance(f, _FOLLOWED) and not s.over:  # most facts: one check, nothing to do
             hook = MOVED if isinstance(f, F.Moved) else DAMAGE_DEALT
-            follow: list[F.Fact] = []
-            for owner, _c, fn in query(s, hook):
-                follow += fn(s, owner, f)
-            _apply(s, out, follow)
+            _apply(s, out, follows(s, hook, f))
 
 
 _FOLLOWED: Final = (F.Moved, F.DamageDealt)
@@ -458,7 +456,7 @@ def _also_in_range(s: DuelState, a: int, dist: int) -> tuple[str, str] | None:
 
 def _hit(s: DuelState, a: int, hit: F.Hit) -> list[F.Fact]:
     """The hit, then what any ``HIT_BY`` hook makes follow at once (Crescendo)."""
-    return [hit] + [f for owner, _c, fn in query(s, HIT_BY) for f in fn(s, owner, a)]
+    return [hit] + follows(s, HIT_BY, a)
 
 
 def range_origin(s: DuelState, a: int) -> int | None:
@@ -534,8 +532,7 @@ def _stun(s: DuelState, item: StunCheck, decision: dict | None) -> Out:
     check = _stun_check(s, d, a, amount)
     facts: list[F.Fact] = [check]
     if check.stunned and not s.players[d].this_beat.stunned:
-        for owner, _c, fn in query(s, ON_STUNNED):
-            facts += fn(s, owner, d)
+        facts += follows(s, ON_STUNNED, d)
     return facts
 
 
@@ -571,8 +568,13 @@ def _stun_check(s: DuelState, d: int, a: int, amount: int) -> F.StunChecked:
 
 
 def _offer(s: DuelState, item: Offer, decision: dict | None) -> Out:
-    """A ``STUN_OFFER`` hook's spend, asked before the stun check (Iron Body)."""
-    return card(item.card).hooks[STUN_OFFER].resolve(s, item.defender, item.amount, decision)
+    """A ``STUN_OFFER`` hook's spend, asked before the stun check (Iron Body), unless a
+    negation of the defender's triggered effects stops it (rules-2)."""
+    c = card(item.card)
+    negated = offer_negated(s, item.defender, c) if decision is None else []
+    if negated:
+        return negated
+    return c.hooks[STUN_OFFER].resolve(s, item.defender, item.amount, decision)
 
 
 def _iron_body(s: DuelState, item: IronBodyOffer, decision: dict | None) -> Out:
@@ -613,7 +615,7 @@ def _priority(s: DuelState, item: Priority, decision: dict | None) -> Out:
 
 def _clashed(s: DuelState, clash: F.ClashOccurred) -> list[F.Fact]:
     """The Clash, then what any ``CLASHED`` hook makes follow at once (Cherri)."""
-    return [clash] + [f for owner, _c, fn in query(s, CLASHED) for f in fn(s, owner)]
+    return [clash] + follows(s, CLASHED)
 
 
 # The handler of each kind of agenda item, by its class (``agenda.py``).
@@ -812,7 +814,7 @@ def _recycle(s: DuelState, decision: dict | None) -> Out:
     for p in (0, 1):
         recycled = recycle_fact(s, p)
         out.append(recycled)
-        out += [f for owner, _c, fn in query(s, RECYCLED) for f in fn(s, owner, p, recycled)]
+        out += follows(s, RECYCLED, p, recycled)
     if due_after_recycling(s, out) if fixed(s, AFTER_RECYCLING) else after_recycle_due(s):
         return out + [F.StepBegan(rule="R10.3", text="Unique abilities that act after each "
                                   "beat act now, after recycling.", step=AFTER_RECYCLE)]

@@ -46,6 +46,7 @@ from judge.battlecon.hooks import (
     in_force,
     query,
 )
+from judge.battlecon.negation import lasting_count
 from judge.battlecon.placing import PlacementAnswered, arrangements, staying, still_to_ask
 from judge.battlecon.spending import forbidden
 from judge.battlecon.state import SPECIAL_ACTION, DuelState
@@ -111,9 +112,12 @@ def effects_for(s: DuelState, p: int, timing: str) -> list[tuple[Card, int]]:
 def window(s: DuelState, p: int, timing: str) -> list[Item]:
     s.group_seq += 1  # every window numbers a group, whether or not it has effects
     found = effects_for(s, p, timing)
-    if not found:
+    lasting = lasting_count(s, p, timing)  # rules-2: Reveal effects kept as hooks count too
+    if not found and not lasting:
         return []
-    negated = negated_items(s, p, timing, len(found))
+    negated = negated_items(s, p, timing, len(found) + lasting)
+    if not found and negated is None:
+        return []
     if negated is not None:
         return negated
     group = f"{s.seq}:{timing}:{p}:{s.group_seq}"
@@ -128,7 +132,7 @@ def window(s: DuelState, p: int, timing: str) -> list[Item]:
 def negated_items(s: DuelState, p: int, timing: str, count: int) -> list[Item] | None:
     """When a ``NEGATES`` hook negates p's effects in this window: its card's ``instead``
     effect, once for each negated effect, in a group of its owner's; else None. (``window``
-    asks only when there are effects to negate.)"""
+    asks only when there are effects to negate, lasting Reveal effects included.)"""
     for owner, c, fn in query(s, NEGATES):
         if fn(s, owner, p, timing):
             s.group_seq += 1

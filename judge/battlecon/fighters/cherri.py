@@ -39,6 +39,7 @@ from judge.battlecon.actions import (
     pronoun,
     status,
 )
+from judge.battlecon.ante_cancel import ante_in_force
 from judge.battlecon.cards import (
     AFTER_ACTIVATING,
     AFTER_RECYCLE,
@@ -116,7 +117,7 @@ def first_round(s: DuelState) -> bool:
 
 def insight_clash(s: DuelState, owner: int) -> bool:
     """Anted Insight: a Clash regardless of priority, the first round only (R6.11)."""
-    return INSIGHT in s.players[owner].this_beat.anted and first_round(s)
+    return ante_in_force(s, owner, INSIGHT) and first_round(s)
 
 
 def clash_costs_life(s: DuelState, owner: int) -> list[F.Fact]:

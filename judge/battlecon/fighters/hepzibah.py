@@ -45,6 +45,7 @@ from judge.battlecon.cards import (
 )
 from judge.battlecon.fighters import Fighter, card, fighter, register
 from judge.battlecon.hooks import IGNORES, MODIFIERS, RECYCLED, cards_in_force
+from judge.battlecon.negation import lasting_reveal, takes_hold
 from judge.battlecon.state import DuelState, known
 
 FID = "hepzibah"
@@ -217,7 +218,8 @@ def darkheart_discard(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
 
 
 def anathema_bonus(s: DuelState, p: int) -> int:
-    return min(3, len(pacts(s, p)))
+    """Anathema (Reveal): +1 per Pact anted, at most 3, unless the Reveal was negated."""
+    return min(3, len(pacts(s, p))) if takes_hold(s, p) else 0
 
 
 def three_pacts(s: DuelState, p: int) -> bool:
@@ -263,6 +265,7 @@ ANATHEMA = Card("anathema", "Anathema", "style", power=-1, priority=-1, fighter=
                                   "most +3."),
                           Passive("priority", anathema_bonus, "+1 priority per Dark Pact "
                                   "anted, at most +3.")))
+lasting_reveal(ANATHEMA.id, "+1 power and priority per Dark Pact anted")
 ACCURSED = Card("accursed", "Accursed", "style", range=(0, 1), power=-1, fighter=FID,
                 passives=(Passive("stun_immunity", True, "Stun Immunity with 3 or more Dark "
                                   "Pacts anted.", condition=three_pacts),))

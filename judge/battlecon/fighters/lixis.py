@@ -8,7 +8,9 @@ Counters (R19.4): ``miasma`` 1 once Virulent Miasma has hit; ``virus-style`` and
 opponent's kit (``Fighter.styles`` and ``Fighter.bases()``), 0 before it hits.
 
 Naturalizing "cancels the effects of every counter, token and card the opponent anted":
-anted tokens lose their bonus (``LixisAntesCancelled``, at the Reveal), and a suppression
+anted tokens lose their bonus (``LixisAntesCancelled``, at the Reveal; under rules-2 it
+also records the cancellation that every ante-driven effect asks, ``ante_cancel``), and a
+suppression
 (``anted_cancelled``) cancels the cards: an anted Finisher's effects (its printed numbers
 stay), and every anted card in play (Hepzibah's Dark Pacts) in full, stats and hooks.
 """
@@ -18,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from judge.battlecon import ante_cancel
 from judge.battlecon import facts as F
 from judge.battlecon.actions import (
     Advance,
@@ -73,6 +76,7 @@ class LixisAntesCancelled(F.Fact):
         beat = s.players[self.player].this_beat
         beat.bonus_tokens = [t for t in beat.bonus_tokens if t not in self.tokens]
         beat.stun_immune = False
+        ante_cancel.cancel(s, self.player)  # rules-2: every effect of the ante, too
 
 
 # --- Withering Touch and Pruning -------------------------------------------------------

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from judge.battlecon import facts as F
 from judge.battlecon.actions import Advance, Ctx, Custom, Need, Retreat, lose_life, may, pick
 from judge.battlecon.agenda import Activate, Fx
+from judge.battlecon.ante_cancel import anted
 from judge.battlecon.cards import (
     AFTER_ACTIVATING,
     AFTER_RECYCLE,
@@ -46,8 +47,9 @@ def held(s: DuelState, p: int) -> int:
 
 
 def batch(s: DuelState, p: int) -> int:
-    """How many Time tokens Luc anted this beat (0, 1, 3 or 5)."""
-    return s.players[p].this_beat.anted.count(TIME)
+    """How many Time tokens Luc anted this beat whose effects apply (0, 1, 3 or 5): none
+    once Naturalizing cancelled them (``ante_cancel``)."""
+    return anted(s, p).count(TIME)
 
 
 def tokens(n: int) -> str:

@@ -97,6 +97,7 @@ from judge.battlecon.movement import (
     movement_lock,
 )
 from judge.battlecon.moving import Cleared, swap_places, swap_question
+from judge.battlecon.negation import lasting_reveal, takes_hold
 from judge.battlecon.spending import declare
 from judge.battlecon.spending import may_spend as may_spend_now
 from judge.battlecon.state import BOARD, SPECIAL_ACTION, DuelState, known
@@ -484,8 +485,9 @@ add_deriver(COPY, copy_card)
 
 
 def echo_copies(s: DuelState, owner: int, p: int) -> list[str]:
-    """Echo: the Style in the opponent's Discard 1 (the last put there) applies too."""
-    if p != owner:
+    """Echo (Reveal): the Style in the opponent's Discard 1 (the last put there) applies
+    too, unless the Reveal effect was negated."""
+    if p != owner or not takes_hold(s, owner):
         return []
     styles = [c for c in s.players[1 - owner].discard_1 if card(c).kind == "style"]
     return [derived(styles[-1], COPY)] if styles else []
@@ -508,7 +510,8 @@ def negation(s: DuelState, owner: int, p: int, c: Card, timing: str | None) -> b
     """Every Style of the opponent's in force applies nothing this beat but its End of
     Beat effects (S42), Zaamassal's Paradigms included (they apply as additional Styles,
     like Kehrolyn's form); status effects are not cards and stay (S43)."""
-    return p != owner and c.kind in NEGATED_KINDS and timing != END_OF_BEAT
+    return p != owner and c.kind in NEGATED_KINDS and timing != END_OF_BEAT and \
+        takes_hold(s, owner)
 
 
 def mirror_ties(s: DuelState, owner: int) -> bool:
@@ -679,6 +682,8 @@ def _effect(timing: str, action: Action, text: str) -> Effect:
 NEGATION = Card("negation", "Negation", "style", fighter=FID,
                 hooks={SUPPRESSES: negation, PRIORITY_TIE: mirror_ties})
 ECHO = Card("echo", "Echo", "style", fighter=FID, hooks={COPIES: echo_copies})
+lasting_reveal(NEGATION.id, "the opponent applies none of their Styles")
+lasting_reveal(ECHO.id, "a Style of the opponent's Discard 1 applies too")
 REPELLING = Card("repelling", "Repelling", "style", range=(1, 2), power=-1, priority=1,
                  fighter=FID, hooks={MOVEMENT_BLOCKS: repel_blocks}, effects=(
     Effect(START_OF_BEAT, (Custom(repel_spend), Custom(repel_push)), "You may spend the "

@@ -60,6 +60,7 @@ from judge.battlecon.hooks import (
 )
 from judge.battlecon.movement import direct_destinations, movement_lock, toward
 from judge.battlecon.moving import moved, own_choice
+from judge.battlecon.negation import rule_modification
 from judge.battlecon.state import BOARD, DuelState, Figure, known
 
 FID = "tatsumi"
@@ -260,6 +261,8 @@ def juto_soaks(s: DuelState, owner: int, dealt: F.DamageDealt) -> list[F.Fact]:
 
 TIDAL_BOND = Card("tidal-bond", "Tidal Bond", "ability", fighter=FID,
                   hooks={MODIFIERS: tidal_bond, DAMAGE_DEALT: juto_soaks})
+rule_modification(TIDAL_BOND.id, DAMAGE_DEALT, "Juto's Soak in zones 1 and 2 is a passive "
+                  "zone bonus that costs him the life he soaked: no event triggers it (R18.1)")
 
 
 # --- Styles ---------------------------------------------------------------------------------

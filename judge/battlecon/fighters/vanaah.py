@@ -23,6 +23,7 @@ from judge.battlecon.actions import (
     StunOpponent,
     name,
 )
+from judge.battlecon.ante_cancel import ante_in_force
 from judge.battlecon.cards import (
     AFTER_ACTIVATING,
     BEFORE_ACTIVATING,
@@ -36,6 +37,7 @@ from judge.battlecon.fighters import Fighter, register
 from judge.battlecon.hooks import DODGE, MOVEMENT_LIMITS, RECYCLED
 from judge.battlecon.movement import direct_destinations, movement_lock
 from judge.battlecon.moving import Cleared, direct_ends, direct_need, moved, question
+from judge.battlecon.negation import lasting_reveal, takes_hold
 from judge.battlecon.state import DuelState, known
 
 TOKEN = "divine-rush"
@@ -67,7 +69,13 @@ def ante_options(s: DuelState, p: int) -> list[dict]:
 
 
 def rush_anted(s: DuelState, p: int) -> bool:
+    """Divine Rush was anted this beat (it rides with this beat's attack pair)."""
     return TOKEN in s.players[p].this_beat.anted
+
+
+def rush_in_force(s: DuelState, p: int) -> bool:
+    """Divine Rush was anted this beat and its bonus applies (``ante_cancel``)."""
+    return ante_in_force(s, p, TOKEN)
 
 
 def cycle_text(s: DuelState, p: int, pile: int) -> str:
@@ -144,8 +152,9 @@ def vengeance_miss(s: DuelState, owner: int, attacker: int, defender: int) -> st
 
 
 def judgment_limits(s: DuelState, owner: int, mover: int) -> dict[str, str]:
-    """Judgment: the opponent may neither retreat nor move past Vanaah this beat."""
-    if mover == owner:
+    """Judgment (Reveal): the opponent may neither retreat nor move past Vanaah this beat,
+    unless the Reveal effect was negated (``negation.takes_hold``)."""
+    if mover == owner or not takes_hold(s, owner):
         return {}
     return {"retreat": "Judgment forbids retreating this beat",
             "pass": f"the space next to {name(s, owner)} (Judgment forbids moving past her)"}
@@ -177,9 +186,9 @@ def paladin_move(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
 
 DIVINE_RUSH = Card("divine-rush", "Divine Rush", "ability", fighter="vanaah",
                    hooks={RECYCLED: rush_cycles}, passives=(
-                       Passive("power", 2, "Divine Rush anted: +2 power.", condition=rush_anted),
+                       Passive("power", 2, "Divine Rush anted: +2 power.", condition=rush_in_force),
                        Passive("priority", 2, "Divine Rush anted: +2 priority.",
-                               condition=rush_anted)))
+                               condition=rush_in_force)))
 REAPING = Card("reaping", "Reaping", "style", range=(0, 1), priority=1, fighter="vanaah",
                effects=(Effect(ON_HIT, (Custom(reaping),), "The opponent discards a token of "
                                "their choice; if they cannot, Divine Rush returns to the pool."),))
@@ -188,6 +197,7 @@ GLORIOUS = Card("glorious", "Glorious", "style", power=2, fighter="vanaah",
                     Effect(BEFORE_ACTIVATING, (Advance(up_to=1),), "Advance 0 or 1 space."),))
 JUDGMENT = Card("judgment", "Judgment", "style", range=(1, 1), power=1, priority=-1,
                 fighter="vanaah", hooks={MOVEMENT_LIMITS: judgment_limits})
+lasting_reveal(JUDGMENT.id, "no retreat, no moving past Vanaah")
 VENGEANCE = Card("vengeance", "Vengeance", "style", power=2, stun_guard=4, fighter="vanaah",
                  hooks={DODGE: vengeance_miss})
 PALADIN = Card("paladin", "Paladin", "style", range=(0, 1), power=1, priority=-2, stun_guard=3,
