@@ -96,3 +96,19 @@ def test_art_o_battlers_switches_its_gap_rulings():
         with pytest.raises(RecordError) as err:
             rules.with_rulings(setup, changes)
         assert err.value.field == f"rulings.{next(iter(changes))}"
+
+
+def test_a_fork_may_switch_each_gap_ruling_and_is_refused_a_reading_it_does_not_judge():
+    """The four gap rulings (Mimic's, Wyrding, a Finisher's Current Form, Juto's way) are
+    switched by a fork like any other, and validated the same way."""
+    rules = registry.find("battlecon-2014")
+    setup = rules.parse_setup(BATTLECON)
+    changes = {"mimic-movement": "together", "wyrding-start": "resolves",
+               "form-in-finisher": "replaced", "juto-direction": "from-juto"}
+    forked = rules.with_rulings(setup, changes)
+    assert forked["options"]["rulings"] == changes
+    assert rules.rulings_of(rules.parse_setup({**BATTLECON, "options": forked["options"]})) \
+        == {**rules.rulings_of(setup), **changes}
+    with pytest.raises(RecordError) as err:
+        rules.with_rulings(setup, {"juto-direction": "from-seth"})
+    assert err.value.field == "rulings.juto-direction"
