@@ -1,5 +1,6 @@
 """``judge fighters``: every fighter with its cards, as text or data, and the doubtful values
-the card data chose (``--doubts``), through the default ruleset's catalogue."""
+the card data chose (``--doubts``) beside the switchable rulings (``rulings``: each with its
+readings, default and recommended), through the default ruleset's catalogue."""
 
 from __future__ import annotations
 
@@ -56,15 +57,26 @@ def doubt_line(d: dict[str, Any]) -> str:
     return f"{d['card']}.{d['field']} = {json.dumps(d['value'])}{also} [{d['source']}]: {d['why']}"
 
 
+def ruling_line(ruling: str, spec: dict[str, Any]) -> str:
+    """A switchable ruling as a line: its readings, what a record naming none reads
+    (``default``) and what a new duel names (``recommended``)."""
+    readings = "; ".join(f"{json.dumps(r['value'])}: {r['text']}" for r in spec["readings"])
+    return (f"ruling {ruling} ({spec['rule']}: {spec['title']}) default "
+            f"{json.dumps(spec['default'])}, recommended {json.dumps(spec['recommended'])} -- "
+            f"{readings}")
+
+
 def cmd_fighters(args: argparse.Namespace) -> int:
     rules = registry.default()
     out = sys.stdout
     if args.doubts:
-        doubts = rules.doubts()
+        doubts, rulings = rules.doubts(), rules.rulings()
         if args.json:
-            out.write(json.dumps(doubts, indent=2, ensure_ascii=False) + "\n")
+            out.write(json.dumps({"doubts": doubts, "rulings": rulings}, indent=2,
+                                 ensure_ascii=False) + "\n")
         else:
             out.writelines(doubt_line(d) + "\n" for d in doubts)
+            out.writelines(ruling_line(k, spec) + "\n" for k, spec in rulings.items())
         return 0
     fighters = rules.catalogue()["fighters"]
     if args.json:

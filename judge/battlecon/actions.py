@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from judge.battlecon import facts as F
+from judge.battlecon.along import lead
 from judge.battlecon.cards import TIMING_NAMES, Card, Effect
 from judge.battlecon.fast_init import fast_init
 from judge.battlecon.hooks import ON_STUNNED
@@ -135,7 +136,7 @@ class Movement(Action):
         ends = destinations(s, mover, self.directions(s, mover), self.amounts,
                             ignores_stops=self.ignores_stops,
                             not_past=owner if self.not_past_owner else None,
-                            own=self.mover_is_owner)
+                            own=self.mover_is_owner, along=True)
         if not ends:
             limits = movement_limits(s, mover)
             limit = limits.get("retreat") if self.kind in ("retreat", "move") else None
@@ -157,7 +158,8 @@ class Movement(Action):
                         extra={"mover": mover})
         chosen = ends[0] if len(ends) == 1 else next(
             e for e in ends if e.end == known(decision, "the move decision")["to"])
-        return [moved(s, cleared, self.kind, chosen.end, chosen.spaces, chosen.passed,
+        return [*lead(s, mover, chosen),  # a standup moving along goes first (Mimic's)
+                moved(s, cleared, self.kind, chosen.end, chosen.spaces, chosen.passed,
                       forced=len(ends) == 1, stopped_by=chosen.stopped_by, rule=ctx.rule,
                       stop_text=chosen.stop_text, wrapped_by=chosen.wrapped_by,
                       ways=chosen.ways)]

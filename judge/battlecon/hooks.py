@@ -52,6 +52,12 @@ the opponent; a Negation cancels the opponent's Styles). Hook names:
                        nothing): a walk off one edge goes on from the other (Shadow). A
                        movement never laps the board, and one that may not pass the
                        opponent does not cross an edge that would switch their sides.
+``MOVES_ALONG``        ``(s, owner, mover) -> str``: what makes the owner move along with
+                       ``mover``'s walk (``""``: nothing): Mimic's under the ruling
+                       ``mimic-movement: together``. Asked only where a walk opts in
+                       (``destinations(along=True)``, ``judge.battlecon.along``): the
+                       mover does not hop over the owner, who moves first when walked
+                       toward and stops at the board's edge.
 ``MOVED``              ``(s, owner, moved) -> list[Fact]``: what follows a standup's
                        movement (``facts.Moved``), direct ones included (R17.12a).
 ``DODGE``              ``(s, owner, attacker, defender) -> str``: why the attack cannot
@@ -166,6 +172,7 @@ RECYCLED: Final = "recycled"
 SKIPS_RECYCLE: Final = "skips_recycle"
 MOVEMENT_BLOCKS: Final = "movement_blocks"
 MOVED: Final = "moved"
+MOVES_ALONG: Final = "moves_along"
 PREVENTS_STUN: Final = "prevents_stun"
 STAT_CAP: Final = "stat_cap"
 FORBIDS_SPENDING: Final = "forbids_spending"
@@ -174,7 +181,7 @@ SELECTS_FIRST: Final = "selects_first"
 COPIED_AS: Final = "copied_as"
 
 HOOKS: Final = (PRIORITY_TIE, PRIORITY_TIE_LOST, FORCES_CLASH, CLASHED, MOVEMENT_LOCK, MOVEMENT_STOPS,
-         MOVEMENT_LIMITS, MOVEMENT_BLOCKS, MOVEMENT_WRAPS, MAY_IGNORE_MOVEMENT, MOVED,
+         MOVEMENT_LIMITS, MOVEMENT_BLOCKS, MOVEMENT_WRAPS, MAY_IGNORE_MOVEMENT, MOVED, MOVES_ALONG,
          CANNOT_HIT, DODGE,
          SPECIAL_RANGE, ALSO_IN_RANGE, RANGE_ORIGIN, EXTRA_CARDS, COPIES, SUPPRESSES, MODIFIERS,
          DAMAGE_TAKEN, DAMAGE_CAP, DAMAGE_DEALT, IGNORES, HIT_BY, PREVENTS_STUN, STUN_OFFER,

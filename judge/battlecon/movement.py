@@ -16,6 +16,7 @@ from judge.battlecon.hooks import (
     MOVEMENT_LOCK,
     MOVEMENT_STOPS,
     MOVEMENT_WRAPS,
+    MOVES_ALONG,
     query,
 )
 from judge.battlecon.state import BOARD, DuelState, known
@@ -170,10 +171,13 @@ def destinations(
     ignores_stops: bool = False,
     not_past: int | None = None,
     own: bool = False,
+    along: bool = False,
 ) -> list[End]:
     """Legal ends of a movement in the given absolute directions (+1 east, -1 west);
     ``own``: the mover moves itself (so a limit on retreating applies), else the opponent's
-    effect moves it."""
+    effect moves it. ``along``: the caller moves a standup that moves along with it first
+    (``MOVES_ALONG``, ``judge.battlecon.along.lead``), so the walk never hops over it."""
+    partner = moves_along(s, mover) if along else None
     stops = {} if ignores_stops else movement_stops(s, mover)
     limits = movement_limits(s, mover)
     wraps = movement_wraps(s, mover, mover if own else 1 - mover)
@@ -183,6 +187,10 @@ def destinations(
         directions = tuple(d for d in directions if d != toward(s, mover))
     blocks = movement_blocks(s, mover)
     hop = obstacles(s, mover)  # the board does not change while the ends are found
+    if partner is not None:
+        hop = hop - {s.players[partner[0]].space}
+        if not_past == partner[0]:
+            not_past = None  # it moves ahead of the mover, who never passes it
     found: dict[int, End] = {}
     for direction in directions:
         for amount in amounts:
@@ -190,6 +198,8 @@ def destinations(
                 continue  # movement is never negative (R17.8)
             end = End(s.players[mover].space, 0, False) if amount == 0 else walk(
                 s, mover, direction, amount, stops, blocks, wraps, hop)
+            if end is not None and partner is not None:
+                end = _before_partner(s, mover, partner[0], direction, end)
             if end is None:
                 continue
             if not_past is not None and _passed(s.players[mover].space, end.end,
@@ -204,6 +214,41 @@ def destinations(
                 end = replace(end, ways=end.ways + 1)
             found[end.end] = end
     return [found[k] for k in sorted(found)]
+
+
+def moves_along(s: DuelState, mover: int) -> tuple[int, str, str] | None:
+    """The standup that moves along with ``mover``'s walk (a ``MOVES_ALONG`` hook): its
+    player, the card's id and what says so; None when nothing does."""
+    for owner, c, fn in query(s, MOVES_ALONG):
+        why = fn(s, owner, mover)
+        if why:
+            return owner, c.id, str(why)
+    return None
+
+
+def lead_end(s: DuelState, partner: int, direction: int, spaces: int) -> End | None:
+    """How far a standup moving along walks ahead of the mover: ``spaces`` the same way,
+    or as far as the board's edge (or a stop) lets it; None if it cannot move at all."""
+    if movement_lock(s, partner):
+        return None
+    start = s.players[partner].space
+    ends = destinations(s, partner, (direction,), tuple(range(1, spaces + 1)), own=True)
+    return max(ends, key=lambda e: (e.end - start) * direction) if ends else None
+
+
+def _before_partner(s: DuelState, mover: int, partner: int, direction: int,
+                    end: End) -> End | None:
+    """A walk toward a standup that moves along ends behind where it ends (it moves first,
+    stopping at the board's edge), never passing it; None if it would reach it. A walk
+    away is left as it is: the standup follows afterwards."""
+    start, there = s.players[mover].space, s.players[partner].space
+    if end.spaces == 0 or (there - start) * direction <= 0:
+        return end
+    lead = lead_end(s, partner, direction, end.spaces)
+    ahead = lead.end if lead is not None else there
+    if (ahead - end.end) * direction <= 0:
+        return None
+    return replace(end, passed=False)
 
 
 def toward(s: DuelState, mover: int) -> int:

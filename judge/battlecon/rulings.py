@@ -12,11 +12,32 @@ from typing import Any
 from judge.rulings import reading
 
 RULINGS: dict[str, dict[str, Any]] = {
+    "form-in-finisher": {
+        "rule": "Kehrolyn: Shapeshifting", "title": "Kehrolyn's Current Form during a Finisher",
+        "default": "applies", "recommended": "applies",
+        "readings": [reading("applies", "the Current Form is a second Style on her Finisher "
+                                        "too (Hydra Fork with Bladed deals 8)"),
+                     reading("replaced", "a Finisher replaces her whole attack, the Current "
+                                         "Form included (R2.8)")]},
+    "juto-direction": {
+        "rule": "Tatsumi: Wave", "title": "Which way Juto moves \"toward the opponent\"",
+        "default": "from-tatsumi", "recommended": "from-juto",
+        "readings": [reading("from-juto", "from Juto's space toward the opponent, at most "
+                                          "onto the opponent's space"),
+                     reading("from-tatsumi", "the direction from Tatsumi toward the opponent, "
+                                             "as far as the board's edge")]},
     "lure-power": {
         "rule": "Khadath: Lure", "title": "Power of Khadath's Lure", "default": 0,
         "recommended": 0,
         "readings": [reading(0, "the 2014 rulebook comic: Lure Strike deals 6"),
                      reading(-1, "the value the other sources print")]},
+    "mimic-movement": {
+        "rule": "Seth: Mimic's", "title": "How Seth copies a movement with Mimic's",
+        "default": "after", "recommended": "after",
+        "readings": [reading("after", "Seth moves after the opponent, the same spaces the "
+                                      "same way, in full or not at all (R17.9)"),
+                     reading("together", "both move at once: the opponent never hops over "
+                                         "Seth, and Seth stops at the board's edge")]},
     "mirror-token": {
         "rule": "Sagas: Shadow Mirror", "title": "A Mirror Token as any other kind of Token",
         "default": "own", "recommended": "any",
@@ -38,6 +59,13 @@ RULINGS: dict[str, dict[str, Any]] = {
         "recommended": "asked",
         "readings": [reading("asked", "asked only when the order can change what happens"),
                      reading("hinted", "a pause at every window, the order as a hint")]},
+    "wyrding-start": {
+        "rule": "Seth: Wyrding", "title": "The Start of Beat effect of a Base Wyrding swaps in",
+        "default": "skipped", "recommended": "resolves",
+        "readings": [reading("resolves", "the new Base's Start of Beat effects resolve this "
+                                         "beat, after Wyrding (Omen stuns)"),
+                     reading("skipped", "the Start of Beat window was already open: the new "
+                                        "Base's effects do not resolve this beat")]},
 }
 
 

@@ -54,8 +54,13 @@ def test_judge_fighters_json_gives_the_catalogue_fields() -> None:
 def test_judge_fighters_doubts_lists_the_choices_and_the_errata(errata_file) -> None:
     done = judge("fighters", "--doubts")
     assert done.returncode == 0 and "memento.priority = -1 (also: 1) [judge]" in done.stdout
+    assert 'ruling wyrding-start (Seth: Wyrding: ' in done.stdout
+    assert 'default "skipped", recommended "resolves"' in done.stdout
     done = judge("fighters", "--doubts", "--json", "--card-errata", errata_file)
-    doubts = json.loads(done.stdout)
+    listing = json.loads(done.stdout)
+    doubts, rulings = listing["doubts"], listing["rulings"]
+    assert rulings["juto-direction"]["default"] == "from-tatsumi"
+    assert rulings["juto-direction"]["recommended"] == "from-juto"
     assert doubts[-1] == {"card": "memento", "field": "priority", "value": 2,
                           "alternatives": [], "why": "ops", "source": errata_file}
     listed = json.loads(judge("fighters", "--json", env={"BATTLECON_CARD_ERRATA":

@@ -18,12 +18,18 @@ BATTLECON = {"format": "battlecon-record/1",
 def test_battlecon_lists_its_rulings_with_the_readings_a_record_leaving_them_out_reads():
     rules = registry.find("battlecon-2014")
     assert {k: [r["value"] for r in v["readings"]] for k, v in rules.rulings().items()} == {
-        "lure-power": [0, -1], "mirror-token": ["any", "own"], "placing": ["movement", "exempt"],
-        "range-direction": ["toward", "both"], "trigger-order": ["asked", "hinted"]}
+        "form-in-finisher": ["applies", "replaced"], "juto-direction": ["from-juto",
+                                                                        "from-tatsumi"],
+        "lure-power": [0, -1], "mimic-movement": ["after", "together"],
+        "mirror-token": ["any", "own"], "placing": ["movement", "exempt"],
+        "range-direction": ["toward", "both"], "trigger-order": ["asked", "hinted"],
+        "wyrding-start": ["resolves", "skipped"]}
     setup = rules.parse_setup(BATTLECON)
-    assert rules.rulings_of(setup) == {"lure-power": 0, "mirror-token": "own",
+    assert rules.rulings_of(setup) == {"form-in-finisher": "applies",
+                                       "juto-direction": "from-tatsumi", "lure-power": 0,
+                                       "mimic-movement": "after", "mirror-token": "own",
                                        "placing": "exempt", "range-direction": "both",
-                                       "trigger-order": "hinted"}
+                                       "trigger-order": "hinted", "wyrding-start": "skipped"}
 
 
 def test_battlecon_recommends_the_readings_a_new_duel_names():
@@ -31,8 +37,9 @@ def test_battlecon_recommends_the_readings_a_new_duel_names():
     record naming none reads) stays what records written before each ruling were judged by."""
     rulings = registry.find("battlecon-2014").rulings()
     assert {k: v["recommended"] for k, v in rulings.items()} == {
-        "lure-power": 0, "mirror-token": "any", "placing": "movement",
-        "range-direction": "toward", "trigger-order": "asked"}
+        "form-in-finisher": "applies", "juto-direction": "from-juto", "lure-power": 0,
+        "mimic-movement": "after", "mirror-token": "any", "placing": "movement",
+        "range-direction": "toward", "trigger-order": "asked", "wyrding-start": "resolves"}
     assert {k: (v["rule"], v["title"]) for k, v in rulings.items()}["range-direction"] == (
         "G11", "A space within range")
     assert rulings["placing"]["rule"] == "P1"
@@ -89,3 +96,19 @@ def test_art_o_battlers_switches_its_gap_rulings():
         with pytest.raises(RecordError) as err:
             rules.with_rulings(setup, changes)
         assert err.value.field == f"rulings.{next(iter(changes))}"
+
+
+def test_a_fork_may_switch_each_gap_ruling_and_is_refused_a_reading_it_does_not_judge():
+    """The four gap rulings (Mimic's, Wyrding, a Finisher's Current Form, Juto's way) are
+    switched by a fork like any other, and validated the same way."""
+    rules = registry.find("battlecon-2014")
+    setup = rules.parse_setup(BATTLECON)
+    changes = {"mimic-movement": "together", "wyrding-start": "resolves",
+               "form-in-finisher": "replaced", "juto-direction": "from-juto"}
+    forked = rules.with_rulings(setup, changes)
+    assert forked["options"]["rulings"] == changes
+    assert rules.rulings_of(rules.parse_setup({**BATTLECON, "options": forked["options"]})) \
+        == {**rules.rulings_of(setup), **changes}
+    with pytest.raises(RecordError) as err:
+        rules.with_rulings(setup, {"juto-direction": "from-seth"})
+    assert err.value.field == "rulings.juto-direction"

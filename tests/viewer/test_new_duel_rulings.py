@@ -38,8 +38,10 @@ def test_a_new_duel_names_the_recommended_rulings_and_blight_stays_towards_the_o
     rulings = site.get("/api/rulesets/battlecon-2014")["rulings"]
     duel = create_in_form(page, site, "browser-rulings")
     named = site.get(f"/api/duels/{duel}/record")["options"]["rulings"]
-    assert named == {"lure-power": 0, "mirror-token": "any", "placing": "movement",
-                     "range-direction": "toward", "trigger-order": "asked"}
+    assert named == {"form-in-finisher": "applies", "juto-direction": "from-juto",
+                     "lure-power": 0, "mimic-movement": "after", "mirror-token": "any",
+                     "placing": "movement", "range-direction": "toward",
+                     "trigger-order": "asked", "wyrding-start": "resolves"}
     assert named == {k: v["recommended"] for k, v in rulings.items()}
 
     prompt = to_blight(site, duel)

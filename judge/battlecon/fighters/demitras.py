@@ -23,6 +23,7 @@ from judge.battlecon.actions import (
     pick,
     stun,
 )
+from judge.battlecon.along import lead
 from judge.battlecon.antes import bonus_when_anted
 from judge.battlecon.cards import (
     AFTER_ACTIVATING,
@@ -181,7 +182,7 @@ def advance_farthest(ctx: Ctx, decision: dict | None, why: str) -> list[F.Fact] 
         return [F.MovementIgnored(rule="R17.9", text=f"Demitras cannot advance as {why} asks: "
                                   f"{lock}.", player=me, kind="advance")]
     start = s.players[me].space
-    ends = destinations(s, me, (toward(s, me),), tuple(range(1, 7)), own=True)
+    ends = destinations(s, me, (toward(s, me),), tuple(range(1, 7)), own=True, along=True)
     if not ends:
         return [F.MovementIgnored(rule="R17.9", text=f"Demitras cannot advance as {why} asks: "
                                   "no space to advance into.", player=me, kind="advance")]
@@ -193,7 +194,7 @@ def advance_farthest(ctx: Ctx, decision: dict | None, why: str) -> list[F.Fact] 
                  stopped_by=best.stopped_by, rule=ctx.rule, stop_text=best.stop_text)
     # The card asks for the farthest space, not a choice: never "the only legal option".
     text = step.text.replace(" (the only legal option).", f" (as far as {why} asks).")
-    return [replace(step, text=text)]
+    return [*lead(s, me, best), replace(step, text=text)]  # Mimic's moving along: first
 
 
 def jousting_close(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:

@@ -4,7 +4,8 @@ The Current Form is the Style in her Discard 1 (the last one put there, should a
 leave two): it is in force beside every attack she makes as a second Style (an
 ``EXTRA_CARDS`` card of her ability), so a suppression such as Negation cancels it and
 a bonus copy such as Reflection does not see it (R18.11). It applies with Finishers too
-(the 2013 implementation's effect sources; nothing says otherwise).
+(the 2013 implementation's effect sources and the peer engine; nothing says otherwise),
+unless the record names the ruling ``form-in-finisher: replaced``.
 
 Mutating copies the Current Form (``COPIES``, declared on the ability card so it reaches
 Mutating as the form too); as the form it copies the Style she revealed. Overload's extra
@@ -35,10 +36,12 @@ from judge.battlecon.hooks import (
     MAY_IGNORE_MOVEMENT,
     PRIORITY_TIE_LOST,
 )
+from judge.battlecon.rulings import reading_in
 from judge.battlecon.state import START_LIFE, DuelState
 
 FID = "kehrolyn"
 MUTATING_ID = "mutating"
+FORM_RULING = "form-in-finisher"
 STYLES = ("mutating", "whip", "bladed", "exoskeletal", "quicksilver")
 
 
@@ -71,11 +74,21 @@ def attacking(s: DuelState, p: int) -> bool:
 
 
 def form_in_force(s: DuelState, owner: int, p: int) -> list[str]:
-    """Shapeshifting: the Current Form is a second Style on each attack she makes."""
-    if p != owner or not attacking(s, owner):
+    """Shapeshifting: the Current Form is a second Style on each attack she makes; with a
+    Finisher too, unless the ruling ``form-in-finisher`` reads ``replaced``."""
+    if p != owner or not attacking(s, owner) or finisher_replaces_form(s, owner):
         return []
     form = current_form(s, owner)
     return [form] if form else []
+
+
+def finisher_replaces_form(s: DuelState, p: int) -> bool:
+    """The ruling ``form-in-finisher``: ``replaced``, a Finisher "completely replaces your
+    attack pair" (R2.8), the Current Form with it; ``applies`` (records that name no
+    reading), the form is a second Style beside the Finisher as beside any attack."""
+    pair = s.players[p].pair
+    return pair is not None and pair.finisher and \
+        reading_in(s.options, FORM_RULING) == "replaced"
 
 
 def played_style(s: DuelState, p: int) -> str | None:

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from judge.battlecon import facts as F
 from judge.battlecon.actions import Advance, Ctx, Custom, Need, Retreat, lose_life, may, pick
 from judge.battlecon.agenda import Activate, Fx
+from judge.battlecon.along import lead
 from judge.battlecon.ante_cancel import anted
 from judge.battlecon.cards import (
     AFTER_ACTIVATING,
@@ -192,7 +193,7 @@ def chrono_advance(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
     if movement_lock(s, p) or not held(s, p):
         return [F.Declined(rule=ctx.rule, text="Luc spends no Time token on Chrono.", player=p)]
     ends = destinations(s, p, (toward(s, p),), tuple(range(0, held(s, p) + 1)),
-                        not_past=ctx.opponent)
+                        not_past=ctx.opponent, along=True)
     cleared = question(ctx, p, ends, decision, asked_before=False)  # he may stay: not asked
     if not isinstance(cleared, Cleared):
         return cleared
@@ -206,6 +207,7 @@ def chrono_advance(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
         return [F.Declined(rule=ctx.rule, text="Luc spends no Time token on Chrono.", player=p)]
     return [LucTimeSpent(rule=ctx.rule, text=f"Luc spends {tokens(end.spaces)} on Chrono.",
                          player=p, count=end.spaces),
+            *lead(s, p, end),  # Mimic's moving along goes first
             moved(s, cleared, "advance", end.end, end.spaces, end.passed,
                   stopped_by=end.stopped_by, rule=ctx.rule, stop_text=end.stop_text)]
 

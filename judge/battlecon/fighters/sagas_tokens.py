@@ -24,6 +24,7 @@ from collections.abc import Callable
 
 from judge.battlecon import facts as F
 from judge.battlecon.actions import Ctx, Custom, Need, may, status
+from judge.battlecon.along import lead
 from judge.battlecon.cards import (
     BEFORE_ACTIVATING,
     END_OF_BEAT,
@@ -63,7 +64,7 @@ def _can_advance(s: DuelState, p: int) -> bool:
 
 
 def _advance_ends(s: DuelState, p: int) -> list:
-    return destinations(s, p, (toward(s, p),), (1,), not_past=1 - p)
+    return destinations(s, p, (toward(s, p),), (1,), not_past=1 - p, along=True)
 
 
 def stand_in(token: str, what: str, gain: Gain) -> Custom:
@@ -99,7 +100,8 @@ def _gunner_range(ctx: Ctx) -> list[F.Fact]:
 
 def _advance_1(ctx: Ctx) -> list[F.Fact]:
     end = _advance_ends(ctx.s, ctx.owner)[0]  # after "spend the Mirror?": his own choice
-    return [moved(ctx.s, own_choice(ctx), "advance", end.end, end.spaces, end.passed,
+    return [*lead(ctx.s, ctx.owner, end),
+            moved(ctx.s, own_choice(ctx), "advance", end.end, end.spaces, end.passed,
                   stopped_by=end.stopped_by, rule=ctx.rule, stop_text=end.stop_text)]
 
 

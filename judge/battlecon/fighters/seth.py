@@ -38,6 +38,7 @@ from judge.battlecon.actions import (
     pronoun,
     pronoun_object,
 )
+from judge.battlecon.agenda import Fx
 from judge.battlecon.cards import (
     AFTER_ACTIVATING,
     BEFORE_ACTIVATING,
@@ -49,15 +50,25 @@ from judge.battlecon.cards import (
     Effect,
 )
 from judge.battlecon.fighters import Fighter, card, fighter, register
-from judge.battlecon.hooks import DODGE, MODIFIERS, MOVED, PRIORITY_TIE, SELECTS_FIRST
+from judge.battlecon.hooks import (
+    DODGE,
+    MODIFIERS,
+    MOVED,
+    MOVES_ALONG,
+    PRIORITY_TIE,
+    SELECTS_FIRST,
+)
 from judge.battlecon.movement import destinations, movement_lock, toward
 from judge.battlecon.moving import Cleared, moved, passive_pass
+from judge.battlecon.rulings import reading_in
 from judge.battlecon.state import DuelState, known
 
 FID = "seth"
 ANTE = "ante"  # the ability's own timing: the start of the Ante step
 GUESS_RULE = "beyond-eyes: Ante"
 READING_FATE = "reading-fate"  # counter: 1 once Reading Fate has hit
+WYRDING_RULING = "wyrding-start"
+MIMIC_RULING = "mimic-movement"
 
 
 @dataclass(frozen=True)
@@ -176,13 +187,21 @@ BEYOND_EYES = Card("beyond-eyes", "Beyond Eyes", "ability", fighter=FID, hooks={
 
 def mimic(s: DuelState, owner: int, m: F.Moved) -> list[F.Fact]:
     """Mimic's: the opponent's movement (not a direct move) is copied by Seth, the same
-    number of spaces in the same direction on the board, if he can (R17.9)."""
+    number of spaces in the same direction on the board. The ruling ``mimic-movement``:
+    ``after`` (records that name no reading), he moves after her, in full or not at all
+    (R17.9); ``together``, they move at once: walked toward, he moved first
+    (``mimic_along``, ``judge.battlecon.along``), and walked away from, he follows as far
+    as he can."""
     if m.player == owner or m.kind == "direct" or m.spaces == 0 or m.start == m.end:
         return []
     rule = "mimics: passive"
     direction = 1 if m.end > m.start else -1
+    together = moves_together(s)
+    if together and not m.passed and (s.players[owner].space - m.end) * direction > 0:
+        return []  # she walked toward him: he already moved along, ahead of her
     lock = movement_lock(s, owner)
-    ends = [] if lock else destinations(s, owner, (direction,), (m.spaces,), own=True)
+    amounts = tuple(range(m.spaces, 0, -1)) if together else (m.spaces,)
+    ends = [] if lock else destinations(s, owner, (direction,), amounts, own=True)
     if not ends:
         why = lock or "the board ends that way"
         return [F.MovementIgnored(rule=rule, text=f"Mimic's: {name(s, owner)} cannot follow "
@@ -194,11 +213,22 @@ def mimic(s: DuelState, owner: int, m: F.Moved) -> list[F.Fact]:
         return [F.MovementIgnored(rule=rule, text=f"Mimic's: {name(s, owner)} may ignore "
                                   f"movement ({cleared}) and does not follow.", player=owner,
                                   kind="move")]
-    e = ends[0]
+    e = max(ends, key=lambda x: (x.end - s.players[owner].space) * direction)
     kind = "advance" if direction == toward(s, owner) else "retreat"
     step = moved(s, cleared, kind, e.end, e.spaces, e.passed, stopped_by=e.stopped_by,
                  rule=rule, stop_text=e.stop_text)
     return [replace(step, text=f"Mimic's: {step.text}")]
+
+
+def moves_together(s: DuelState) -> bool:
+    """The ruling ``mimic-movement`` reads ``together`` (the peer engine's reading)."""
+    return reading_in(s.options, MIMIC_RULING) == "together"
+
+
+def mimic_along(s: DuelState, owner: int, mover: int) -> str:
+    """Mimic's under ``mimic-movement: together``: Seth moves along with the opponent's
+    walk, so she never hops over him (``MOVES_ALONG``)."""
+    return "Mimic's" if mover != owner and moves_together(s) else ""
 
 
 def vanishing_dodge(s: DuelState, owner: int, attacker: int, defender: int) -> str:
@@ -222,7 +252,8 @@ COMPELLING = Card("compelling", "Compelling", "style", fighter=FID, effects=(
 FOOLS = Card("fools", "Fool's", "style", power=-1, priority=-4, fighter=FID, effects=(
     Effect(START_OF_BEAT, (Status("range", (-1, -1), target="opponent"),),
            "The opponent's attack has -1~-1 range this beat."),))
-MIMICS = Card("mimics", "Mimic's", "style", power=1, fighter=FID, hooks={MOVED: mimic})
+MIMICS = Card("mimics", "Mimic's", "style", power=1, fighter=FID,
+               hooks={MOVED: mimic, MOVES_ALONG: mimic_along})
 
 
 def wyrding_swap(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
@@ -243,7 +274,24 @@ def wyrding_swap(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
     return [SethBaseSwapped(rule=ctx.rule, text=f"Wyrding: Seth swaps {card(old).name} for "
                             f"{card(str(choice)).name} from his hand; both go to discard with "
                             "this pair, and the Active Player stays the same.", player=p,
-                            old=old, new=str(choice))]
+                            old=old, new=str(choice)),
+            *new_base_starts(ctx, str(choice))]
+
+
+def new_base_starts(ctx: Ctx, base: str) -> list[F.Fact]:
+    """The ruling ``wyrding-start``: ``resolves``, the Start of Beat effects of the Base
+    Wyrding swapped in join this beat's Start of Beat at once, after Wyrding (the peer
+    engine resolves the final Base's trigger; Omen then stuns); ``skipped`` (records that
+    name no reading), the window was queued before the swap and they do not resolve."""
+    if reading_in(ctx.s.options, WYRDING_RULING) != "resolves":
+        return []
+    c = card(base)
+    group = f"{ctx.s.seq}:{START_OF_BEAT}:{ctx.owner}:wyrding"
+    items = [Fx(ctx.owner, c.effect_keys[i], a, group) for i in c.timed.get(START_OF_BEAT, ())
+             for a in range(len(c.effects[i].actions))]
+    return [F.EffectResumed(rule=ctx.rule, text=f"Wyrding: {c.name}'s Start of Beat effect "
+                            "resolves this beat, now that it is Seth's Base.",
+                            item=item.to_list()) for item in reversed(items)]
 
 
 WYRDING = Card("wyrding", "Wyrding", "style", fighter=FID, effects=(

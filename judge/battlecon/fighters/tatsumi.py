@@ -36,6 +36,7 @@ from judge.battlecon.actions import (
     StunOpponent,
     lose_life,
     may,
+    name,
     status,
 )
 from judge.battlecon.cards import (
@@ -61,6 +62,7 @@ from judge.battlecon.hooks import (
 from judge.battlecon.movement import direct_destinations, movement_lock, toward
 from judge.battlecon.moving import moved, own_choice
 from judge.battlecon.negation import rule_modification
+from judge.battlecon.rulings import reading_in
 from judge.battlecon.state import BOARD, DuelState, Figure, known
 
 FID = "tatsumi"
@@ -105,6 +107,9 @@ class TatsumiMarked(F.Fact):
 
 
 # --- Juto: where he is, his zone, his moves -------------------------------------------------
+
+
+JUTO_RULING = "juto-direction"
 
 
 def juto(s: DuelState, owner: int) -> Figure | None:
@@ -193,15 +198,33 @@ def juto_anywhere(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
 
 
 def juto_toward_opponent(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
-    """Wave: any number of spaces in the direction from Tatsumi toward the opponent, as
-    far as the board's edge (carddata: tatsumi.toml)."""
+    """Wave: any number of spaces toward the opponent, read by the ruling
+    ``juto-direction``: ``from-juto``, from Juto's space toward the opponent and at most
+    onto their space (as Riptide's "toward Tatsumi" stops on hers); ``from-tatsumi``
+    (records that name no reading), in the direction from Tatsumi toward the opponent, as
+    far as the board's edge (carddata: tatsumi.toml). The prompt says which way that is on
+    the board."""
     s, p = ctx.s, ctx.owner
     if not on_board(s, p):
         return stays_off(s, p, ctx.rule)
-    here, way = known(juto_space(s, p), "Juto's space"), toward(s, p)
-    ends = [x for x in BOARD if (x - here) * way >= 0]
+    here, them = known(juto_space(s, p), "Juto's space"), s.players[1 - p].space
+    if reading_in(s.options, JUTO_RULING) == "from-juto":
+        ends = [x for x in BOARD if min(here, them) <= x <= max(here, them)]
+        way, origin = (them > here) - (them < here), f"from Juto on {here}"
+    else:
+        way, origin = toward(s, p), f"from Tatsumi on {s.players[p].space}"
+        ends = [x for x in BOARD if (x - here) * way >= 0]
+    # The card's words first, so the narrative still sees the question as the card text.
     return move_juto(ctx, decision, ends, "move Juto any number of spaces toward the "
-                     "opponent.")
+                     f"opponent. Here that is {board_way(way)} ({origin} toward "
+                     f"{name(s, 1 - p)} on {them}).")
+
+
+def board_way(way: int) -> str:
+    """A direction in the board's terms, for a newcomer reading the prompt."""
+    if way == 0:
+        return "nowhere, Juto is on the opponent's space"
+    return "to a higher-numbered space" if way > 0 else "to a lower-numbered space"
 
 
 def juto_toward_tatsumi(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
