@@ -30,7 +30,7 @@ from judge.battlecon.playout import FIGHTERS, choose, record_setup
 from tests.judge.blanket_scene import stamped_duel
 from tests.judge.scene import answer_until, facts_of, pairs, pass_ante, settle, stage
 
-REFERENCE = Path("/work/shared/reference/cards")
+REFERENCE = Path(__file__).resolve().parents[1] / "data" / "reference-cards"  # ../shared/reference
 EACH_BEAT = re.compile(r"after (each|every) beat|end of (each|every) beat|^end of beat:",
                        re.IGNORECASE)
 # Abilities the reference times at the end of the beat whose effect is no triggered effect

@@ -34,7 +34,7 @@ from judge.battlecon.stats import attack
 from tests.judge.blanket_scene import stamped_duel
 from tests.judge.scene import answer, facts_of, pairs, pass_ante, priorities, stage
 
-REFERENCE = Path("/work/shared/reference/cards")
+REFERENCE = Path(__file__).resolve().parents[1] / "data" / "reference-cards"  # ../shared/reference
 # A Reveal effect, by its words: the Reveal window, or a card that becomes a copy.
 REVEAL_WORDS = re.compile(r"\breveal\b|\bis a copy\b|\bbecomes a copy\b", re.IGNORECASE)
 # Texts the pattern misreads, by card: none of them is a Reveal effect of the Base itself.
