@@ -73,3 +73,23 @@ def test_verify_refuses_a_stamp_it_does_not_know(tmp_path, capsys):
     assert main(["verify", str(bad)]) == 1
     captured = capsys.readouterr()
     assert "rules-9" in captured.out + captured.err
+
+
+RELEASE2 = Path(__file__).resolve().parents[1] / "data" / "release-2"
+
+
+def test_verify_names_where_todays_rules_would_judge_a_stored_duel_differently(capsys):
+    """A duel stored before the stamps (release 2's Cherri anteing Insight against
+    Naturalizing) verifies under its own rules (exit 0), and says from which event today's
+    rules would differ."""
+    from events.export import verify_file
+
+    log = RELEASE2 / "cherri-vs-lixis-naturalizing.log.jsonl"
+    result = verify_file(log.read_text("utf-8"))
+    rules = result["rules"]
+    assert (rules["recorded"], rules["today"]) == (None, "rules-2")
+    assert rules["rejudged"].startswith(f"differs from event {rules['differs_from']}:")
+    assert main(["verify", str(log)]) == 0
+    out = capsys.readouterr().out
+    assert f"under today's rules (rules-2) this duel would differ from event " \
+           f"{rules['differs_from']}" in out
