@@ -57,7 +57,24 @@ def due_after_recycling(s: Any, recycled: list) -> bool:
     a regain that checks the discards sees the pair just played in discard 1."""
     from judge.battlecon.rules import after_recycle_due
 
+    if not _may_act_after_recycling(s):
+        return False  # nothing could act: no copy of the state to look at (the common case)
     after = s.clone()
     for fact in recycled:
         fact.run(after)
     return after_recycle_due(after)
+
+
+def _may_act_after_recycling(s: Any) -> bool:
+    """Whether any card that could be in force after recycling has an After Recycling
+    effect: the cards in force now (recycling only takes cards away from the attack) and
+    each fighter's ability card and persistent cards (which recycling may put in play)."""
+    from judge.battlecon.fighters import fighter
+    from judge.battlecon.hooks import in_force
+
+    for p in (0, 1):
+        kit = fighter(s.players[p].fighter)
+        cards = [*in_force(s, p), *kit.persistent] + ([kit.ability] if kit.ability else [])
+        if any(AFTER_RECYCLE in c.timed for c in cards):
+            return True
+    return False
