@@ -409,6 +409,8 @@ def continue_from_every_beat(duel: Duel) -> int:
         position = to_position(duel.state_at(start + 1))
         record = position_record(json.loads(json.dumps(position.to_json())),
                                  remaining_decisions(duel, start))
+        if "rules" in duel.setup:  # the rules version travels with the record, not the position
+            record["rules"] = duel.setup["rules"]
         again = Duel.from_record(record)
         expected = [e.to_json() for kind, e in duel.events[start:] if kind == "fact"]
         assert [f.to_json() for f in again.facts] == expected, (start, position)
