@@ -1104,5 +1104,39 @@ class DuelReopened(Fact):
         s.agenda = [from_list(item) for item in self.agenda]
 
 
+PLACING_MARK: Final = "placing"  # ThisBeat.marks (judge.battlecon.placing): 1 she stays put, 0 she lets the arrangement move her
+
+
+@dataclass(frozen=True)
+class TriggerNegated(Fact):
+    """A triggered effect of ``player``'s card (a hook's) is negated: nothing of it happens;
+    the negating card's ``instead`` effect follows."""
+
+    player: int
+    card: str
+    hook: str
+
+    apply = changes_nothing
+
+
+@dataclass(frozen=True)
+class OfferNegated(TriggerNegated):
+    """A ``STUN_OFFER`` spend ("when he takes damage, he may spend ...") is negated: it is
+    not asked, and its agenda item is done."""
+
+    closes: ClassVar[bool] = True
+
+
+@dataclass(frozen=True)
+class PlacementAnswered(Fact):
+    """A fighter who may ignore movement answered whether a rearrangement moves her (P1)."""
+
+    player: int
+    stays: bool
+
+    def apply(self, s: DuelState) -> None:
+        s.players[self.player].this_beat.marks[PLACING_MARK] = int(self.stays)
+
+
 # Special Action card id, re-exported for rules modules.
 __all__ = ["Fact", "FACT_TYPES", "SPECIAL_ACTION"]

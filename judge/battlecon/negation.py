@@ -33,13 +33,13 @@ triggered kind is the working of a passive effect declares so with ``rule_modifi
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any, ClassVar, Final
+from typing import Any, Final
 
 from judge.battlecon import facts as F
 from judge.battlecon import rulestamp
 from judge.battlecon.actions import Ctx, Need, name
 from judge.battlecon.cards import INSTEAD, REVEAL, Card
+from judge.battlecon.facts import OfferNegated, TriggerNegated  # declared there: compiled
 from judge.battlecon.hooks import (
     CLASHED,
     DAMAGE_DEALT,
@@ -131,26 +131,6 @@ def is_triggered(c: Card, hook: str) -> bool:
     """Whether what ``c``'s ``hook`` makes is a triggered effect (a derived copy, Sagas's
     ``<id>~<deriver>``, is what its original is)."""
     return hook in TRIGGERED and (c.id.split("~")[0], hook) not in _RULE_MODIFICATIONS
-
-
-@dataclass(frozen=True)
-class TriggerNegated(F.Fact):
-    """A triggered effect of ``player``'s card (a hook's) is negated: nothing of it happens;
-    the negating card's ``instead`` effect follows."""
-
-    player: int
-    card: str
-    hook: str
-
-    apply = F.changes_nothing
-
-
-@dataclass(frozen=True)
-class OfferNegated(TriggerNegated):
-    """A ``STUN_OFFER`` spend ("when he takes damage, he may spend ...") is negated: it is
-    not asked, and its agenda item is done."""
-
-    closes: ClassVar[bool] = True
 
 
 def offer_negated(s: DuelState, p: int, c: Card) -> list[F.Fact]:

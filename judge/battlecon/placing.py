@@ -18,8 +18,6 @@ name ``movement``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from judge.battlecon import facts as F
 from judge.battlecon.hooks import MAY_IGNORE_MOVEMENT, first_reason
 from judge.battlecon.rulings import reading_in
@@ -28,7 +26,7 @@ from judge.battlecon.state import BOARD, DuelState
 RULING = "placing"
 MOVEMENT = "movement"
 EXEMPT = "exempt"
-MARK = "placing"  # ThisBeat.marks: 1 she stays put, 0 she lets the arrangement move her
+MARK = F.PLACING_MARK  # ThisBeat.marks: 1 she stays put, 0 she lets the arrangement move her
 
 
 def placing_is_movement(s: DuelState) -> bool:
@@ -69,12 +67,3 @@ def arrangements(s: DuelState, owner: int) -> list[list[int]]:
             and fixed.get(0, a) == a and fixed.get(1, b) == b]
 
 
-@dataclass(frozen=True)
-class PlacementAnswered(F.Fact):
-    """A fighter who may ignore movement answered whether a rearrangement moves her (P1)."""
-
-    player: int
-    stays: bool
-
-    def apply(self, s: DuelState) -> None:
-        s.players[self.player].this_beat.marks[MARK] = int(self.stays)

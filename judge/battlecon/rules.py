@@ -38,6 +38,7 @@ from judge.battlecon.cards import (
     Card,
 )
 from judge.battlecon.clash_reveal import revealed_in_clash
+from judge.battlecon.facts import PlacementAnswered
 from judge.battlecon.hooks import (
     COPIED_AS,
     NEGATES,
@@ -47,7 +48,7 @@ from judge.battlecon.hooks import (
     query,
 )
 from judge.battlecon.negation import lasting_count
-from judge.battlecon.placing import PlacementAnswered, arrangements, staying, still_to_ask
+from judge.battlecon.placing import arrangements, staying, still_to_ask
 from judge.battlecon.spending import forbidden
 from judge.battlecon.state import SPECIAL_ACTION, DuelState
 
