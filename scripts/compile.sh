@@ -33,6 +33,15 @@ MODULES=(
   judge/battlecon/facts.py
   judge/battlecon/fighters/__init__.py
   judge/battlecon/duel.py
+  judge/battlecon/rulestamp.py
+  judge/battlecon/spending.py
+  judge/battlecon/ante_cancel.py
+  judge/battlecon/negation.py
+  judge/battlecon/moving.py
+  judge/battlecon/placing.py
+  judge/battlecon/clash_reveal.py
+  judge/battlecon/each_beat.py
+  judge/battlecon/along.py
 )
 BUILD=build/mypyc
 

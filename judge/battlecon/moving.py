@@ -108,6 +108,11 @@ def passive_pass(s: DuelState, mover: int, by: int) -> Cleared | str:
     return Cleared(mover, by)
 
 
+VERBS: Final = {"advance": "advances", "retreat": "retreats", "move": "moves",
+                "pull": "is pulled", "push": "is pushed", "move_opponent": "is moved",
+                "direct": "moves directly"}  # how a Moved fact's sentence says its kind
+
+
 def moved(s: DuelState, cleared: Cleared, kind: str, end: int, spaces: int, passed: bool,
           forced: bool = False, stopped_by: str = "", rule: str = "R17",
           stop_text: str = "", wrapped_by: str = "", ways: int = 1) -> F.Moved:
@@ -116,8 +121,7 @@ def moved(s: DuelState, cleared: Cleared, kind: str, end: int, spaces: int, pass
     a direct move passes through no space, so it never says "passing"."""
     mover, by = cleared.mover, cleared.by
     start = s.players[mover].space
-    verb = {"advance": "advances", "retreat": "retreats", "move": "moves", "pull": "is pulled",
-            "push": "is pushed", "move_opponent": "is moved", "direct": "moves directly"}[kind]
+    verb = VERBS[kind]
     how = "" if spaces == 1 else "s"
     text = f"{name(s, mover)} {verb} {spaces} space{how}, {start} → {end}"
     if kind == "direct":
