@@ -1,7 +1,10 @@
-"""Helpers shared by the test packages: the engine's own view of a duel, readable diffs."""
+"""Helpers shared by the test packages: the engine's own view of a duel, readable diffs, and
+the size of the sweeps over the roster."""
 
 from __future__ import annotations
 
+import os
+from collections.abc import Sequence
 from typing import Any
 
 from judge.battlecon import Duel
@@ -36,3 +39,22 @@ def first_difference(a: Any, b: Any, path: str = "$") -> str | None:
                 return found
         return None
     return None if a == b else f"{path}: {a!r} != {b!r}"
+
+
+# The sweeps over every pairing of the roster run in full on demand
+# (``BATTLECON_FULL_SWEEPS=1 bash scripts/test.sh``); CI runs a fixed sample in which every
+# fighter meets two others, one on each side, and a few mirror matches (docs: README, Tests).
+FULL_SWEEPS = os.environ.get("BATTLECON_FULL_SWEEPS", "") not in ("", "0")
+
+
+def sampled_pairings(fighters: Sequence[str], pairs: Sequence[tuple[str, str]]
+                     ) -> list[tuple[str, str]]:
+    """``pairs`` (in their order), all of them under ``FULL_SWEEPS``, otherwise those of the
+    CI sample: fighter i against fighter i + 7 (each fighter on each side once) and every
+    sixth fighter's mirror match. A pair counts in either order."""
+    if FULL_SWEEPS:
+        return list(pairs)
+    n = len(fighters)
+    chosen = {frozenset((fighters[i], fighters[(i + 7) % n])) for i in range(n)}
+    chosen |= {frozenset((fighters[i],)) for i in range(0, n, 6)}
+    return [p for p in pairs if frozenset(p) in chosen]

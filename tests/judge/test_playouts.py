@@ -30,9 +30,10 @@ from judge.battlecon.playout import FIGHTERS, play
 from judge.battlecon.replay import replay_facts
 from judge.battlecon.state import SPECIAL_ACTION, DuelState
 from tests.judge.fighter_invariants import check_fighters
+from tests.support import sampled_pairings
 
 PLAYOUTS = int(os.environ.get("BATTLECON_PLAYOUTS", "10"))  # 30 or more for the full size
-PAIRS = list(itertools.product(FIGHTERS, FIGHTERS))
+PAIRS = sampled_pairings(FIGHTERS, list(itertools.product(FIGHTERS, FIGHTERS)))  # all: FULL_SWEEPS
 
 
 def kit_cards(s: DuelState, i: int) -> Counter:
