@@ -7,6 +7,7 @@ atomically), only if the duel is still at the version the writer saw.
 
 from __future__ import annotations
 
+import logging
 import threading
 import time
 from collections import OrderedDict
@@ -21,7 +22,8 @@ from eventsourcing.application import AggregateNotFoundError, Application
 from eventsourcing.domain import OriginatorIDError, OriginatorVersionError
 from eventsourcing.persistence import IntegrityError
 
-from events.config import store_env
+from events import faults
+from events.config import sqlite_read_only_name, store_env
 from events.domain import Commentary, Dispute, DuelRecord, now_iso
 from events.errors import (
     DisputeError,
@@ -117,11 +119,29 @@ class JudgeApp(Application[UUID]):
         serve --workers), so queue them on an OS lock (``events.writers``). Off for one
         process, where the extra lock only slows writers down (each lock and unlock waits
         for the GIL again while the writer holds the store's one write slot)."""
-        super().__init__(env={**store_env(db, database_url), **(env or {})})
-        sqlite_file = self.env.get("SQLITE_DBNAME") if queue_writers and \
-            self.env.get("PERSISTENCE_MODULE") == "eventsourcing.sqlite" else None
-        self._writers = WriterQueue(sqlite_file)
-        self._writers.install(getattr(self.factory, "datastore", None))
+        given = {**store_env(db, database_url), **(env or {})}
+        create = self.construct_env(self.name, given).get("CREATE_TABLE", "yes")
+        sqlite_file = given.get("SQLITE_DBNAME") if \
+            given.get("PERSISTENCE_MODULE") == "eventsourcing.sqlite" else None
+        read_only = sqlite_read_only_name(sqlite_file) if sqlite_file else None
+        if read_only:  # a file this process may not write: opened read-only, reads served
+            given["SQLITE_DBNAME"] = read_only
+        try:  # the tables are made below, where a read-only store can be told apart
+            super().__init__(env={**given, "CREATE_TABLE": "false"})
+        except Exception as err:
+            fault = faults.classify(err)
+            if fault is None:
+                raise
+            raise fault from err
+        self.read_only = read_only is not None
+        self.store_timeout = float(self.env.get("STORE_TIMEOUT") or faults.DEFAULT_TIMEOUT)
+        datastore = getattr(self.factory, "datastore", None)
+        self._writers = WriterQueue(sqlite_file if queue_writers and not read_only else None)
+        self._writers.install(datastore)
+        faults.install(datastore)  # around the writers' queue: its lock file may fail too
+        faults.bound(datastore, self.store_timeout)
+        if create.lower() not in ("n", "no", "f", "false", "off", "0"):
+            self._create_tables()
         self._cache: OrderedDict[UUID, DuelRecord] = OrderedDict()
         self._locks: dict[UUID, threading.RLock] = {}
         self._guard = threading.Lock()
@@ -131,6 +151,24 @@ class JudgeApp(Application[UUID]):
         # The most events a duel may reach by a decision, a fork or an import (larger duels
         # already stored still load): a bound on what one request may cost everyone.
         self.max_events = int(self.env.get("MAX_DUEL_EVENTS") or MAX_DUEL_EVENTS)
+
+    def _create_tables(self) -> None:
+        """The library's tables, made once; on a read-only store they must exist already
+        (then reads are served and writes refused: ``read_only``)."""
+        try:
+            for recorder in (self.recorder, getattr(self.snapshots, "recorder", None)):
+                if hasattr(recorder, "create_table"):
+                    recorder.create_table()
+        except faults.StoreReadOnlyError:
+            self.read_only = True
+        except faults.StoreFaultError:
+            self.close()  # no pool left trying to connect behind a store that failed
+            raise
+
+    def store_state(self) -> dict:
+        """Whether the store answers and takes writes, asked now within ``store_timeout``
+        (``events.faults.probe``): ``{"reachable", "writable", "detail"?}``."""
+        return faults.probe(self)
 
     def signing_key(self) -> Ed25519PrivateKey:
         """The service's key for signing exports (made at the first start, kept in the
@@ -442,7 +480,12 @@ class JudgeApp(Application[UUID]):
         """Snapshot the aggregate in memory (no re-read) when it passed a multiple of 100."""
         if self.snapshots is not None and \
                 agg.version // self.SNAPSHOT_EVERY > before // self.SNAPSHOT_EVERY:
-            self.snapshots.put([DuelRecord.Snapshot.take(agg)])
+            try:
+                self.snapshots.put([DuelRecord.Snapshot.take(agg)])
+            except faults.StoreFaultError as err:  # the events are stored: a snapshot is
+                # only a cache, and the answer must say they were (a 507 would be untrue)
+                logging.getLogger("battlecon").warning("snapshot of duel %s not stored: %s",
+                                                       agg.id, err.cause or err)
 
     def _save(self, agg: DuelRecord, start: int) -> Appended:
         before = start + 1  # the aggregate's version before these events

@@ -23,6 +23,7 @@ in-memory SQLite database of this process.
 from __future__ import annotations
 
 import json
+import logging
 import sqlite3
 import threading
 from abc import ABC, abstractmethod
@@ -33,6 +34,7 @@ from uuid import UUID
 
 from events.domain import DuelRecord
 from events.errors import StoredDuelCorruptError
+from events.faults import StoreFaultError, StoreFullError, StoreReadOnlyError
 from judge import registry
 
 TOPICS = [DuelRecord.Started.TOPIC, DuelRecord.DecisionRecorded.TOPIC,
@@ -67,7 +69,19 @@ class DuelList:
             self.db = _Sqlite(datastore)
         else:
             self.db = _Memory()
-        self.db.create()
+        try:
+            self.db.create()
+        except (StoreReadOnlyError, StoreFullError):
+            if not self._readable():  # no model in the store, and none can be made there:
+                self.db = _Memory()   # one in this process, filled from the store's duels
+                self.db.create()
+
+    def _readable(self) -> bool:
+        try:
+            self.db.position()
+        except StoreFaultError:
+            return False
+        return True
 
     # --- keeping up -----------------------------------------------------------------------
 
@@ -90,8 +104,19 @@ class DuelList:
                 if len(batch) < BATCH:
                     break
             if changed:
-                self._write(list(changed.items()), position)
+                self._write_if_possible(list(changed.items()), position)
             return len(changed)
+
+    def _write_if_possible(self, duels: list[tuple[UUID, int | None]], position: int) -> None:
+        """Rewrite the rows of the duels that changed; on a store that stopped taking
+        writes (full, or read-only) the list is served as far as its rows go, and catches
+        up at the first request after writing works again (a list read never fails for
+        the list's own bookkeeping)."""
+        try:
+            self._write(duels, position)
+        except (StoreReadOnlyError, StoreFullError) as err:
+            logging.getLogger("battlecon").warning("duel list not brought up to date: %s",
+                                                   err.cause or err)
 
     def _fill(self) -> int:
         """A new model: every stored duel once, then the log's position before the fill."""
