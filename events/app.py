@@ -7,7 +7,9 @@ atomically), only if the duel is still at the version the writer saw.
 
 from __future__ import annotations
 
+import contextlib
 import logging
+import math
 import threading
 import time
 from collections import OrderedDict
@@ -120,7 +122,12 @@ class JudgeApp(Application[UUID]):
         process, where the extra lock only slows writers down (each lock and unlock waits
         for the GIL again while the writer holds the store's one write slot)."""
         given = {**store_env(db, database_url), **(env or {})}
-        create = self.construct_env(self.name, given).get("CREATE_TABLE", "yes")
+        settings = self.construct_env(self.name, given)
+        create = settings.get("CREATE_TABLE", "yes")
+        # Seconds a call waits for the store before it is "unreachable" (events.faults).
+        self.store_timeout = float(settings.get("STORE_TIMEOUT") or faults.DEFAULT_TIMEOUT)
+        if given.get("PERSISTENCE_MODULE") == "eventsourcing.postgres":  # it connects
+            given["POSTGRES_CONNECT_TIMEOUT"] = str(max(1, math.ceil(self.store_timeout)))
         sqlite_file = given.get("SQLITE_DBNAME") if \
             given.get("PERSISTENCE_MODULE") == "eventsourcing.sqlite" else None
         read_only = sqlite_read_only_name(sqlite_file) if sqlite_file else None
@@ -132,9 +139,10 @@ class JudgeApp(Application[UUID]):
             fault = faults.classify(err)
             if fault is None:
                 raise
+            with contextlib.suppress(Exception):  # a pool left trying to connect
+                self.factory.close()
             raise fault from err
         self.read_only = read_only is not None
-        self.store_timeout = float(self.env.get("STORE_TIMEOUT") or faults.DEFAULT_TIMEOUT)
         datastore = getattr(self.factory, "datastore", None)
         self._writers = WriterQueue(sqlite_file if queue_writers and not read_only else None)
         self._writers.install(datastore)

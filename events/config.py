@@ -30,9 +30,7 @@ def store_env(db: str | None = None, database_url: str | None = None) -> dict[st
                "POSTGRES_USER": unquote(parts.username or "postgres"),
                "POSTGRES_PASSWORD": unquote(parts.password or ""),
                "POSTGRES_POOL_SIZE": "10", "POSTGRES_MAX_OVERFLOW": "10",
-               "POSTGRES_CONNECT_TIMEOUT": "10", "POSTGRES_LOCK_TIMEOUT": "10",
-               # a pooled connection the server dropped (a restart) is found before use
-               "POSTGRES_PRE_PING": "y"}
+               "POSTGRES_CONNECT_TIMEOUT": "10", "POSTGRES_LOCK_TIMEOUT": "10"}
         query = dict(p.split("=", 1) for p in parts.query.split("&") if "=" in p)
         if "schema" in query:
             env["POSTGRES_SCHEMA"] = query["schema"]

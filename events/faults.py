@@ -162,11 +162,54 @@ def guard(method: Callable[..., Any]) -> Callable[..., Any]:
     return guarded
 
 
+def checked(get_connection: Callable[..., Any]) -> Callable[..., Any]:
+    """A PostgreSQL pool's ``get_connection`` that tries each pooled connection before
+    handing it out, and takes the next one when the server dropped it (a restart): the
+    pool discards a broken connection given back, so the loop ends with a live one or
+    the pool's own timeout. (psycopg's pre-ping sleeps a second or more after each dead
+    connection, which turns a restarted server into a row of 503s.) No query has run
+    when a connection is found dead, so taking another is safe."""
+    from psycopg_pool import ConnectionPool
+
+    @contextlib.contextmanager
+    def get(*args: Any, **kwargs: Any) -> Iterator[Any]:
+        for _attempt in range(64):
+            manager = get_connection(*args, **kwargs)
+            conn = manager.__enter__()
+            try:
+                ConnectionPool.check_connection(conn)
+            except Exception as err:  # noqa: BLE001 - any failure: the connection is dead
+                with contextlib.suppress(Exception):
+                    manager.__exit__(type(err), err, err.__traceback__)
+                continue
+            with _exiting(manager):
+                yield conn
+            return
+        raise StoreUnavailableError(UNAVAILABLE, "no live connection in the pool")
+
+    return get
+
+
+@contextlib.contextmanager
+def _exiting(manager: Any) -> Iterator[None]:
+    """Leave an entered context manager as a ``with`` statement would."""
+    try:
+        yield
+    except BaseException as err:
+        if not manager.__exit__(type(err), err, err.__traceback__):
+            raise
+    else:
+        manager.__exit__(None, None, None)
+
+
 def install(datastore: Any) -> None:
     """Classify faults at the library's datastore: every query passes through its
-    ``transaction`` (SQLite) or ``get_connection`` (PostgreSQL, which ``transaction`` uses)."""
+    ``transaction`` (SQLite) or ``get_connection`` (PostgreSQL, which ``transaction`` uses;
+    there each connection is also tried before use: ``checked``)."""
     if datastore is None:
         return
+    if hasattr(getattr(datastore, "pool", None), "reconnect_timeout"):
+        datastore.get_connection = checked(datastore.get_connection)
     for name in ("transaction", "get_connection"):
         method = getattr(datastore, name, None)
         if method is not None:
@@ -200,7 +243,7 @@ def probe(app: Any) -> dict:
         except StoreFaultError as err:
             reachable = not isinstance(err, (StoreUnavailableError, StoreDamagedError))
             answer.update(reachable=reachable, writable=False,
-                          detail=err.reason.replace(" Nothing was stored.", ""))
+                          detail=err.reason.split(":")[0] + ".")
 
     thread = threading.Thread(target=ask, name="store-probe", daemon=True)
     thread.start()

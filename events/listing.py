@@ -104,19 +104,8 @@ class DuelList:
                 if len(batch) < BATCH:
                     break
             if changed:
-                self._write_if_possible(list(changed.items()), position)
+                self._write(list(changed.items()), position)
             return len(changed)
-
-    def _write_if_possible(self, duels: list[tuple[UUID, int | None]], position: int) -> None:
-        """Rewrite the rows of the duels that changed; on a store that stopped taking
-        writes (full, or read-only) the list is served as far as its rows go, and catches
-        up at the first request after writing works again (a list read never fails for
-        the list's own bookkeeping)."""
-        try:
-            self._write(duels, position)
-        except (StoreReadOnlyError, StoreFullError) as err:
-            logging.getLogger("battlecon").warning("duel list not brought up to date: %s",
-                                                   err.cause or err)
 
     def _fill(self) -> int:
         """A new model: every stored duel once, then the log's position before the fill."""
@@ -128,7 +117,21 @@ class DuelList:
         return len(starts)
 
     def _write(self, duels: list[tuple[UUID, int | None]], position: int | None) -> None:
-        self.db.upsert([self._row(duel_id, seq) for duel_id, seq in duels], position)
+        """Rewrite the rows of ``duels``. A store that stopped taking writes (read-only,
+        or full) must not stop the list: the model moves into this process's memory (its
+        rows copied once), where it goes on catching up; the stored model is caught up by
+        the next process that can write (its position moved only with its rows)."""
+        rows = [self._row(duel_id, seq) for duel_id, seq in duels]
+        try:
+            self.db.upsert(rows, position)
+        except (StoreReadOnlyError, StoreFullError) as err:
+            if isinstance(self.db, _Memory):
+                raise
+            logging.getLogger("battlecon").warning(
+                "duel list kept in memory from now on: the store takes no writes (%s)",
+                err.cause or err)
+            self.db = self.db.in_memory()
+            self.db.upsert(rows, position)
 
     def _row(self, duel_id: UUID, seq: int | None) -> dict:
         """The duel's row; ``seq`` (its place in creation order) is None for a duel whose
@@ -262,6 +265,14 @@ class _Db(ABC):
                 c.execute(self.sql("INSERT INTO {p} (one, position) VALUES (1, ?) ON CONFLICT "
                                    "(one) DO UPDATE SET position = excluded.position WHERE "
                                    "excluded.position > {p}.position"), [position])
+
+    def in_memory(self) -> _Memory:
+        """A copy of this model (rows and position) in this process's memory."""
+        copy = _Memory()
+        copy.create()
+        rows = self.rows(f"SELECT {', '.join(COLUMNS)} FROM {{t}}", [])
+        copy.upsert([dict(zip(COLUMNS, row, strict=True)) for row in rows], self.position())
+        return copy
 
     def rows(self, text: str, params: list) -> list[tuple]:
         with self.cursor(commit=False) as c:
