@@ -227,3 +227,34 @@ def test_the_openapi_document_declares_the_store_faults(status):
     assert str(status) in decision
     health = spec["paths"]["/api/health"]["get"]["responses"]
     assert "503" not in health
+
+
+def judge(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([*judge_command(), *args], capture_output=True, text=True,
+                          timeout=60, env=child_env(), cwd=ROOT)
+
+
+def test_the_other_commands_say_a_store_fault_in_one_line(tmp_path):
+    # A file of garbage: token list cannot read it.
+    garbage = tmp_path / "garbage.db"
+    garbage.write_bytes(b"not SQLite at all " * 300)
+    done = judge("token", "list", "--db", str(garbage))
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert done.stderr.strip().splitlines() == [
+        "judge: The store's file is not a readable database (damaged or not a database): "
+        "restore it from a backup. (file is not a database)"]
+    # A read-only store: its tokens are listed, a new one is refused as read-only.
+    with tmpfs(tmp_path / "disk", "4m") as disk:
+        create_token(["--db", str(disk / "t.db")], "judge", "jo")
+        remount(disk, "ro")
+        try:
+            listed = judge("token", "list", "--db", str(disk / "t.db"))
+            assert listed.returncode == 0 and " jo " in listed.stdout
+            refused = judge("token", "create", "--role", "judge", "--name", "kim", "--db",
+                            str(disk / "t.db"))
+            assert refused.returncode == 2 and "Traceback" not in refused.stderr
+            assert refused.stderr.strip().splitlines() == [
+                "judge: The store is read-only: reads are served, but nothing can be stored "
+                "now. Nothing was stored. (attempt to write a readonly database)"]
+        finally:
+            remount(disk, "rw")
