@@ -26,6 +26,7 @@ import math
 import os
 import sqlite3
 import threading
+import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -162,13 +163,23 @@ def guard(method: Callable[..., Any]) -> Callable[..., Any]:
     return guarded
 
 
-def checked(get_connection: Callable[..., Any]) -> Callable[..., Any]:
-    """A PostgreSQL pool's ``get_connection`` that tries each pooled connection before
-    handing it out, and takes the next one when the server dropped it (a restart): the
-    pool discards a broken connection given back, so the loop ends with a live one or
-    the pool's own timeout. (psycopg's pre-ping sleeps a second or more after each dead
-    connection, which turns a restarted server into a row of 503s.) No query has run
-    when a connection is found dead, so taking another is safe."""
+IDLE_CHECK = 1.0  # seconds a pooled PostgreSQL connection may rest before it is tried
+
+
+def checked(get_connection: Callable[..., Any], pool: Any) -> Callable[..., Any]:
+    """A PostgreSQL pool's ``get_connection`` that makes sure of a connection the server
+    may have dropped (a restart, a failover, an operator ending sessions):
+
+    - one that rested more than ``IDLE_CHECK`` seconds is tried before it is handed out,
+      and the next one taken when it is dead (the pool discards a broken connection given
+      back), until a live one or the pool's own timeout. No query has run on it, so taking
+      another is safe. (psycopg's pre-ping sleeps a second or more after each dead
+      connection, which turns a restarted server into a row of 503s, and tries busy
+      connections too: a round trip before every query.)
+    - when a busy one turns out dead in use, every connection resting in the pool is
+      tried at once (``pool.check``), so a drop costs this process one refused call, not
+      one per pooled connection.
+    """
     from psycopg_pool import ConnectionPool
 
     @contextlib.contextmanager
@@ -177,13 +188,22 @@ def checked(get_connection: Callable[..., Any]) -> Callable[..., Any]:
             manager = get_connection(*args, **kwargs)
             conn = manager.__enter__()
             try:
-                ConnectionPool.check_connection(conn)
+                if time.monotonic() - getattr(conn, "_battlecon_used", 0.0) > IDLE_CHECK:
+                    ConnectionPool.check_connection(conn)
             except Exception as err:  # noqa: BLE001 - any failure: the connection is dead
                 with contextlib.suppress(Exception):
                     manager.__exit__(type(err), err, err.__traceback__)
                 continue
-            with _exiting(manager):
-                yield conn
+            try:
+                with _exiting(manager):
+                    yield conn
+            except Exception:
+                if conn.broken or conn.closed:
+                    with contextlib.suppress(Exception):
+                        pool.check()
+                raise
+            finally:
+                conn._battlecon_used = time.monotonic()  # noqa: SLF001 - our own mark
             return
         raise StoreUnavailableError(UNAVAILABLE, "no live connection in the pool")
 
@@ -209,7 +229,7 @@ def install(datastore: Any) -> None:
     if datastore is None:
         return
     if hasattr(getattr(datastore, "pool", None), "reconnect_timeout"):
-        datastore.get_connection = checked(datastore.get_connection)
+        datastore.get_connection = checked(datastore.get_connection, datastore.pool)
     for name in ("transaction", "get_connection"):
         method = getattr(datastore, name, None)
         if method is not None:
