@@ -108,6 +108,24 @@ def event_json(n: int, kind: str, payload: dict) -> dict:
     return {"event": n} | payload
 
 
+def _opening(given: dict, timeout: float) -> tuple[dict, str | None, bool]:
+    """The library's environment for the store ``given`` names, its SQLite file (None for
+    another store), and whether it opens read-only: a SQLite file this process may not
+    write is opened read-only (``events.config.sqlite_read_only_name``); PostgreSQL, which
+    connects while the application is made, waits at most ``timeout`` seconds; the tables
+    are made afterwards (``JudgeApp._create_tables``), where a read-only store is told
+    apart from one that fails."""
+    opened = {**given, "CREATE_TABLE": "false"}
+    module = given.get("PERSISTENCE_MODULE")
+    if module == "eventsourcing.postgres":
+        opened["POSTGRES_CONNECT_TIMEOUT"] = str(max(1, math.ceil(timeout)))
+    sqlite_file = given.get("SQLITE_DBNAME") if module == "eventsourcing.sqlite" else None
+    read_only = sqlite_read_only_name(sqlite_file) if sqlite_file else None
+    if read_only:
+        opened["SQLITE_DBNAME"] = read_only
+    return opened, sqlite_file, read_only is not None
+
+
 class JudgeApp(Application[UUID]):
     """The application: duels, their commentary and disputes, on one event store."""
 
@@ -120,35 +138,26 @@ class JudgeApp(Application[UUID]):
         """``queue_writers``: several processes write to this SQLite file at once (judge
         serve --workers), so queue them on an OS lock (``events.writers``). Off for one
         process, where the extra lock only slows writers down (each lock and unlock waits
-        for the GIL again while the writer holds the store's one write slot)."""
+        for the GIL again while the writer holds the store's one write slot).
+
+        A store that fails raises a ``events.faults.StoreFaultError`` (unreachable within
+        ``store_timeout``, the env's STORE_TIMEOUT: BATTLECON_STORE_TIMEOUT; a damaged
+        file); one that may only be read opens with ``read_only`` set, and every write
+        then raises ``StoreReadOnlyError``."""
         given = {**store_env(db, database_url), **(env or {})}
         settings = self.construct_env(self.name, given)
-        create = settings.get("CREATE_TABLE", "yes")
         # Seconds a call waits for the store before it is "unreachable" (events.faults).
         self.store_timeout = float(settings.get("STORE_TIMEOUT") or faults.DEFAULT_TIMEOUT)
-        if given.get("PERSISTENCE_MODULE") == "eventsourcing.postgres":  # it connects
-            given["POSTGRES_CONNECT_TIMEOUT"] = str(max(1, math.ceil(self.store_timeout)))
-        sqlite_file = given.get("SQLITE_DBNAME") if \
-            given.get("PERSISTENCE_MODULE") == "eventsourcing.sqlite" else None
-        read_only = sqlite_read_only_name(sqlite_file) if sqlite_file else None
-        if read_only:  # a file this process may not write: opened read-only, reads served
-            given["SQLITE_DBNAME"] = read_only
-        try:  # the tables are made below, where a read-only store can be told apart
-            super().__init__(env={**given, "CREATE_TABLE": "false"})
-        except Exception as err:
-            fault = faults.classify(err)
-            if fault is None:
-                raise
-            with contextlib.suppress(Exception):  # a pool left trying to connect
-                self.factory.close()
-            raise fault from err
-        self.read_only = read_only is not None
+        opened, sqlite_file, self.read_only = _opening(given, self.store_timeout)
+        self._open(opened)
         datastore = getattr(self.factory, "datastore", None)
-        self._writers = WriterQueue(sqlite_file if queue_writers and not read_only else None)
+        self._writers = WriterQueue(sqlite_file if queue_writers and not self.read_only
+                                    else None)
         self._writers.install(datastore)
         faults.install(datastore)  # around the writers' queue: its lock file may fail too
         faults.bound(datastore, self.store_timeout)
-        if create.lower() not in ("n", "no", "f", "false", "off", "0"):
+        if settings.get("CREATE_TABLE", "yes").lower() not in ("n", "no", "f", "false", "off",
+                                                                "0"):
             self._create_tables()
         self._cache: OrderedDict[UUID, DuelRecord] = OrderedDict()
         self._locks: dict[UUID, threading.RLock] = {}
@@ -159,6 +168,19 @@ class JudgeApp(Application[UUID]):
         # The most events a duel may reach by a decision, a fork or an import (larger duels
         # already stored still load): a bound on what one request may cost everyone.
         self.max_events = int(self.env.get("MAX_DUEL_EVENTS") or MAX_DUEL_EVENTS)
+
+    def _open(self, env: dict) -> None:
+        """The library's application on ``env``; a store fault said as such (a pool left
+        trying to connect is closed)."""
+        try:
+            super().__init__(env=env)
+        except Exception as err:
+            fault = faults.classify(err)
+            if fault is None:
+                raise
+            with contextlib.suppress(Exception):
+                self.factory.close()
+            raise fault from err
 
     def _create_tables(self) -> None:
         """The library's tables, made once; on a read-only store they must exist already
