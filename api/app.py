@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import contextlib
+import math
 import os
 from typing import Any
 
-from flask import Flask
+from flask import Flask, current_app, request
 from flask.views import MethodView
 from flask_smorest import Blueprint
 
@@ -28,11 +30,19 @@ from events.errors import (
     StoredDuelCorruptError,
     VersionConflictError,
 )
+from events.faults import (
+    StoreDamagedError,
+    StoreFaultError,
+    StoreFullError,
+    StoreReadOnlyError,
+    StoreUnavailableError,
+)
 from events.projector import Projector
 from events.text import UnstorableTextError
 from judge import JudgeError
 
 MAX_BODY = 2 * 1024 * 1024
+READ_ONLY_RETRY = 60  # seconds: a read-only store waits for someone to act
 
 health = Blueprint("health", __name__, url_prefix="/api", description="Service health.")
 
@@ -41,13 +51,19 @@ health = Blueprint("health", __name__, url_prefix="/api", description="Service h
 class Health(MethodView):
     @health.response(200, S.HealthSchema)
     def get(self):
-        """Is the service up, and on which store (and, for whoever may read, how many duels)."""
-        from flask import current_app, g
+        """Is the service up (200 while the process lives), on which store, whether the
+        store answers and takes writes (``store_state``, asked within its timeout), and, for
+        whoever may read, how many duels."""
+        from flask import g
 
         ext = current_app.extensions["battlecon"]
-        out = {"status": "ok", "store": ext["store_kind"]}
-        if g.get("role") is not None or current_app.config["ANONYMOUS_READ"]:
-            out["duels"] = ext["store"].duel_list.count()  # not for anonymous, closed reading
+        state = ext["store"].store_state()  # bounded by the store's timeout
+        out = {"status": "ok", "store": ext["store_kind"],
+               "store_state": {"kind": ext["store_kind"], **state}}
+        if state["reachable"] and (g.get("role") is not None or
+                                   current_app.config["ANONYMOUS_READ"]):
+            with contextlib.suppress(StoreFaultError):  # health stays 200 while we live
+                out["duels"] = ext["store"].duel_list.count()  # not for closed reading
         return out
 
 
@@ -64,7 +80,8 @@ def create_app(config: dict | None = None) -> Flask:
     existing JudgeApp), RULESET_MODULES (modules to import so they register their rulesets:
     a list or a comma-separated string), CARD_ERRATA (an errata file: ``api.errata``),
     MAX_DUEL_EVENTS (the most events a duel may reach, default 10,000; also the store's
-    environment, BATTLECON_MAX_DUEL_EVENTS), plus
+    environment, BATTLECON_MAX_DUEL_EVENTS), STORE_TIMEOUT (seconds a request waits for
+    the store before a 503, default 5; also BATTLECON_STORE_TIMEOUT), plus
     any Flask setting. Environment: BATTLECON_DB, BATTLECON_DATABASE_URL,
     BATTLECON_ANONYMOUS_READ, BATTLECON_RULESET_MODULES (imported as well),
     BATTLECON_CARD_ERRATA. A module that cannot be imported raises
@@ -83,12 +100,15 @@ def create_app(config: dict | None = None) -> Flask:
     app.config["RULESET_MODULES"] = configured(app.config.get("RULESET_MODULES"))
     load_ruleset_modules(app.config["RULESET_MODULES"])  # before the store reads any duel
     apply_errata(errata_file(app.config.get("CARD_ERRATA")))  # so are the operator's errata
-    store = config.get("STORE") or JudgeApp(db=app.config.get("DB"),
-                                             database_url=app.config.get("DATABASE_URL"))
+    timeout = app.config.get("STORE_TIMEOUT")
+    store = config.get("STORE") or JudgeApp(
+        db=app.config.get("DB"), database_url=app.config.get("DATABASE_URL"),
+        env={"STORE_TIMEOUT": str(timeout)} if timeout else None)
     if app.config.get("MAX_DUEL_EVENTS"):
         store.max_events = int(app.config["MAX_DUEL_EVENTS"])
     kind = store.env.get("PERSISTENCE_MODULE", "").rsplit(".", 1)[-1]
-    store.signing_key()  # made at the first start, then the same for every worker and host
+    with contextlib.suppress(StoreReadOnlyError):  # none can be made: exports say so
+        store.signing_key()  # made at the first start, then the same for every worker and host
     app.extensions["battlecon"] = {"store": store, "projector": Projector(store),
                                    "tokens": {}, "store_kind": {"popo": "memory"}.get(kind, kind),
                                    "rate_limits": rate_limits(app.config), "buckets": Buckets()}
@@ -155,3 +175,27 @@ def _errors(app: Flask) -> None:
     @app.errorhandler(UnstorableTextError)
     def unstorable_text(err: UnstorableTextError):
         return body(422, err.reason, errors={err.where: [err.reason]}), 422
+
+    @app.errorhandler(StoreFaultError)
+    def store_fault(err: StoreFaultError):
+        """The store failed, not the request (``events.faults``): said as what it is."""
+        status, retry = store_fault_status(err, current_app.extensions["battlecon"]["store"])
+        current_app.logger.warning("store fault on %s %s: %s (%s)", request.method,
+                                   request.path, type(err).__name__, err.cause)
+        return body(status, err.reason), status, (
+            {"Retry-After": str(retry)} if retry is not None else {})
+
+
+def store_fault_status(err: StoreFaultError, store: JudgeApp) -> tuple[int, int | None]:
+    """The HTTP status of a store fault, and its ``Retry-After`` in seconds (None: none):
+    unreachable 503 (retry after the store's timeout), read-only 503 (a minute: someone
+    must act), full 507, a damaged file 500."""
+    if isinstance(err, StoreUnavailableError):
+        return 503, max(1, math.ceil(store.store_timeout))
+    if isinstance(err, StoreReadOnlyError):
+        return 503, READ_ONLY_RETRY
+    if isinstance(err, StoreFullError):
+        return 507, None
+    if isinstance(err, StoreDamagedError):
+        return 500, None
+    return 503, max(1, math.ceil(store.store_timeout))

@@ -15,6 +15,7 @@ from api.fighters_cli import cmd_fighters
 from api.narrative import narrative_of
 from api.plugins import RulesetModuleError, configured, load_ruleset_modules
 from events.errors import DuelTooLargeError
+from events.faults import StoreFaultError
 from events.text import UnstorableTextError
 from judge import registry
 from judge.errors import JudgeError, RecordError
@@ -79,11 +80,19 @@ def pending_words(duel, n: int) -> str:
     return f"After event {n} the rules are still resolving ({still}); then {waiting}"
 
 
+def fault_words(err: StoreFaultError) -> str:
+    """A store fault in one line for the operator: what it means, and the driver's words."""
+    cause = " ".join(err.cause.split())
+    return f"{err.reason} ({cause})" if cause else err.reason
+
+
 def _app(args: argparse.Namespace):
     from events.app import JudgeApp
 
     try:
         return JudgeApp(db=args.db, database_url=args.database_url)
+    except StoreFaultError:
+        raise  # said in one line by main
     except ValueError as err:
         raise JudgeError(str(err), "store") from err
     except Exception as err:  # the database driver's own errors: say which store failed
@@ -236,6 +245,9 @@ def cmd_serve(args: argparse.Namespace) -> int:
                      ruleset_modules=args.loaded_modules)
     except ValueError as err:
         print(f"judge serve: {err}", file=sys.stderr)
+        return 2
+    except StoreFaultError as err:  # unreachable or damaged: nothing could be served
+        print(f"judge serve: cannot start: {fault_words(err)}", file=sys.stderr)
         return 2
 
 
@@ -466,6 +478,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return args.func(args)
     except (RulesetModuleError, ErrataError, UnstorableTextError, DuelTooLargeError) as err:
         print(f"judge: {err}", file=sys.stderr)
+        return 2
+    except StoreFaultError as err:
+        print(f"judge: {fault_words(err)}", file=sys.stderr)
         return 2
     except RecordError as err:
         where = f"decision {err.index}: " if err.index is not None else ""

@@ -5,7 +5,10 @@ operation may answer 401 (no token where one is needed: anonymous reading can be
 off), that writes may answer 403 (the role may not do this), and that recording a decision
 may answer 409 (someone recorded first) and 428 (no If-Match), that a decision, a fork
 or an import may answer 413 (the duel would pass MAX_DUEL_EVENTS), and that a write may be
-refused with 429 (its token's rate limit). All carry the one error shape (``Error``).
+refused with 429 (its token's rate limit), that any operation may answer 503 when the
+store is unreachable (with ``Retry-After``) and a write 503 when it is read-only, and that
+a write may answer 507 when the store is full (``events.faults``). All carry the one error
+shape (``Error``).
 """
 
 from __future__ import annotations
@@ -24,6 +27,12 @@ ERRORS = {
     428: ("PRECONDITION_REQUIRED", "Send the duel's version in an If-Match header."),
     429: ("TOO_MANY_REQUESTS", "Too many writes or imports from this token; wait as "
                                "Retry-After says (api.ratelimit)."),
+    503: ("SERVICE_UNAVAILABLE", "The store is unreachable (it did not answer within "
+                                 "STORE_TIMEOUT, default 5 s), or, for a write, read-only "
+                                 "(reads are still served); the detail says which, and "
+                                 "Retry-After when to try again. Nothing was stored."),
+    507: ("INSUFFICIENT_STORAGE", "The store is full: nothing was stored, the duel is as "
+                                  "it was; send it again once space is freed."),
 }
 WRITES = ("post", "put", "patch", "delete")
 
@@ -37,7 +46,9 @@ def document_errors(api: Any) -> None:
         for method, operation in operations.items():
             if method not in ("get", *WRITES):
                 continue
-            codes = [401] + ([403, 429] if method in WRITES else [])
+            # health answers 200 while the process lives (its store_state says more)
+            codes = [401] + ([] if path.endswith("/health") else [503])
+            codes += [403, 429, 507] if method in WRITES else []
             if method == "post" and path.endswith(("/decisions", "/resolution", "/comments",
                                                    "/retractions")):
                 codes.append(409)

@@ -469,10 +469,23 @@ class VariationsSchema(Schema):
     children = fields.List(fields.Nested(VariationSchema))
 
 
+class StoreStateSchema(Schema):
+    kind = fields.String(metadata={"description": "sqlite, postgres or memory (as `store`)"})
+    reachable = fields.Boolean(metadata={"description": "the store answered a read within "
+                                         "its timeout (STORE_TIMEOUT) just now"})
+    writable = fields.Boolean(metadata={"description": "the store permits writes (not a "
+                                        "read-only file, mount, transaction or role); free "
+                                        "space is not measured"})
+    detail = fields.String(metadata={"description": "why not, when either is false"})
+
+
 class HealthSchema(Schema):
-    status = fields.String()
-    store = fields.String()
-    duels = fields.Integer()
+    status = fields.String(metadata={"description": "`ok` while the process lives, "
+                                     "whatever the store's state"})
+    store = fields.String(metadata={"description": "the store's kind (kept as a string "
+                                    "for compatibility; its state is `store_state`)"})
+    store_state = fields.Nested(StoreStateSchema)
+    duels = fields.Integer(metadata={"description": "left out when the store is unreachable"})
 
 
 class CardSchema(Schema):

@@ -76,12 +76,15 @@ def _open_store(db: str | None, database_url: str | None, demo: bool, workers: i
     """The store, its tables created once (here), the demo duels loaded if asked, and the
     duel list's read model brought up to date before the first request (after an upgrade:
     every stored duel, once)."""
-    store = JudgeApp(db=db, database_url=database_url)
+    store = JudgeApp(db=db, database_url=database_url)  # StoreFaultError: cannot start
     if workers > 1 and store.env.get("PERSISTENCE_MODULE") == "eventsourcing.popo":
         store.close()
         raise ValueError("--workers needs a store the processes share (a SQLite file or "
                          "PostgreSQL), not :memory:.")
-    if demo:
+    if store.read_only:
+        print("judge serve: the store is read-only: serving reads; writes are answered 503 "
+              "saying so (restart once it is writable again).", file=sys.stderr, flush=True)
+    elif demo:
         added = load_demo(store)
         logging.getLogger("battlecon").warning("demo duels loaded: %d new", added)
     changed = store.duel_list.catch_up()

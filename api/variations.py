@@ -15,6 +15,7 @@ from api.auth import require
 from api.views import event_row, load, projector, reader_withheld, store, summary
 from events.domain import DuelRecord
 from events.errors import StoreError
+from events.faults import StoreFaultError
 from judge import registry
 from judge.rulings import changed
 
@@ -87,6 +88,8 @@ def with_fork_points(items: list[dict]) -> list[dict]:
 def _readable(duel_id: str) -> DuelRecord | None:
     try:
         return load(UUID(str(duel_id)))
+    except StoreFaultError:
+        raise  # the store failed: said as such, not taken for a duel that does not verify
     except StoreError:
         return None
 

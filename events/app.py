@@ -7,6 +7,9 @@ atomically), only if the duel is still at the version the writer saw.
 
 from __future__ import annotations
 
+import contextlib
+import logging
+import math
 import threading
 import time
 from collections import OrderedDict
@@ -21,7 +24,8 @@ from eventsourcing.application import AggregateNotFoundError, Application
 from eventsourcing.domain import OriginatorIDError, OriginatorVersionError
 from eventsourcing.persistence import IntegrityError
 
-from events.config import store_env
+from events import faults
+from events.config import sqlite_read_only_name, store_env
 from events.domain import Commentary, Dispute, DuelRecord, now_iso
 from events.errors import (
     DisputeError,
@@ -104,6 +108,24 @@ def event_json(n: int, kind: str, payload: dict) -> dict:
     return {"event": n} | payload
 
 
+def _opening(given: dict, timeout: float) -> tuple[dict, str | None, bool]:
+    """The library's environment for the store ``given`` names, its SQLite file (None for
+    another store), and whether it opens read-only: a SQLite file this process may not
+    write is opened read-only (``events.config.sqlite_read_only_name``); PostgreSQL, which
+    connects while the application is made, waits at most ``timeout`` seconds; the tables
+    are made afterwards (``JudgeApp._create_tables``), where a read-only store is told
+    apart from one that fails."""
+    opened = {**given, "CREATE_TABLE": "false"}
+    module = given.get("PERSISTENCE_MODULE")
+    if module == "eventsourcing.postgres":
+        opened["POSTGRES_CONNECT_TIMEOUT"] = str(max(1, math.ceil(timeout)))
+    sqlite_file = given.get("SQLITE_DBNAME") if module == "eventsourcing.sqlite" else None
+    read_only = sqlite_read_only_name(sqlite_file) if sqlite_file else None
+    if read_only:
+        opened["SQLITE_DBNAME"] = read_only
+    return opened, sqlite_file, read_only is not None
+
+
 class JudgeApp(Application[UUID]):
     """The application: duels, their commentary and disputes, on one event store."""
 
@@ -116,12 +138,27 @@ class JudgeApp(Application[UUID]):
         """``queue_writers``: several processes write to this SQLite file at once (judge
         serve --workers), so queue them on an OS lock (``events.writers``). Off for one
         process, where the extra lock only slows writers down (each lock and unlock waits
-        for the GIL again while the writer holds the store's one write slot)."""
-        super().__init__(env={**store_env(db, database_url), **(env or {})})
-        sqlite_file = self.env.get("SQLITE_DBNAME") if queue_writers and \
-            self.env.get("PERSISTENCE_MODULE") == "eventsourcing.sqlite" else None
-        self._writers = WriterQueue(sqlite_file)
-        self._writers.install(getattr(self.factory, "datastore", None))
+        for the GIL again while the writer holds the store's one write slot).
+
+        A store that fails raises a ``events.faults.StoreFaultError`` (unreachable within
+        ``store_timeout``, the env's STORE_TIMEOUT: BATTLECON_STORE_TIMEOUT; a damaged
+        file); one that may only be read opens with ``read_only`` set, and every write
+        then raises ``StoreReadOnlyError``."""
+        given = {**store_env(db, database_url), **(env or {})}
+        settings = self.construct_env(self.name, given)
+        # Seconds a call waits for the store before it is "unreachable" (events.faults).
+        self.store_timeout = float(settings.get("STORE_TIMEOUT") or faults.DEFAULT_TIMEOUT)
+        opened, sqlite_file, self.read_only = _opening(given, self.store_timeout)
+        self._open(opened)
+        datastore = getattr(self.factory, "datastore", None)
+        self._writers = WriterQueue(sqlite_file if queue_writers and not self.read_only
+                                    else None)
+        self._writers.install(datastore)
+        faults.install(datastore)  # around the writers' queue: its lock file may fail too
+        faults.bound(datastore, self.store_timeout)
+        if settings.get("CREATE_TABLE", "yes").lower() not in ("n", "no", "f", "false", "off",
+                                                                "0"):
+            self._create_tables()
         self._cache: OrderedDict[UUID, DuelRecord] = OrderedDict()
         self._locks: dict[UUID, threading.RLock] = {}
         self._guard = threading.Lock()
@@ -131,6 +168,37 @@ class JudgeApp(Application[UUID]):
         # The most events a duel may reach by a decision, a fork or an import (larger duels
         # already stored still load): a bound on what one request may cost everyone.
         self.max_events = int(self.env.get("MAX_DUEL_EVENTS") or MAX_DUEL_EVENTS)
+
+    def _open(self, env: dict) -> None:
+        """The library's application on ``env``; a store fault said as such (a pool left
+        trying to connect is closed)."""
+        try:
+            super().__init__(env=env)
+        except Exception as err:
+            fault = faults.classify(err)
+            if fault is None:
+                raise
+            with contextlib.suppress(Exception):
+                self.factory.close()
+            raise fault from err
+
+    def _create_tables(self) -> None:
+        """The library's tables, made once; on a read-only store they must exist already
+        (then reads are served and writes refused: ``read_only``)."""
+        try:
+            for recorder in (self.recorder, getattr(self.snapshots, "recorder", None)):
+                if hasattr(recorder, "create_table"):
+                    recorder.create_table()
+        except faults.StoreReadOnlyError:
+            self.read_only = True
+        except faults.StoreFaultError:
+            self.close()  # no pool left trying to connect behind a store that failed
+            raise
+
+    def store_state(self) -> dict:
+        """Whether the store answers and takes writes, asked now within ``store_timeout``
+        (``events.faults.probe``): ``{"reachable", "writable", "detail"?}``."""
+        return faults.probe(self)
 
     def signing_key(self) -> Ed25519PrivateKey:
         """The service's key for signing exports (made at the first start, kept in the
@@ -442,7 +510,12 @@ class JudgeApp(Application[UUID]):
         """Snapshot the aggregate in memory (no re-read) when it passed a multiple of 100."""
         if self.snapshots is not None and \
                 agg.version // self.SNAPSHOT_EVERY > before // self.SNAPSHOT_EVERY:
-            self.snapshots.put([DuelRecord.Snapshot.take(agg)])
+            try:
+                self.snapshots.put([DuelRecord.Snapshot.take(agg)])
+            except faults.StoreFaultError as err:  # the events are stored: a snapshot is
+                # only a cache, and the answer must say they were (a 507 would be untrue)
+                logging.getLogger("battlecon").warning("snapshot of duel %s not stored: %s",
+                                                       agg.id, err.cause or err)
 
     def _save(self, agg: DuelRecord, start: int) -> Appended:
         before = start + 1  # the aggregate's version before these events

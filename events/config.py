@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import os
-from urllib.parse import unquote, urlparse
+import sqlite3
+from pathlib import Path
+from urllib.parse import quote, unquote, urlparse
 
 DEFAULT_DB = "battlecon.db"
 
@@ -38,3 +40,30 @@ def store_env(db: str | None = None, database_url: str | None = None) -> dict[st
         return {"PERSISTENCE_MODULE": "eventsourcing.popo"}
     return {"PERSISTENCE_MODULE": "eventsourcing.sqlite", "SQLITE_DBNAME": path,
             "SQLITE_LOCK_TIMEOUT": "10"}
+
+
+def sqlite_read_only_name(path: str) -> str | None:
+    """A ``file:`` URI that opens the SQLite file ``path`` read-only, when this process may
+    not write it or its folder (a read-only mount: ``os.access`` says so to root too); None
+    when it may (or the file does not exist yet, or ``path`` is a URI or ``:memory:``).
+
+    Read-only with ``mode=ro`` where SQLite can share the write-ahead log's index (its
+    ``-shm`` file exists), else ``immutable=1``: on a read-only medium with no ``-shm`` that
+    is the only way SQLite opens a WAL database (it then reads without locks, which is
+    right while nobody can write the file)."""
+    file = Path(path)
+    if path == ":memory:" or path.startswith("file:") or not file.is_file():
+        return None
+    folder = file.resolve().parent
+    if os.access(file, os.W_OK) and os.access(folder, os.W_OK):
+        return None
+    uri = f"file:{quote(str(file.resolve()))}"
+    try:
+        conn = sqlite3.connect(f"{uri}?mode=ro", uri=True)
+        try:
+            conn.execute("PRAGMA journal_mode").fetchall()
+        finally:
+            conn.close()
+    except sqlite3.Error:
+        return f"{uri}?immutable=1"
+    return f"{uri}?mode=ro"

@@ -23,6 +23,7 @@ in-memory SQLite database of this process.
 from __future__ import annotations
 
 import json
+import logging
 import sqlite3
 import threading
 from abc import ABC, abstractmethod
@@ -33,6 +34,7 @@ from uuid import UUID
 
 from events.domain import DuelRecord
 from events.errors import StoredDuelCorruptError
+from events.faults import StoreFaultError, StoreFullError, StoreReadOnlyError
 from judge import registry
 
 TOPICS = [DuelRecord.Started.TOPIC, DuelRecord.DecisionRecorded.TOPIC,
@@ -67,7 +69,19 @@ class DuelList:
             self.db = _Sqlite(datastore)
         else:
             self.db = _Memory()
-        self.db.create()
+        try:
+            self.db.create()
+        except (StoreReadOnlyError, StoreFullError):
+            if not self._readable():  # no model in the store, and none can be made there:
+                self.db = _Memory()   # one in this process, filled from the store's duels
+                self.db.create()
+
+    def _readable(self) -> bool:
+        try:
+            self.db.position()
+        except StoreFaultError:
+            return False
+        return True
 
     # --- keeping up -----------------------------------------------------------------------
 
@@ -103,7 +117,21 @@ class DuelList:
         return len(starts)
 
     def _write(self, duels: list[tuple[UUID, int | None]], position: int | None) -> None:
-        self.db.upsert([self._row(duel_id, seq) for duel_id, seq in duels], position)
+        """Rewrite the rows of ``duels``. A store that stopped taking writes (read-only,
+        or full) must not stop the list: the model moves into this process's memory (its
+        rows copied once), where it goes on catching up; the stored model is caught up by
+        the next process that can write (its position moved only with its rows)."""
+        rows = [self._row(duel_id, seq) for duel_id, seq in duels]
+        try:
+            self.db.upsert(rows, position)
+        except (StoreReadOnlyError, StoreFullError) as err:
+            if isinstance(self.db, _Memory):
+                raise
+            logging.getLogger("battlecon").warning(
+                "duel list kept in memory from now on: the store takes no writes (%s)",
+                err.cause or err)
+            self.db = self.db.in_memory()
+            self.db.upsert(rows, position)
 
     def _row(self, duel_id: UUID, seq: int | None) -> dict:
         """The duel's row; ``seq`` (its place in creation order) is None for a duel whose
@@ -237,6 +265,14 @@ class _Db(ABC):
                 c.execute(self.sql("INSERT INTO {p} (one, position) VALUES (1, ?) ON CONFLICT "
                                    "(one) DO UPDATE SET position = excluded.position WHERE "
                                    "excluded.position > {p}.position"), [position])
+
+    def in_memory(self) -> _Memory:
+        """A copy of this model (rows and position) in this process's memory."""
+        copy = _Memory()
+        copy.create()
+        rows = self.rows(f"SELECT {', '.join(COLUMNS)} FROM {{t}}", [])
+        copy.upsert([dict(zip(COLUMNS, row, strict=True)) for row in rows], self.position())
+        return copy
 
     def rows(self, text: str, params: list) -> list[tuple]:
         with self.cursor(commit=False) as c:

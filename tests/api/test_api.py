@@ -137,7 +137,8 @@ def dispute(client, tokens, mid) -> str:
 def test_health(client):
     resp = client.get("/api/health")
     assert resp.status_code == 200
-    assert resp.get_json() == {"status": "ok", "store": "memory", "duels": 0}
+    assert resp.get_json() == {"status": "ok", "store": "memory", "duels": 0, "store_state": {
+        "kind": "memory", "reachable": True, "writable": True}}
 
 
 def test_health_counts_duels(client, tokens, live, done):

@@ -19,7 +19,10 @@ def test_a_non_ascii_digit_in_if_match_is_a_400_not_a_500(client, tokens, header
 def test_health_does_not_count_duels_for_anonymous_callers_when_reading_is_closed(store,
                                                                                   tokens):
     client = create_app({"STORE": store, "TESTING": True, "ANONYMOUS_READ": False}).test_client()
-    assert client.get("/api/health").get_json() == {"status": "ok", "store": "memory"}
+    assert client.get("/api/health").get_json() == {"status": "ok", "store": "memory",
+                                                    "store_state": {"kind": "memory",
+                                                                    "reachable": True,
+                                                                    "writable": True}}
     seen = client.get("/api/health", headers=bearer(tokens["judge"])).get_json()
     assert seen["duels"] == 0
 
