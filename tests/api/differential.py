@@ -17,8 +17,9 @@ are sent live, each by its player's scorekeeper, then the secret, then the decis
 follow it until the next would reveal it: after each, every read path is compared
 (``read_paths``), and the other scorekeeper's own answers (a legal decision's events, an
 illegal decision's refusal, a retraction or fork it may not make) must match too. At the
-end a judge forks the duel (the fork point moves before the secret) and opens a dispute,
-and the fork, the list and the variations are compared as well.
+end a judge forks the duel (the fork point moves before the secret), the scorekeepers play
+the fork on to its Reveal, a judge opens a dispute, and the fork, the dispute, the list
+and the variations are compared as well.
 """
 
 from __future__ import annotations
@@ -329,6 +330,18 @@ class Differential:
                                               "judge"))
         assert one != two, f"{self.case}: a judge sees no difference between the choices"
 
+    def play_to_reveal(self, fork: str, limit: int = 12) -> None:
+        """The scorekeepers play the fork on with the playout's decisions until the next
+        reveal: a fork that had copied the face-down choice (item 2) would show it now."""
+        base = f"/api/duels/{fork}"
+        standing = json.loads(self.a.get(f"{base}/record", "judge")[2])["decisions"]
+        for d in self.case.decisions[len(standing):len(standing) + limit]:
+            keeper = f"keeper-{d.get('player', 0)}"
+            one, _ = self.both(lambda w, d=d, k=keeper: w.post(
+                f"{base}/decisions", k, d, **{"If-Match": w.client.get(base).headers["ETag"]}))
+            if one[0] != 201 or _revealed(one):
+                return
+
     # --- comparing ----------------------------------------------------------------------
 
     def checkpoint(self, extra: tuple[str, ...] = ()) -> None:
@@ -404,12 +417,18 @@ class Differential:
         self.both(lambda w: w.post(f"{self.base}/annotations", "judge",
                                    {"at": total, "text": "Look here.", "tags": ["question"]}))
         dispute = json.loads(opened[2])["id"]
+        self.play_to_reveal(fork)
         for reader in READERS:
             who = self.reader_token(reader)
             extra = [*self.read_paths(fork, who, listing=False), f"/api/disputes/{dispute}"]
             for path in extra:
                 self.same_get(path, who, reader)
         self.checkpoint()
+
+
+def _revealed(answer: tuple) -> bool:
+    return answer[0] == 201 and any(r["type"] in ("PairsRevealed", "ClashBasesRevealed")
+                                    for r in json.loads(answer[2])["events"])
 
 
 def window_start(record: dict, index: int) -> int:

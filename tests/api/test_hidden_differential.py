@@ -33,6 +33,7 @@ from tests.api.differential import (
     COVERED_ROUTES,
     Case,
     Differential,
+    Leak,
     cases_for,
     freeze,
     twins,
@@ -138,3 +139,33 @@ def test_sweep_every_fighter_every_secret(monkeypatch, capsys) -> None:
         for leak in leaks:
             print("  LEAK", leak)
     assert not leaks
+
+
+def test_the_differential_finds_a_derived_value_left_shown(monkeypatch) -> None:
+    """The differential can fail: with the state's attack stats left shown while a Clash
+    base lies face down (issue 27, item 1 before its fix), Stare's priority tells
+    Khadath's hidden Base, and the differential names the read path."""
+    import judge.battlecon.ruleset as battlecon
+
+    hide = battlecon.hide_state
+
+    def leaky(state: dict, players: frozenset[int]) -> dict:
+        out = hide(state, players)
+        out["players"] = [{**p, **({"attack": s["attack"]} if "attack" in s else {})}
+                          for p, s in zip(out["players"], state["players"], strict=True)]
+        return out
+
+    monkeypatch.setattr(battlecon, "hide_state", leaky)
+    with pytest.raises(Leak, match=r"sees a difference in GET /api/duels/[^/]+/state"):
+        run(STARE, monkeypatch)
+
+
+def test_the_differential_finds_a_fork_that_copies_a_face_down_choice(monkeypatch) -> None:
+    """The differential can fail: a fork that copied the face-down pair (issue 27, item 2
+    before its fix) shows it once the fork is played to its Reveal."""
+    import events.app
+
+    monkeypatch.setattr(events.app, "_before_unrevealed", lambda agg, at: None)
+    case = first_case(("hikaru", "khadath"), "attack_pair")
+    with pytest.raises(Leak, match=r"sees a difference in GET /api/duels/"):
+        run(case, monkeypatch)
