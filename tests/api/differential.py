@@ -211,13 +211,14 @@ def freeze(monkeypatch) -> None:
     monkeypatch.setattr(eventsourcing.domain, "datetime_now_with_tzinfo", lambda: FROZEN)
 
 
-def twins(key: Ed25519PrivateKey) -> tuple[World, World]:
-    """Two empty worlds signing with one key, each with a scorekeeper per player."""
+def twins(key: Ed25519PrivateKey, stores: tuple[JudgeApp, JudgeApp] | None = None
+          ) -> tuple[World, World]:
+    """Two empty worlds signing with one key, each with a scorekeeper per player; on two
+    new in-memory stores, or on ``stores`` (two empty stores of one kind)."""
     from viewer import install
 
     out = []
-    for _ in range(2):
-        store = JudgeApp(db=":memory:")
+    for store in stores or (JudgeApp(db=":memory:"), JudgeApp(db=":memory:")):
         store._key = key  # noqa: SLF001 - one service key for both twins (see the module doc)
         app = install(create_app({"STORE": store, "TESTING": True}))
         tokens: dict[str, str | None] = {

@@ -38,6 +38,7 @@ from tests.api.differential import (
     freeze,
     twins,
 )
+from tests.events.conftest import open_store
 
 FULL = os.environ.get("BATTLECON_FULL_DIFFERENTIAL", "") not in ("", "0")
 KEY = Ed25519PrivateKey.generate()
@@ -49,9 +50,10 @@ STARE = Case(13, ("cherri", "khadath"), 3, {"player": 1, "kind": "clash_base",
 SAMPLE = [(("seth", "cadenza"), "guess"), (("tatsumi", "vanaah"), "clash_base")]
 
 
-def run(case: Case, monkeypatch) -> Differential:
+def run(case: Case, monkeypatch, stores: tuple[JudgeApp, JudgeApp] | None = None
+        ) -> Differential:
     freeze(monkeypatch)
-    a, b = twins(KEY)
+    a, b = twins(KEY, stores)
     return Differential(case, a, b).run()
 
 
@@ -75,6 +77,22 @@ def sample_cases() -> list[Case]:
 @pytest.mark.parametrize("case", sample_cases(), ids=str)
 def test_a_hidden_choice_shows_nowhere(case: Case, monkeypatch) -> None:
     run(case, monkeypatch)
+
+
+@pytest.mark.parametrize("kind", ["sqlite", "postgres"])
+def test_a_hidden_choice_shows_nowhere_on_a_stored_duel(kind: str, monkeypatch,
+                                                        tmp_path) -> None:
+    """The same on the stores a service runs on: the list read model lives in the
+    store's own database there."""
+    opened = [open_store(kind, tmp_path / twin) for twin in ("a", "b")]
+    for path in ("a", "b"):
+        (tmp_path / path).mkdir()
+    stores = [next(o).app() for o in opened]
+    try:
+        run(STARE, monkeypatch, (stores[0], stores[1]))
+    finally:
+        for o in opened:
+            next(o, None)
 
 
 def test_every_get_route_of_a_duel_is_compared(monkeypatch) -> None:
