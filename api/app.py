@@ -17,7 +17,7 @@ from api.errata import apply_errata
 from api.errata import configured as errata_file
 from api.errors import ApiError, JudgeApi, body, handle_api_error
 from api.guard import guard_request
-from api.openapi_errors import document_errors
+from api.openapi_errors import DESCRIPTION, document_constraints, document_errors
 from api.plugins import configured, load_ruleset_modules
 from api.ratelimit import Buckets, limit_writes
 from api.ratelimit import configured as rate_limits
@@ -113,13 +113,15 @@ def create_app(config: dict | None = None) -> Flask:
                                    "tokens": {}, "store_kind": {"popo": "memory"}.get(kind, kind),
                                    "rate_limits": rate_limits(app.config), "buckets": Buckets()}
     api = JudgeApi(app, spec_kwargs={"components": {"securitySchemes": {
-        "bearer": {"type": "http", "scheme": "bearer"}}}, "security": [{"bearer": []}, {}]})
+        "bearer": {"type": "http", "scheme": "bearer"}}}, "security": [{"bearer": []}, {}],
+        "info": {"description": DESCRIPTION}})
     from api import catalogue, characters, commentary, duels, narrative_endpoint, variations
 
     for blp in (health, duels.blp, variations.blp, commentary.blp, catalogue.blp,
                 characters.blp, narrative_endpoint.blp):
         api.register_blueprint(blp)
     document_errors(api)
+    document_constraints(api)
     app.before_request(guard_request)  # before anything reads the body
     app.before_request(identify)
     app.before_request(limit_writes)  # after identify: the token is the key

@@ -36,8 +36,11 @@ from judge.labels import check_labels
 blp = Blueprint("duels", __name__, url_prefix="/api/duels",
                 description="Duels: record, step through, export, fork.")
 
+# The versions the service takes (``api.views.expected_version``): an empty or other value
+# is refused (428, 400), so the document does not call it valid.
 IF_MATCH = {"in": "header", "name": "If-Match", "required": True,
-            "schema": {"type": "string"}, "description": "The duel's version (its ETag)."}
+            "schema": {"type": "string", "pattern": '^(W/)?"?[0-9]+"?$'},
+            "description": "The duel's version (its ETag), e.g. `\"12\"` or `12`."}
 IDEMPOTENCY = {"in": "header", "name": "Idempotency-Key", "required": False,
                "schema": {"type": "string", "maxLength": 200}}
 

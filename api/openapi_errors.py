@@ -18,9 +18,10 @@ from typing import Any
 ERRORS = {
     401: ("UNAUTHORIZED", "A valid bearer token is required."),
     403: ("FORBIDDEN", "The caller's role may not do this."),
-    409: ("CONFLICT", "The duel moved on (someone recorded first), or the dispute was "
-                      "already resolved; reload and try again. A retraction is refused with "
-                      "409 and the rule cited when it would go back too far."),
+    409: ("CONFLICT", "The duel moved on (someone recorded first); reload and try again. "
+                      "A retraction is refused with 409 and the rule cited when it would go "
+                      "back too far. (A dispute already resolved is a 422: it takes no more "
+                      "comments and no second resolution.)"),
     413: ("CONTENT_TOO_LARGE", "The duel would pass the store's limit on its events "
                                "(MAX_DUEL_EVENTS, default 10,000; ``limit`` names it), or "
                                "the record is larger than MAX_RECORD_BYTES: nothing stored."),
@@ -35,6 +36,16 @@ ERRORS = {
                                   "it was; send it again once space is freed."),
 }
 WRITES = ("post", "put", "patch", "delete")
+
+# What JSON Schema cannot say about every text, in the document's own description.
+DESCRIPTION = (
+    "Every text the service takes, in a body (values and keys) or a query argument, is "
+    "Unicode text that every store can hold: no NUL character (U+0000) and no lone "
+    "surrogate; other text is refused with 422 naming where it was (events/text.py). A 422 "
+    "may also refuse a well-formed request as a whole: the duel's ruleset judging its "
+    "content (an illegal decision, an unknown fighter: `rule` names the rule), or the "
+    "stored duel or dispute not fitting it (an event the duel does not have, a fork point "
+    "in the middle of a decision, a dispute already resolved).")
 
 
 def document_errors(api: Any) -> None:
@@ -60,3 +71,12 @@ def document_errors(api: Any) -> None:
             for code in codes:
                 responses.setdefault(str(code), {"$ref": f"#/components/responses/"
                                                          f"{ERRORS[code][0]}"})
+
+
+def document_constraints(api: Any) -> None:
+    """What a schema checks across its fields, said in the document too: a correction
+    names at least one of its changes, players or characters (``CorrectionSchema``)."""
+    correction = api.spec.components.schemas.get("Correction")
+    if correction is not None:
+        correction["anyOf"] = [{"required": [k]} for k in ("changes", "players",
+                                                          "characters")]

@@ -61,7 +61,9 @@ class DuelCreateSchema(Open):
     format = fields.String(required=True, validate=validate.Length(max=100))
     ruleset = fields.String(validate=validate.Length(max=100),
                             metadata={"description": "default: the ruleset whose format this is"})
-    options = fields.Dict(keys=fields.String(), values=fields.Raw())
+    # A null option, like a null decision value, is the ruleset's to judge (a 422 naming
+    # the rule), not the envelope's: the document allows any JSON value there.
+    options = fields.Dict(keys=fields.String(), values=fields.Raw(allow_none=True))
     players = fields.List(fields.Nested(PlayerSetupSchema), validate=validate.Length(equal=2))
     first_to_ante = fields.Integer(validate=validate.OneOf([0, 1]))
     # A value may be null (ART O BATTLERS' "pay": null): the ruleset judges it, as it does
@@ -328,17 +330,30 @@ class ChangeSchema(Strict):
         "description": "the value it has now (optional: refused if the duel has another)"})
 
 
+def _player_changes(n: str) -> fields.Dict:
+    return fields.Dict(keys=fields.String(), values=fields.Raw(allow_none=True),
+                       data_key=n, attribute=n)
+
+
+class PlayersCorrectionSchema(Strict):
+    """BattleCON's older correction shape: the fields to set, by player ("0", "1"). The
+    players are properties, so the document names the only two keys it takes."""
+
+    player_0 = _player_changes("0")
+    player_1 = _player_changes("1")
+
+
 class CorrectionSchema(Strict):
     """A correction (docs/record-format.md, Judge corrections): ``changes`` (any ruleset
     that lists correctable fields), or a ruleset's older shape: BattleCON's ``players`` and
     ``markers``, ART O BATTLERS' ``characters``."""
 
     changes = fields.List(fields.Nested(ChangeSchema), validate=validate.Length(min=1, max=200))
-    players = fields.Dict(keys=fields.String(validate=validate.OneOf(["0", "1"])),
-                          values=fields.Dict(keys=fields.String(), values=fields.Raw()))
+    players = fields.Nested(PlayersCorrectionSchema)
     markers = fields.Dict(keys=fields.String(), values=fields.Integer(allow_none=True))
     characters = fields.Dict(keys=fields.String(),
-                             values=fields.Dict(keys=fields.String(), values=fields.Raw()))
+                             values=fields.Dict(keys=fields.String(),
+                                                values=fields.Raw(allow_none=True)))
     reopens = fields.Boolean(metadata={
         "description": "the duel is over and this resolution overturns the ruling that ended "
                        "it: reopen it (refused otherwise, R20.1)"})

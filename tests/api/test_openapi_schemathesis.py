@@ -5,6 +5,16 @@ lone surrogate in a text or nested 40 levels deep) carrying a head judge's token
 duel just set up, one in progress, one finished, a fork) and at an unknown id otherwise.
 Fails on any 5xx and on any response whose status or body does not match the document.
 
+Every phase runs (explicit examples, coverage, fuzzing, and a stateful run that follows
+the links schemathesis infers, e.g. a created duel's ``Location``), on each kind of store
+(in memory, a SQLite file, a PostgreSQL schema). Besides the answers' conformance, a request
+the document declares valid (a positive case, not spoiled below) must be accepted
+(``documented_refusals_only``): the only refusals the document allows it are 401, 403,
+404, 409, 429, and 422 when the content is judged by the duel's ruleset (the body names the
+``rule``) or does not fit the stored duel as a whole (no field named under ``errors``: an
+event the duel does not have, a fork point in the middle of a decision). A 422 naming a
+field without a rule, or a 400, 413 or 428, means the document and the service disagree.
+
 Bounded: a few examples per operation, no deadline (``BATTLECON_SCHEMATHESIS_EXAMPLES``
 raises the number for a longer hunt).
 """
@@ -13,6 +23,7 @@ from __future__ import annotations
 
 import itertools
 import os
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from uuid import UUID
 
@@ -31,6 +42,7 @@ from api.auth import create_token
 from events.app import JudgeApp
 from judge.battlecon.playout import FIGHTERS
 from tests.api.conftest import partial_record, played_record, setup_record
+from tests.events.conftest import open_store
 
 EXAMPLES = int(os.environ.get("BATTLECON_SCHEMATHESIS_EXAMPLES", "12"))
 UNKNOWN = "00000000-0000-4000-8000-000000000000"
@@ -49,15 +61,20 @@ class World:
     disputes: list[str]
     _turn: itertools.count = field(default_factory=itertools.count)
 
+    def spoiled(self, case) -> bool:
+        """``aim`` the case; whether its body is one ``spoil`` made (now, or before: an
+        explicit example's body may be run again as ``spoil`` left it)."""
+        return self.aim(case) or spoilt(case.body)
+
     def pick(self, ids: list[str]) -> str:
         """Existing ids in turn, an unknown one every fifth time."""
         n = next(self._turn)
         return UNKNOWN if n % 5 == 4 else ids[n % len(ids)]
 
-    def aim(self, case) -> None:
+    def aim(self, case) -> bool:
         """Make some generated requests reach deeper: a decision sent at the duel's current
         version (so the engine judges it), a record naming real fighters (so the setup is
-        parsed past the fighter's name)."""
+        parsed past the fighter's name). True when the body was spoiled on purpose."""
         n = next(self._turn)
         path, method = case.operation.path, case.method.upper()
         if path.endswith("/decisions") and method == "POST" and n % 2 == 0:
@@ -72,27 +89,44 @@ class World:
                     player["fighter"] = FIGHTERS[(n + i) % len(FIGHTERS)]
             case.body["format"] = "battlecon-record/1"
         if method in ("POST", "PUT", "PATCH") and isinstance(case.body, dict):
-            self.spoil(case, n)
+            return self.spoil(case, n)
+        return False
 
     @staticmethod
-    def spoil(case, n: int) -> None:
+    def spoil(case, n: int) -> bool:
         """Now and then a body no store could keep: a lone surrogate in its first text, or
         the whole body nested far deeper than any record is (both must be a 422)."""
         if n % 7 == 3:
             for key, value in case.body.items():
                 if isinstance(value, str):
                     case.body[key] = value + "\ud800"
-                    break
+                    return True
         elif n % 11 == 5:
             deep: object = case.body
             for _ in range(40):
                 deep = [deep]
             case.body = {"wrapped": deep}
+            return True
+        return False
 
 
-@pytest.fixture(scope="module")
-def world() -> World:
-    store = JudgeApp(db=":memory:")
+def spoilt(body: object) -> bool:
+    """A body holding a lone surrogate, or nested as ``spoil`` nests: the generated text is
+    UTF-8 (the document's description rules such text out), so it was spoilt on purpose."""
+    if isinstance(body, str):
+        return any("\ud800" <= c <= "\udfff" for c in body)
+    if isinstance(body, dict):
+        return set(body) == {"wrapped"} or any(spoilt(k) or spoilt(v)
+                                                for k, v in body.items())
+    if isinstance(body, list):
+        return any(spoilt(v) for v in body)
+    return False
+
+
+@pytest.fixture(scope="module", params=["memory", "sqlite", "postgres"])
+def world(request, tmp_path_factory) -> Iterator[World]:
+    opened = open_store(request.param, tmp_path_factory.mktemp(request.param))
+    store = next(opened).app()
     app = create_app({"STORE": store, "TESTING": False})
     token = create_token(store, "head_judge", "schemathesis")
     live = store.create_duel(setup_record(), {"event": "fuzz"}, actor="t").duel_id
@@ -103,13 +137,18 @@ def world() -> World:
     fork = store.fork(done, 1, actor="t").duel_id
     disputes = [store.open_dispute(mid, 3, "Out of range?", "t").id,
                 store.open_dispute(done, 10, "Wrong card?", "t").id]
-    return World(app, store, token, [str(i) for i in (live, mid, done, fork)],
-                 [str(d) for d in disputes])
+    yield World(app, store, token, [str(i) for i in (live, mid, done, fork)],
+                [str(d) for d in disputes])
+    next(opened, None)  # closes the store (and drops a PostgreSQL schema)
 
 
 @pytest.fixture(scope="module")
 def api_schema(world: World):
-    return schemathesis.openapi.from_wsgi("/api/openapi.json", world.app)
+    schema = schemathesis.openapi.from_wsgi("/api/openapi.json", world.app)
+    # The document's description says what JSON Schema cannot: no NUL, no lone surrogate
+    # in any text (``spoil`` still sends such text, and it must be a 422).
+    schema.config.generation.update(codec="utf-8", allow_x00=False)
+    return schema
 
 
 schema = schemathesis.pytest.from_fixture("api_schema")
@@ -126,8 +165,52 @@ def test_no_server_error_and_every_response_matches_the_document(case, world: Wo
         params["dispute_id"] = world.pick(world.disputes)
     if "name" in params:  # a ruleset: one that takes imported characters, most of the time
         params["name"] = world.pick(["artobattlers", "battlecon-2014"])
-    world.aim(case)
-    case.call_and_validate(headers={"Authorization": f"Bearer {world.token}"}, checks=CHECKS)
+    spoiled = world.spoiled(case)
+    checks = CHECKS if spoiled else [*CHECKS, documented_refusals_only]
+    case.call_and_validate(headers={"Authorization": f"Bearer {world.token}"}, checks=checks)
+
+
+ACCEPTED = {401, 403, 404, 409, 429}
+
+
+def documented_refusals_only(ctx, response, case) -> None:
+    """A request the document declares valid is accepted, or refused only as the document
+    says it may be (see the module's docstring)."""
+    meta = case.meta
+    if meta is None or not meta.generation.mode.is_positive:
+        return None
+    status = response.status_code
+    if status < 400 or status >= 500 or status in ACCEPTED:
+        return None
+    if status == 422:
+        body = response.json()
+        if body.get("rule") or not body.get("errors"):
+            return None
+    raise AssertionError(f"A request the document declares valid was refused: {status} "
+                         f"{response.text[:600]}")
+
+
+def test_stateful_links_hold(api_schema, world: World) -> None:
+    """The stateful phase: chains of calls along the links schemathesis infers."""
+    machine = api_schema.as_state_machine()
+    turn = itertools.count()
+
+    class Run(machine):  # type: ignore[misc, valid-type]
+        def before_call(self, case):
+            """Every other import is a real record, so that a duel is made and the calls
+            that follow its Location reach it."""
+            if case.method.upper() == "POST" and case.path == "/api/duels" and \
+                    next(turn) % 2 == 0:
+                case.body = setup_record(seed=next(turn))
+
+        def get_call_kwargs(self, case):
+            return {"headers": {"Authorization": f"Bearer {world.token}"}}
+
+        def validate_response(self, response, case, **kwargs):
+            case.validate_response(response, checks=[*CHECKS, documented_refusals_only])
+
+    Run.run(settings=settings(max_examples=EXAMPLES, stateful_step_count=5, deadline=None,
+                              suppress_health_check=list(HealthCheck), derandomize=True))
 
 
 def test_the_document_is_found_and_has_every_operation(api_schema):
