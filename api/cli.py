@@ -455,7 +455,34 @@ def _characters_parser(sub) -> None:
         p.set_defaults(func=cmd_characters)
 
 
+PIPE_CLOSED = 141  # as a command the shell's pipe stopped by SIGPIPE exits (128 + 13)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    """The ``judge`` command. Output cut short by a closed pipe (``judge fighters | head``)
+    ends quietly with status 141, as a command stopped by SIGPIPE does: never a traceback."""
+    try:
+        code = _main(argv)
+        sys.stdout.flush()  # here, not at exit, where a closed pipe could only be reported
+    except BrokenPipeError:
+        _quiet_stdout()
+        return PIPE_CLOSED
+    return code
+
+
+def _quiet_stdout() -> None:
+    """Point stdout at the null device, so the interpreter's last flush of what is still
+    buffered for the closed pipe writes nowhere instead of printing an error."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):  # stdout is not a file (a test's capture): nothing to do
+        pass
+    finally:
+        os.close(devnull)
+
+
+def _main(argv: Sequence[str] | None) -> int:
     args = build_parser().parse_args(argv)
     try:
         if hasattr(args, "ruleset_modules"):  # the commands that read records
