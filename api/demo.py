@@ -97,8 +97,9 @@ def _last_damage(agg) -> int:
 
 
 def _variation(store: JudgeApp, duel_id: UUID) -> None:
-    """The duel again from its third beat under the other reading of Mimic's movement: the
-    latest point before it where the decisions up to it are legal under that reading."""
+    """The duel again under the other reading of Mimic's movement, forked at the latest
+    point in its first third of decisions whose decisions are all legal under it (the
+    fork re-judges them), so a newcomer plays on from there."""
     agg = store.record(duel_id)
     points = [n for n, (kind, _) in enumerate(agg.duel.events) if kind == "decision"]
     for at in reversed(points[: len(points) // 3]):
