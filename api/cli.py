@@ -126,6 +126,17 @@ def _rules_words(rules: dict) -> str:
             f"differ from event {rules.get('differs_from')}")
 
 
+def _corrections_words(indexes: list[int]) -> str:
+    """A record holding corrections verifies as far as a record can show; who made them is
+    attested only by the service's signed log."""
+    which = ", ".join(str(n) for n in indexes)
+    many = len(indexes) > 1
+    return (f"; decision{'s' if many else ''} {which} {'are' if many else 'is a'} judge's "
+            f"correction{'s' if many else ''}: a record is not signed, so that a head judge "
+            f"made {'them' if many else 'it'} is attested only by the service's signed log "
+            "(judge export --log, then judge verify --key)")
+
+
 def cmd_verify(args: argparse.Namespace) -> int:
     from events.errors import IntegrityCheckError
     from events.export import verify_file
@@ -149,6 +160,8 @@ def cmd_verify(args: argparse.Namespace) -> int:
                 line += _signed_words(result.get("signed"), key)
             if "rules" in result:
                 line += _rules_words(result["rules"])
+            if "corrections" in result:
+                line += _corrections_words(result["corrections"])
             if "withheld" in result:
                 line += (f"; a prefix: the export stops before event "
                          f"{result['withheld'].get('from_event')}, a secret choice not yet "
@@ -199,33 +212,26 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 
 def cmd_import(args: argparse.Namespace) -> int:
-    from events.errors import IntegrityCheckError
-    from events.export import LOG_FORMATS, json_lines, verify_log
+    """Store a record or an event log (verified first). A file whose duel is stored
+    already is refused, naming it, unless ``--copy`` (``events.imports``)."""
+    from events.errors import DuelAlreadyStoredError, IntegrityCheckError
+    from events.imports import read_text
 
-    with open(args.file, encoding="utf-8") as fh:
-        text = fh.read()
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError:
-        data = None
-    # a log's decisions are imported in order, retractions included: the same events
-    stream = data is None or (isinstance(data, dict) and data.get("format") in LOG_FORMATS)
-    if stream:
-        try:
-            verify_log(json_lines(text))
-        except IntegrityCheckError as err:
-            print(f"judge: {args.file} does not verify: {err.reason}", file=sys.stderr)
-            return 2
-        lines = [json.loads(line) for line in json_lines(text) if line.strip()]
-        header = lines[0]
-        data = {**registry.of_setup(header["setup"]).envelope(header["setup"]),
-                "decisions": [e["payload"] for e in lines[1:] if e["kind"] == "decision"],
-                "labels": header.get("labels") or {}}
-    if not isinstance(data, dict):
-        raise RecordError(f"{args.file} is neither a record nor an event log.", "record")
-    labels = data.get("labels") if isinstance(data.get("labels"), dict) else {}
-    appended = _app(args).create_duel(data, labels, actor=args.actor, role="operator",
-                                      retractions=stream)
+        with open(args.file, encoding="utf-8") as fh:
+            text = fh.read()
+    except OSError as err:
+        raise RecordError(f"Cannot read {args.file}: {err.strerror}.", "record") from err
+    try:
+        imp = read_text(text)
+        appended = _app(args).import_file(imp, actor=args.actor, role="operator",
+                                          copy=args.copy)
+    except IntegrityCheckError as err:
+        print(f"judge: {args.file} does not verify: {err.reason}", file=sys.stderr)
+        return 2
+    except DuelAlreadyStoredError as err:
+        print(f"judge: {args.file}: {err.reason}", file=sys.stderr)
+        return 2
     print(json.dumps({"id": str(appended.duel_id), "version": appended.version}))
     return 0
 
@@ -385,6 +391,8 @@ def build_parser() -> argparse.ArgumentParser:
     imp = sub.add_parser("import", help="re-judge a record (or event log) and store it")
     imp.add_argument("file", metavar="FILE")
     imp.add_argument("--actor", default="import", help="who imports (kept with the events)")
+    imp.add_argument("--copy", action="store_true", help="store a new copy even when the "
+                     "file's duel is stored already (otherwise refused, naming it)")
     _store_options(imp)
     _ruleset_options(imp)
     imp.set_defaults(func=cmd_import)
@@ -467,7 +475,34 @@ def _characters_parser(sub) -> None:
         p.set_defaults(func=cmd_characters)
 
 
+PIPE_CLOSED = 141  # as a command the shell's pipe stopped by SIGPIPE exits (128 + 13)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    """The ``judge`` command. Output cut short by a closed pipe (``judge fighters | head``)
+    ends quietly with status 141, as a command stopped by SIGPIPE does: never a traceback."""
+    try:
+        code = _main(argv)
+        sys.stdout.flush()  # here, not at exit, where a closed pipe could only be reported
+    except BrokenPipeError:
+        _quiet_stdout()
+        return PIPE_CLOSED
+    return code
+
+
+def _quiet_stdout() -> None:
+    """Point stdout at the null device, so the interpreter's last flush of what is still
+    buffered for the closed pipe writes nowhere instead of printing an error."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):  # stdout is not a file (a test's capture): nothing to do
+        pass
+    finally:
+        os.close(devnull)
+
+
+def _main(argv: Sequence[str] | None) -> int:
     args = build_parser().parse_args(argv)
     try:
         if hasattr(args, "ruleset_modules"):  # the commands that read records

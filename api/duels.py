@@ -11,7 +11,7 @@ from flask_smorest import Blueprint
 
 from api import schemas as S
 from api.auth import PERMISSIONS, require
-from api.errors import ApiError
+from api.errors import ApiError, ErrorSchema
 from api.variations import with_fork_points
 from api.views import (
     actor,
@@ -27,8 +27,12 @@ from api.views import (
     summary,
 )
 from events.app import Appended
+from events.errors import DuelAlreadyStoredError, IntegrityCheckError
 from events.export import log_lines, record_of
+from events.imports import ImportFile
+from events.imports import read as read_import
 from events.retraction import RetractionRefusedError
+from events.signing import public_text
 from events.visibility import Withheld
 from judge import registry
 from judge.labels import check_labels
@@ -76,20 +80,28 @@ class Duels(MethodView):
 
     @require("record")
     @blp.arguments(S.DuelCreateSchema)
+    @blp.arguments(S.DuelImportArgs, location="query")
     @blp.response(201, S.DuelSummarySchema)
-    def post(self, record: dict):
-        """Create a duel from a record; its decisions are re-judged and refused whole if illegal."""
+    @blp.alt_response(409, schema=ErrorSchema, description="The file's duel is stored "
+                      "already (its id in `duel`, its address in `Location`); nothing stored.")
+    def post(self, record: dict, args: dict):
+        """Create a duel from a record, or import an event log (the signed log a replay page
+        downloads); its decisions are re-judged and refused whole if illegal. A file whose
+        duel is stored already is refused with 409 naming it, unless ``copy=true``. A record,
+        or a log not signed by this service, that carries corrections is a head judge's to
+        import; a log this service signed, a scorekeeper's too."""
         limit = int(current_app.config.get("MAX_RECORD_BYTES", MAX_RECORD_BYTES))
         if (request.content_length or 0) > limit:
             raise ApiError(413, f"A record is at most {limit} bytes; this one has "
                            f"{request.content_length}. Nothing was stored.")
-        _corrections_only_from_a_head_judge(record)
-        labels = dict(record.pop("labels", {}) or {})
-        for key in ("event", "round", "table"):
-            if key in record:
-                labels[key] = record.pop(key)
-        check_labels(labels)  # a 422 naming labels, as for a record's own
-        appended = store().create_duel(record, labels, actor=actor(), role=g.role)
+        imp = _read_import(record)
+        _corrections_only_from_a_head_judge(imp)
+        check_labels(imp.labels)  # a 422 naming labels, as for a record's own
+        try:
+            appended = store().import_file(imp, actor=actor(), role=g.role, copy=args["copy"])
+        except DuelAlreadyStoredError as err:
+            raise ApiError(409, err.reason, headers={"Location": f"/api/duels/{err.duel_id}"},
+                           duel=str(err.duel_id)) from None
         agg = load(appended.duel_id)
         headers = {"Location": f"/api/duels/{agg.id}", **etag(agg.events_count)}
         return summary(agg), 201, headers
@@ -98,16 +110,32 @@ class Duels(MethodView):
 MAX_RECORD_BYTES = 1024 * 1024  # a 15-beat record is about 10 kB; config MAX_RECORD_BYTES
 
 
-def _corrections_only_from_a_head_judge(record: dict) -> None:
-    """A record carrying a judge's correction is a head judge's to import (403 otherwise):
-    only a head judge's resolution may correct a duel, and a record is not signed."""
-    decisions = record.get("decisions")
-    if not isinstance(decisions, list) or g.role == "head_judge":
+def _read_import(body: dict) -> ImportFile:
+    """The posted record or log (a log verified: 422 naming the first bad event), a
+    record's ``event``, ``round`` and ``table`` taken as labels."""
+    try:
+        imp = read_import(body)
+    except IntegrityCheckError as err:
+        raise ApiError(422, f"The log does not verify: {err.reason}", index=err.event) from None
+    if imp.kind == "record":
+        for key in ("event", "round", "table"):
+            if key in imp.record:
+                imp.labels[key] = imp.record.pop(key)
+    return imp
+
+
+def _corrections_only_from_a_head_judge(imp: ImportFile) -> None:
+    """A file carrying a judge's correction is a head judge's to import (403 otherwise):
+    only a head judge's resolution may correct a duel, and a record is not signed. A log
+    this service signed shows that its corrections were made here, by a head judge."""
+    if not imp.corrections or g.role == "head_judge":
         return
-    for n, d in enumerate(decisions):
-        if isinstance(d, dict) and d.get("kind") == "correction":
-            raise ApiError(403, f"Decision {n} is a judge's correction: only a head judge may "
-                           "import a record that carries corrections.")
+    if imp.kind == "log" and imp.signed == public_text(store().signing_key()):
+        return
+    what = "a record" if imp.kind == "record" else "a log not signed by this service"
+    raise ApiError(403, f"Decision {imp.corrections[0]} is a judge's correction: only a head "
+                   f"judge may import {what} that carries corrections (a log this service "
+                   "signed, a scorekeeper may).")
 
 
 @blp.route("/<uuid:duel_id>")

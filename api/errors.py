@@ -16,6 +16,7 @@ class ErrorSchema(Schema):
     rule = fields.String(allow_none=True)
     index = fields.Integer(allow_none=True)
     current_version = fields.Integer(allow_none=True)
+    duel = fields.String(allow_none=True)  # 409 on an import: the duel stored already
     errors = fields.Dict(keys=fields.String(), values=fields.Raw())
 
 

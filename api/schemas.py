@@ -56,9 +56,18 @@ class PlayerSetupSchema(Open):
 class DuelCreateSchema(Open):
     """A duel record: the envelope (``format``, ``ruleset``, ``decisions``) and the setup of
     its ruleset (``GET /api/rulesets/{name}`` gives its JSON Schema; BattleCON 2014's
-    fields are listed here), plus labels. The ruleset refuses a field it does not know."""
+    fields are listed here), plus labels. The ruleset refuses a field it does not know.
+    Or an event log as ``GET /api/duels/{id}/log`` exports it: ``header`` and ``events``
+    alone (verified, then stored with its chain's id, labels, parent, fork point and
+    each decision's ``by``)."""
 
-    format = fields.String(required=True, validate=validate.Length(max=100))
+    format = fields.String(validate=validate.Length(max=100),
+                           metadata={"description": "required for a record"})
+    header = fields.Dict(keys=fields.String(), values=fields.Raw(allow_none=True),
+                         metadata={"description": "a log's header (with events)"})
+    events = fields.List(fields.Dict(keys=fields.String(), values=fields.Raw(allow_none=True)),
+                         validate=validate.Length(max=20000),
+                         metadata={"description": "a log's events (with header)"})
     ruleset = fields.String(validate=validate.Length(max=100),
                             metadata={"description": "default: the ruleset whose format this is"})
     # A null option, like a null decision value, is the ruleset's to judge (a 422 naming
@@ -75,6 +84,25 @@ class DuelCreateSchema(Open):
     event = LABEL
     round = LABEL
     table = LABEL
+
+    @validates_schema(pass_original=True)
+    def _a_record_or_a_log(self, data: dict, original: Any, **kwargs: Any) -> None:
+        """A record names its ``format``; a log is ``header`` and ``events``, nothing else."""
+        keys = set(original) if isinstance(original, dict) else set()
+        if "header" in keys or "events" in keys:
+            extra = sorted(keys - {"header", "events"})
+            if extra or not {"header", "events"} <= keys:
+                raise ValidationError("A log is imported as GET /api/duels/{id}/log exports "
+                                      "it: header and events, and nothing else.",
+                                      "header" if not extra else extra[0])
+        elif "format" not in keys:
+            raise ValidationError("Missing data for required field.", "format")
+
+
+class DuelImportArgs(Schema):
+    copy = fields.Boolean(load_default=False, metadata={
+        "description": "store a new copy even when the file's duel is stored already "
+                       "(otherwise 409, naming it)"})
 
 
 class DecisionSchema(Open):

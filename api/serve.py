@@ -14,7 +14,6 @@ file the workers' writers queue on an OS lock (``events.writers``).
 from __future__ import annotations
 
 import errno
-import json
 import logging
 import multiprocessing
 import os
@@ -25,28 +24,10 @@ import threading
 import time
 from collections.abc import Sequence
 from multiprocessing.connection import wait
-from pathlib import Path
 
+from api.demo import load_demo
 from api.plugins import load_ruleset_modules
 from events.app import JudgeApp
-
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
-DEMO_LABEL = "demo"
-
-
-def load_demo(store: JudgeApp) -> int:
-    """Store the sample duels once (those labelled ``event: demo`` are not added twice)."""
-    have = {store.record(i).labels.get("table") for i in store.duel_ids()
-            if store.record(i).labels.get("event") == DEMO_LABEL}
-    added = 0
-    for path in sorted(EXAMPLES.glob("*.json")):
-        if path.stem in have:
-            continue
-        record = json.loads(path.read_text(encoding="utf-8"))
-        store.create_duel(record, {"event": DEMO_LABEL, "table": path.stem}, actor="demo",
-                          role="operator")
-        added += 1
-    return added
 
 
 def serve(host: str, port: int, db: str | None, database_url: str | None, demo: bool,

@@ -14,7 +14,7 @@ from api import schemas as S
 from api.auth import require
 from api.views import event_row, load, projector, reader_withheld, store, summary
 from events.domain import DuelRecord
-from events.errors import StoreError
+from events.errors import DuelNotFoundError, StoreError
 from events.faults import StoreFaultError
 from judge import registry
 from judge.rulings import changed
@@ -42,7 +42,13 @@ class Variations(MethodView):
 
 
 def _parent(agg: DuelRecord) -> DuelRecord | None:
-    return None if agg.parent is None else load(UUID(agg.parent))
+    """The fork's parent; None too for an imported fork whose parent is not stored here."""
+    if agg.parent is None:
+        return None
+    try:
+        return load(UUID(agg.parent))
+    except DuelNotFoundError:
+        return None
 
 
 def _children(agg: DuelRecord) -> list[dict]:

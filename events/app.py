@@ -29,6 +29,7 @@ from events.config import sqlite_read_only_name, store_env
 from events.domain import Commentary, Dispute, DuelRecord, now_iso
 from events.errors import (
     DisputeError,
+    DuelAlreadyStoredError,
     DuelNotFoundError,
     DuelTooLargeError,
     IdempotencyKeyReuseError,
@@ -38,6 +39,7 @@ from events.errors import (
 )
 from events.forks import copied_events
 from events.hashing import GENESIS, chain_hash, genesis_hash
+from events.imports import ImportFile, judged, stored_as
 from events.listing import DuelList
 from events.retractable import judge_stream
 from events.retraction import LATEST, RetractionRefusedError, is_retraction
@@ -324,23 +326,56 @@ class JudgeApp(Application[UUID]):
 
     def create_duel(self, record: dict, labels: dict | None = None, actor: str = "",
                     parent: str | None = None, fork_at: int | None = None,
-                    role: str | None = None, retractions: bool = False) -> Appended:
+                    role: str | None = None, retractions: bool = False,
+                    duel_id: UUID | None = None, entered: list[dict | None] | None = None,
+                    judged: Any = None) -> Appended:
         """Judge a whole record (setup, decisions) and store it; refused whole if illegal.
 
         ``retractions``: the decisions are an event log's, retraction entries included
-        (``judge import`` of a log), so the stored duel has the log's very events."""
+        (``judge import`` of a log), so the stored duel has the log's very events. An
+        imported log also gives its ``duel_id`` (kept unless a copy was asked for) and
+        who ``entered`` each decision (its ``by``, None where it has none). ``judged``:
+        the record already judged (``events.imports`` judged it to compare it)."""
         check_storable(record)  # before the judge hashes or stores any of it
         check_storable(labels or {}, "labels")
         # RecordError names the first illegal decision
-        duel = judge_stream(record) if retractions else registry.from_record(record)
+        duel = judged if judged is not None else (
+            judge_stream(record) if retractions else registry.from_record(record))
         if len(duel.events) > self.max_events:
             raise self._too_large(len(duel.events), "this record")
-        agg = DuelRecord.start(duel.setup, dict(labels or {}), actor, parent, fork_at)
-        _copy_events(agg, duel.events, actor, role)
+        agg = DuelRecord.start(duel.setup, dict(labels or {}), actor, parent, fork_at, duel_id)
+        _copy_events(agg, duel.events, actor, role, entered)
         self.save(agg)
         self._snapshot_if_due(agg, 0)
         return Appended(agg.id, agg.events_count, [event_json(n, k, p) for n, (k, p) in
                                                    enumerate(_payloads(duel.events), 1)])
+
+    def import_file(self, imp: ImportFile, actor: str = "", role: str | None = None,
+                    copy: bool = False) -> Appended:
+        """Store an imported file (``events.imports``): refused with
+        ``DuelAlreadyStoredError`` naming the duel when its duel is stored here already,
+        unless ``copy``. A log keeps its duel's id (unless ``copy``, or the id is taken),
+        parent, fork point and each decision's ``by``."""
+        duel = judged(imp)  # RecordError names the first illegal decision
+        if not copy:
+            stored = stored_as(self, imp, duel)
+            if stored is not None:
+                raise stored
+        keep = imp.duel if imp.duel is not None and not copy and not self._taken(
+            imp.duel) else None
+        try:
+            return self.create_duel(imp.record, imp.labels, actor, imp.parent, imp.fork_at,
+                                    role, retractions=imp.kind == "log", duel_id=keep,
+                                    entered=imp.entered, judged=duel)
+        except IntegrityError:  # the same log imported at the same moment: one stands
+            if keep is None:
+                raise
+            raise DuelAlreadyStoredError(f"Duel {keep} was stored here by another import at "
+                                         "the same moment; nothing was stored.", keep) from None
+
+    def _taken(self, some_id: UUID) -> bool:
+        """Whether anything (a duel, notes, a dispute, a token...) is stored under the id."""
+        return bool(self.recorder.select_events(some_id, lte=1, limit=1))
 
     def decide(self, duel_id: UUID, decision: dict, expected: int | None = None,
                key: str | None = None, actor: str = "", role: str | None = None) -> Appended:
@@ -480,7 +515,10 @@ class JudgeApp(Application[UUID]):
         with self._guard:
             known = self._copied.get(agg.id)
         if known is None:
-            known = copied_events(self.known(UUID(agg.parent)), agg)
+            try:
+                known = copied_events(self.known(UUID(agg.parent)), agg)
+            except DuelNotFoundError:  # an imported fork whose parent is not stored here:
+                known = agg.fork_at or 0  # its first fork_at events stand for the parent's
             with self._guard:
                 self._copied[agg.id] = known
         return known
@@ -797,11 +835,14 @@ def _payloads(events: list[tuple[str, Any]]) -> list[tuple[str, dict]]:
 
 
 def _copy_events(agg: DuelRecord, events: list[tuple[str, Any]], actor: str,
-                 role: str | None) -> None:
-    """Trigger stored events for already-judged engine events (import, fork)."""
+                 role: str | None, entered: list[dict | None] | None = None) -> None:
+    """Trigger stored events for already-judged engine events (import, fork); ``entered``:
+    an imported log's ``by`` of each decision, in order, kept as the log has it."""
+    decisions = iter(entered) if entered is not None else None
     for kind, e in events:
         if kind == "decision":
-            agg.record(e, [], actor, role=role)
+            agg.record(e, [], actor, role=role,
+                       entered=True if decisions is None else next(decisions, None))
         else:
             agg.record(None, [e], actor)
 

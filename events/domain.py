@@ -167,8 +167,10 @@ class DuelRecord(Aggregate):
 
     @classmethod
     def start(cls, setup: dict, labels: dict, actor: str, parent: str | None = None,
-              fork_at: int | None = None) -> DuelRecord:
-        duel_id = uuid4()
+              fork_at: int | None = None, duel_id: UUID | None = None) -> DuelRecord:
+        """A new duel; ``duel_id``: the id an imported log names (kept, so its chain is the
+        log's), else a new one."""
+        duel_id = duel_id or uuid4()
         genesis = genesis_hash(str(duel_id), setup, labels, parent, fork_at)
         return cls._create(cls.Started, id=duel_id, setup=setup, labels=labels, actor=actor,
                            parent=parent, fork_at=fork_at, hash=genesis)
@@ -225,16 +227,24 @@ class DuelRecord(Aggregate):
     # --- writing ----------------------------------------------------------------------
 
     def record(self, decision: dict | None, facts: list[Any], actor: str,
-               key: str | None = None, role: str | None = None) -> None:
+               key: str | None = None, role: str | None = None,
+               entered: dict | None | bool = True) -> None:
         """Trigger one event for the decision (if any) and one per fact, chained.
 
         While ``judged`` is set the engine has already applied these events to ``duel``,
-        so numbering follows the hash list, not the duel's event list.
+        so numbering follows the hash list, not the duel's event list. ``entered``: True
+        for a decision entered now (by ``actor`` in ``role``); an imported log's ``by`` for
+        a decision it carries as entered then; None for one it carries without a ``by``
+        (log version 1: hashed without one, as it was).
         """
         self.writing = True
         try:
             if decision is not None:
                 n, at = len(self.hashes) + 1, now_iso()
+                if entered is None or isinstance(entered, dict):
+                    at = entered.get("at") if entered else None
+                    actor = str(entered.get("name") or "") if entered else actor
+                    role = entered.get("role") if entered else None
                 by = entered_by(actor, role, at)
                 event = self.Retracted if is_retraction(decision) else self.DecisionRecorded
                 self.trigger_event(event, n=n, decision=decision, actor=actor,

@@ -59,3 +59,12 @@ class DuelTooLargeError(StoreError):
         super().__init__(reason)
         self.reason = reason
         self.limit = limit
+
+
+class DuelAlreadyStoredError(StoreError):
+    """An imported file's duel is stored here already (``events.imports``): ``duel_id``
+    names it. Nothing was stored; a copy is made only when asked for explicitly."""
+
+    def __init__(self, reason: str, duel_id: object) -> None:
+        super().__init__(reason)
+        self.duel_id = duel_id

@@ -267,34 +267,37 @@ def verify_file(text: str, key: str | None = None) -> dict:
             lines = [json.dumps(data["header"]), *(json.dumps(e) for e in data["events"])]
             return {"kind": "log", **verify_log(lines, key)}
         if isinstance(data, dict) and data.get("format") not in LOG_FORMATS:
-            _record_can_be_verified(data, key)
+            _record_can_be_verified(key)
             duel = registry.from_record(data)  # RecordError for an unknown format
             outcome = duel.outcome
             judged = [(k, e if k == "decision" else e.to_json()) for k, e in duel.events]
-            return {"kind": "record", "events": len(duel.events), "over": duel.over,
-                    "winner": outcome.winner if outcome else None,
-                    **under_todays_rules(duel.setup, judged)}
+            found = {"kind": "record", "events": len(duel.events), "over": duel.over,
+                     "winner": outcome.winner if outcome else None,
+                     **under_todays_rules(duel.setup, judged)}
+            fixes = _corrections(data)
+            return found | ({"corrections": fixes} if fixes else {})
         if data is not None and not isinstance(data, dict):
             raise RecordError(f"Expected a record or a {LOG_FORMAT!r} export, not JSON of "
                               f"type {type(data).__name__}.", "record.format")
     return {"kind": "log", **verify_log(json_lines(text), key)}
 
 
-def _record_can_be_verified(record: dict, key: str | None) -> None:
-    """A record is not signed: it cannot be checked against a key, and a correction in it
-    could have been written by anyone (only a signed log carries a head judge's)."""
+def _record_can_be_verified(key: str | None) -> None:
+    """A record is not signed: it cannot be checked against a key."""
     if key is not None:
         raise IntegrityCheckError("A record is not signed, so it cannot be checked against a "
                                   "key; verify the service's log export (judge export --log, "
                                   "GET /api/duels/{id}/log) instead.", None)
+
+
+def _corrections(record: dict) -> list[int]:
+    """The decisions of a record that are a judge's corrections. The record shows what
+    they changed, and re-judging checks that the duel goes on from there as the rules
+    say; that a head judge made them, only the service's signed log attests (a record
+    is not signed), so a verifier is told so beside its ``ok``."""
     decisions = record.get("decisions")
-    corrections = [n for n, d in enumerate(decisions if isinstance(decisions, list) else [])
-                   if isinstance(d, dict) and d.get("kind") == "correction"]
-    if corrections:
-        raise IntegrityCheckError(f"Decision {corrections[0]} is a judge's correction: a "
-                                  "record is not signed, so nothing shows that a head judge "
-                                  "made it; verify the service's signed log export "
-                                  "instead.", None)
+    return [n for n, d in enumerate(decisions if isinstance(decisions, list) else [])
+            if isinstance(d, dict) and d.get("kind") == "correction"]
 
 
 def _api_log(data: object) -> bool:

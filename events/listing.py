@@ -175,6 +175,25 @@ class DuelList:
                 "unreadable": [{"id": r[0], "detail": r[1]} for r in bad]}
 
 
+CANDIDATES = 100  # the most stored duels an import is compared with (newest first)
+
+
+def candidates(listing: DuelList, ruleset: str, line: dict, labels: dict,
+               events: int) -> list[UUID]:
+    """The stored duels an imported duel could be (``events.imports``): same ruleset,
+    players' names, fighters and labels, and at least its ``events`` (a stored duel's
+    retractions add events its record leaves out); the newest first, at most 100."""
+    listing.catch_up()
+    players = line.get("players") or []
+    rows = listing.db.rows(
+        "SELECT id, event, round, tbl FROM {t} WHERE ruleset = ? AND players = ? AND "
+        "fighters = ? AND version >= ? ORDER BY seq DESC LIMIT ?",
+        [ruleset, _bars(str(p.get("name", "")).casefold() for p in players),
+         _bars(str(p.get("fighter", "")) for p in players), events, CANDIDATES])
+    want = (labels.get("event"), labels.get("round"), labels.get("table"))
+    return [_uuid(r[0]) for r in rows if tuple(r[1:]) == want]
+
+
 def _where(filters: dict) -> tuple[str, list]:
     """The SQL condition for the list's filters (each an indexed column, or for fighter and
     player a match inside the row's ``|a|b|`` list)."""

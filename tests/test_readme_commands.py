@@ -36,8 +36,8 @@ RUNS: dict[str, list[str]] = {
         "judge token create --role head_judge --name Cleo --reissue"],
     "judge token list [--json] [--db PATH]": ["judge token list", "judge token list --json --db other.db"],
     "judge token revoke ID [--db PATH]": ["judge token revoke {token_id}"],
-    "judge import RECORD.json [--db battlecon.db]": [
-        "judge import record.json", "judge import record.json --db battlecon.db"],
+    "judge import FILE [--copy] [--db battlecon.db]": [  # the same store: a copy, asked for
+        "judge import record.json", "judge import record.json --copy --db battlecon.db"],
     "judge export DUEL_ID [--log] [-o FILE]": [
         "judge export {duel}", "judge export {duel} --log -o duel.log.json",
         "judge export {duel} -o duel.json"],

@@ -81,10 +81,15 @@ def test_import_keeps_the_actor(capsys, tmp_path, db, record):
     assert JudgeApp(db=db).record(uuid.UUID(printed["id"])).actor == "scorekeeper-7"
 
 
-def test_importing_twice_makes_two_duels(capsys, tmp_path, db, record):
+def test_importing_twice_is_refused_naming_the_duel_unless_a_copy_is_asked(capsys, tmp_path,
+                                                                           db, record):
     path = write(tmp_path, record, "duel.json")
     first = do_import(capsys, path, "--db", db)
-    second = do_import(capsys, path, "--db", db)
+    code, out, err = run(capsys, "import", path, "--db", db)
+    assert (code, out) == (2, "")
+    assert f"Duel {first['id']} is already stored here" in err and "--copy" in err
+    assert [str(i) for i in JudgeApp(db=db).duel_ids()] == [first["id"]]  # nothing stored
+    second = do_import(capsys, path, "--db", db, "--copy")  # asked for explicitly
     assert first["id"] != second["id"] and first["version"] == second["version"]
     assert [str(i) for i in JudgeApp(db=db).duel_ids()] == [first["id"], second["id"]]
 
@@ -108,7 +113,9 @@ def test_export_as_record_reimports_with_equal_decisions(capsys, tmp_path, db, r
     assert exported["labels"] == LABELS
     assert {k: exported[k] for k in ("options", "players", "first_to_ante")} == {
         k: record[k] for k in ("options", "players", "first_to_ante")}
-    again = do_import(capsys, out_path, "--db", db)
+    # the same store holds its duel: a second duel only when a copy is asked for
+    assert run(capsys, "import", out_path, "--db", db)[0] == 2
+    again = do_import(capsys, out_path, "--db", db, "--copy")
     assert again["version"] == printed["version"] and again["id"] != printed["id"]
     app = JudgeApp(db=db)
     a, b = app.record(uuid.UUID(printed["id"])), app.record(uuid.UUID(again["id"]))
@@ -140,8 +147,10 @@ def test_export_as_log_verifies_and_reimports(capsys, tmp_path, db, record):
     code, out, err = run(capsys, "verify", log)
     assert (code, err) == (0, "")
     assert out.startswith(f"{log}: ok (log, {printed['version']} events); signed by ed25519:")
-    again = do_import(capsys, log, "--db", db)
-    assert again["version"] == printed["version"]
+    code, _, err = run(capsys, "import", log, "--db", db)  # its duel is stored here
+    assert code == 2 and f"Duel {printed['id']} is already stored here" in err
+    again = do_import(capsys, log, "--db", db, "--copy")
+    assert again["version"] == printed["version"] and again["id"] != printed["id"]
     app = JudgeApp(db=db)
     assert app.record(uuid.UUID(again["id"])).duel.decisions == record["decisions"]
     assert app.record(uuid.UUID(again["id"])).labels == LABELS
@@ -354,7 +363,8 @@ def test_round_trip_on_postgresql(capsys, tmp_path, record, pg_url):
     assert json.loads(Path(rec_path).read_text("utf-8"))["decisions"] == record["decisions"]
     code, out, err = run(capsys, "verify", rec_path, log_path)
     assert code == 0 and len(out.splitlines()) == 2 and err.endswith("2/2\n")
-    again = do_import(capsys, rec_path, *store)
+    assert run(capsys, "import", rec_path, *store)[0] == 2  # stored already: refused
+    again = do_import(capsys, rec_path, *store, "--copy")
     app = JudgeApp(database_url=pg_url)
     assert app.duel_ids() == [uuid.UUID(printed["id"]), uuid.UUID(again["id"])]
     # stored in the schema of its own, not in the database's public schema
@@ -408,7 +418,9 @@ def test_a_line_separator_in_a_name_or_label_keeps_the_log_readable(capsys, tmp_
     assert separator in Path(log).read_text("utf-8")  # written as it is, not escaped
     code, out, err = run(capsys, "verify", log)
     assert (code, err) == (0, ""), out
-    again = do_import(capsys, log, "--db", db)
-    stored = JudgeApp(db=db).record(uuid.UUID(again["id"]))
+    other = str(tmp_path / "other.db")  # a store that does not hold the duel yet
+    again = do_import(capsys, log, "--db", other)
+    assert again["id"] == printed["id"]  # a log keeps its duel's id
+    stored = JudgeApp(db=other).record(uuid.UUID(again["id"]))
     assert stored.setup["players"][0]["name"] == f"Ana{separator}Bell"
     assert stored.labels["table"] == f"12{separator}b"

@@ -25,7 +25,9 @@ def test_an_exported_artobattlers_record_imports_again(client, tokens):
     decide_all(client, sk, duel, AS34[4:])
     record = client.get(f"/api/duels/{duel['id']}/record").get_json()
     assert any("pay" in d and d["pay"] is None for d in record["decisions"])
-    again = create(client, sk, record)
+    stored = client.post("/api/duels", json=record, headers=bearer(sk))  # the same duel
+    assert stored.status_code == 409 and stored.get_json()["duel"] == duel["id"]
+    again = client.post("/api/duels?copy=true", json=record, headers=bearer(sk)).get_json()
     assert client.get(f"/api/duels/{again['id']}/record").get_json()["decisions"] == \
         record["decisions"]
     assert (again["status"], again["winner"]) == ("over", 0)

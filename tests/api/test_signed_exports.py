@@ -20,6 +20,7 @@ from events.errors import IntegrityCheckError
 from events.export import log_lines, verify_file
 from events.hashing import chain_hash, genesis_hash
 from events.signing import public_text, read_key
+from judge.errors import RecordError
 from tests.api.conftest import bearer, create, played_record
 
 
@@ -102,11 +103,16 @@ def test_another_services_signature_is_refused(exported):
     other.close()
 
 
-def test_a_record_with_a_correction_does_not_verify():
+def test_a_record_with_a_correction_verifies_naming_its_corrections():
+    """Everything a record can show is checked (the duel re-judged from the corrected
+    position); who made the correction, only the signed log attests (issue 28, item 2)."""
     record = played_record()
     record["decisions"].insert(3, {"kind": "correction", "players": {"0": {"life": 20}},
                                    "rule": "R1", "text": "forged"})
-    with pytest.raises(IntegrityCheckError, match="Decision 3 is a judge's correction"):
+    found = verify_file(json.dumps(record))
+    assert (found["kind"], found["corrections"]) == ("record", [3])
+    record["decisions"].insert(5, {"player": 0, "kind": "move", "to": 99})
+    with pytest.raises(RecordError, match="Decision 5"):  # still re-judged after it
         verify_file(json.dumps(record))
 
 

@@ -72,10 +72,11 @@ class Site:
         return duel["id"]
 
     def copy_of_demo(self, table: str) -> str:
-        """A new duel with a demo duel's record, so a test may change it freely."""
+        """A new duel with a demo duel's record, so a test may change it freely (a copy
+        asked for explicitly: the second of one table is the same duel as the first)."""
         record = self.get(f"/api/duels/{self.demo(table)}/record")
         record["labels"] = {"event": "browser-tests", "table": table}
-        status, duel = self.post("/api/duels", record, role="scorekeeper")
+        status, duel = self.post("/api/duels?copy=true", record, role="scorekeeper")
         assert status == 201, duel
         return duel["id"]
 
