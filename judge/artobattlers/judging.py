@@ -31,9 +31,10 @@ from judge.artobattlers.turns import (
 )
 from judge.artobattlers.zones import (
     canonical_layout,
-    layouts,
+    layout_rule,
     team_problem,
 )
+from judge.described import fits
 from judge.errors import DuelOverError, IllegalDecisionError
 
 ANNOTATIONS = ("roll_rejected", "note", "ruling")
@@ -102,18 +103,15 @@ def _malformed(d: dict[str, Any]) -> str | None:
 
 
 def _legal(t: Table, d: dict[str, Any], now: dict[str, Any]) -> bool:
-    """Whether ``d`` is one of the prompt's options. The order of a team's characters and
-    of a zone's list does not matter; an Advance Play team is checked by its rule, since
-    its options may be capped (zones.TEAM_OPTIONS_CAP)."""
+    """Whether ``d`` is one of the prompt's options or fits one of its descriptions (a
+    placement, where the order inside a zone does not matter; manual move 3). An Advance
+    Play team is checked by its rule, since its options may be capped
+    (zones.TEAM_OPTIONS_CAP). A placement recorded against a listed prompt (before
+    placements were described) is the same decision, and fits."""
     if now["kind"] == "team" and t.s.advance and d.get("kind") == "team":
         return d.get("player") in now["players"] and team_problem(
             t, d.get("characters")) is None
-    if now["kind"] == "placement" and d.get("kind") == "placement" and all(
-            isinstance(d.get(z), list) for z in ("battle_zone", "inactive_zone")) and (
-            d.get("player") in (0, 1)):
-        d = {**d, **{z: canonical_layout(t, d["player"], d[z])
-                     for z in ("battle_zone", "inactive_zone")}}
-    return d in now["options"]
+    return d in now["options"] or any(fits(x, d) for x in now.get("described", ()))
 
 
 def _standing(t: Table, d: dict[str, Any]) -> None:
@@ -177,9 +175,9 @@ def _team(t: Table, d: dict[str, Any]) -> None:
     if t.s.step != "placement":
         return
     for p in (0, 1):
-        options = layouts(t, p, review=False)
-        if len(options) == 1:
-            lay(t, p, *options[0], review=False, forced=True)
+        only = layout_rule(t, p, review=False).only()
+        if only:
+            lay(t, p, *only, review=False, forced=True)
 
 
 def _placement(t: Table, d: dict[str, Any]) -> None:
