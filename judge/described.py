@@ -17,6 +17,8 @@ omitted field takes):
 - ``{"type": "choice", "choices": [...]}``: one of these values;
 - ``{"type": "subset", "of": [...], "min_items", "max_items"}``: a list of distinct values
   of ``of`` (choose k of these n; the order does not matter);
+- ``{"type": "multiset", "of": [...], "min_items", "max_items"}``: the same, a value may
+  repeat (copies of a card);
 - ``{"type": "text", "min_length", "max_length"}``: free text (a table's own answer).
 
 Constraints over several fields or values (each with ``rule`` and ``text``, the sentence a
@@ -37,7 +39,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
-from itertools import combinations, product
+from itertools import combinations, combinations_with_replacement, product
 from typing import Any
 
 Description = dict[str, Any]
@@ -100,8 +102,8 @@ def _field_misfit(spec: dict[str, Any], value: Any) -> str | None:
     if kind == "choice":
         return None if any(_same(value, c) for c in spec["choices"]) else (
             f"{value!r} is not one of {spec['choices']!r}.")
-    if kind == "subset":
-        return _subset_misfit(spec, value)
+    if kind in ("subset", "multiset"):
+        return _subset_misfit(spec, value, repeats=kind == "multiset")
     if kind == "text":
         if not isinstance(value, str):
             return f"{value!r} is not text."
@@ -112,16 +114,17 @@ def _field_misfit(spec: dict[str, Any], value: Any) -> str | None:
     raise ValueError(f"unknown field type {kind!r}")
 
 
-def _subset_misfit(spec: dict[str, Any], value: Any) -> str | None:
+def _subset_misfit(spec: dict[str, Any], value: Any, repeats: bool) -> str | None:
     if not isinstance(value, list):
         return f"{value!r} is not a list."
     allowed = set(spec["of"])
     stray = [v for v in value if not isinstance(v, str | int) or v not in allowed]
     if stray:
         return f"{stray[0]!r} may not be chosen here (choose from {', '.join(map(str, spec['of']))})."
-    if len(set(value)) < len(value):
+    if not repeats and len(set(value)) < len(value):
         return "a value is chosen twice."
-    low, high = spec.get("min_items", 0), spec.get("max_items", len(allowed))
+    low = spec.get("min_items", 0)
+    high = spec.get("max_items", len(value) if repeats else len(allowed))
     if not low <= len(value) <= high:
         return f"{len(value)} chosen; between {low} and {high} are needed."
     return None
@@ -163,6 +166,8 @@ def sample(description: Description, rng: random.Random, tries: int = 500) -> di
         for c in description.get("constraints", []):
             if c["type"] == "partition":
                 _deal(c, description["fields"], d, rng)
+            if c["type"] == "sum":
+                d[c["field"]] = _fill(description["fields"][c["field"]], c, rng)
         if fits(description, d):
             return d
     raise ValueError(f"no fitting {description['kind']} decision found in {tries} draws")
@@ -179,7 +184,27 @@ def _draw(spec: dict[str, Any], rng: random.Random) -> Any:
     if kind == "subset":
         low, high = spec.get("min_items", 0), spec.get("max_items", len(spec["of"]))
         return rng.sample(spec["of"], rng.randint(low, min(high, len(spec["of"]))))
+    if kind == "multiset":
+        low, high = spec.get("min_items", 0), spec.get("max_items", len(spec["of"]))
+        return rng.choices(spec["of"], k=rng.randint(low, high))
     return "x" * spec.get("min_length", 1)
+
+
+def _fill(spec: dict[str, Any], c: dict[str, Any], rng: random.Random) -> list[Any]:
+    """Values drawn one by one while their weights fit under the sum's maximum, stopping
+    at random once the minimum is reached (an exact total is then often met)."""
+    pool, total = list(spec["of"]), 0
+    chosen: list[Any] = []
+    low, high = c.get("minimum") or 0, c.get("maximum")
+    while True:
+        room = [v for v in pool if high is None or total + c["weights"].get(v, 0) <= high]
+        if not room or (total >= low and chosen and rng.random() < 0.3):
+            return chosen
+        v = rng.choice(room)
+        chosen.append(v)
+        total += c["weights"].get(v, 0)
+        if spec.get("type") != "multiset":
+            pool.remove(v)
 
 
 def _deal(c: dict[str, Any], fields: dict[str, Any], d: dict[str, Any],
@@ -217,8 +242,22 @@ def _values(spec: dict[str, Any]) -> list[Any]:
         return list(range(spec["minimum"], spec["maximum"] + 1))
     if kind == "choice":
         return list(spec["choices"])
-    if kind == "subset":
+    if kind in ("subset", "multiset"):
         low, high = spec.get("min_items", 0), spec.get("max_items", len(spec["of"]))
-        return [list(c) for k in range(low, min(high, len(spec["of"])) + 1)
-                for c in combinations(spec["of"], k)]
+        pick = combinations_with_replacement if kind == "multiset" else combinations
+        if kind == "subset":
+            high = min(high, len(spec["of"]))
+        return [list(c) for k in range(low, high + 1) for c in pick(spec["of"], k)]
     raise ValueError(f"a {kind} field cannot be listed")
+
+
+def random_decision(prompt: dict[str, Any], rng: random.Random) -> dict[str, Any]:
+    """A random legal decision of a prompt (seeded playouts and benchmarks): one of its
+    listed options or one drawn from one of its descriptions, each option and each
+    description alike. A prompt without descriptions draws exactly as ``rng.choice`` of its
+    options, so playouts of listed prompts keep their games."""
+    options, described = prompt["options"], prompt.get("described") or []
+    if not described:
+        return dict(rng.choice(options))
+    k = rng.randrange(len(options) + len(described))
+    return dict(options[k]) if k < len(options) else sample(described[k - len(options)], rng)

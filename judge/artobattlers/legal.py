@@ -21,7 +21,7 @@ from judge.artobattlers.zones import (
     moves_of,
     placement_description,
     side_attacks,
-    team_options,
+    team_description,
 )
 from judge.ruleset import CHANCE, ONE_PLAYER
 
@@ -69,9 +69,9 @@ def _shape(players: list[int], decider: str, kind: str, options: list[dict[str, 
 def _team(t: Table) -> dict[str, Any]:
     waiting = [p for p in (0, 1) if t.s.teams[p] is None]
     if t.s.advance:
-        options = [o for p in waiting for o in team_options(t, p)]
-        return _shape(waiting, ONE_PLAYER, "team", options, "Each player builds a team whose "
-                      f"level globes add up to {t.s.level_globe_total}.", "A21.1")
+        described = [team_description(t, p) for p in waiting]
+        return _shape(waiting, ONE_PLAYER, "team", [], "Each player builds a team whose "
+                      f"level globes add up to {t.s.level_globe_total}.", "A21.1", described)
     options = [{"player": p, "kind": "team", "characters": [c]} for p in waiting
                for c in t.cards]
     return _shape(waiting, ONE_PLAYER, "team", options, "Each player brings one character.",

@@ -13,7 +13,6 @@ from judge.artobattlers.payments import attack_payments
 from judge.artobattlers.state import Fighter, GameState
 from judge.artobattlers.table import Table
 
-TEAM_OPTIONS_CAP = 500  # a prompt lists at most this many teams per player (see team_problem)
 Layout = tuple[list[str], list[str]]
 
 
@@ -39,24 +38,38 @@ def team_problem(t: Table, characters: Any) -> tuple[str, str] | None:
     return None
 
 
-def team_options(t: Table, player: int) -> list[dict[str, Any]]:
-    """Every legal team as a list of card ids in data-set order (a multiset), up to
-    TEAM_OPTIONS_CAP."""
-    ids = list(t.cards)
-    out: list[dict[str, Any]] = []
+def team_description(t: Table, player: int) -> dict[str, Any]:
+    """``player``'s legal Advance Play teams as a described decision (judge.described):
+    characters of the data set, a card more than once unless AG26 reads
+    ``no_duplicates``, their level globes adding up to the total (at most the total under
+    ``at_most_total``). Listing them grew with the total: 40 one-globe characters of four
+    cards are 12,341 teams."""
+    reading, total = t.rulings["AG26"], t.s.level_globe_total or 0
+    weights = {c: t.cards[c].level_globes for c in t.cards}
+    need = "at most" if reading == "at_most_total" else "exactly"
+    sums: dict[str, Any] = {"type": "sum", "field": "characters", "weights": weights,
+                            "maximum": total, "rule": "A21.1, AG26",
+                            "text": f"the team's level globes add up to {need} {total}."}
+    if reading != "at_most_total":
+        sums["minimum"] = total
+    kind = "subset" if reading == "no_duplicates" else "multiset"
+    return {"kind": "team", "count": team_count(list(weights.values()), total, reading),
+            "rule": "A21.1", "fields": {
+                "player": {"const": player}, "kind": {"const": "team"},
+                "characters": {"type": kind, "of": list(weights), "min_items": 1,
+                               "max_items": total, "rule": "A21.1, AG26"}},
+            "constraints": [sums]}
 
-    def extend(start: int, team: list[str], globes: int) -> None:
-        if len(out) >= TEAM_OPTIONS_CAP:
-            return
-        if team and team_problem(t, team) is None:
-            out.append({"player": player, "kind": "team", "characters": list(team)})
-        for i in range(start, len(ids)):
-            more = globes + t.cards[ids[i]].level_globes
-            if more <= (t.s.level_globe_total or 0):
-                extend(i, [*team, ids[i]], more)
 
-    extend(0, [], 0)
-    return out
+def team_count(weights: list[int], total: int, reading: str) -> int:
+    """How many teams (multisets, or sets under ``no_duplicates``) of cards with these
+    level globes add up to ``total`` (to 1..``total`` under ``at_most_total``)."""
+    ways = [1] + [0] * total
+    for w in weights:
+        steps = range(w, total + 1) if reading != "no_duplicates" else range(total, w - 1, -1)
+        for s in steps:
+            ways[s] += ways[s - w]
+    return sum(ways[1:]) if reading == "at_most_total" else ways[total]
 
 
 # --- zones (A21.2-A21.6) --------------------------------------------------------------------

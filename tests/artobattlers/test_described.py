@@ -67,6 +67,25 @@ def test_a_forty_character_team_is_laid_out_with_every_prompt_under_100_kb():
     assert size(review) < 6_000  # grows with the team's ids, not with its layouts
 
 
+def test_a_team_prompt_of_four_one_globe_cards_for_40_globes_is_described_in_a_few_kb():
+    """12,341 legal teams (multisets of 40 from four cards) once capped at 500 listed ones
+    of 40 ids each; described, they are one sum. A team of 100 copies is judged too."""
+    chars = [card(base, f"{base}-one", level_globes=1) for base in (EK, GB, VW, MJ)]
+    setup = {"format": "advance_play", "level_globe_total": 40, "characters": chars,
+             "rulings": {}, "players": [{"name": "Ana"}, {"name": "Ben"}]}
+    m = R.from_record({"ruleset": "artobattlers", "setup": setup, "decisions": []})
+    assert size(m.prompt) < 3_000
+    assert [x["count"] for x in m.prompt["described"]] == [12341, 12341]
+    with pytest.raises(IllegalDecisionError) as err:
+        m.decide({"player": 0, "kind": "team", "characters": [f"{EK}-one"] * 39})
+    assert err.value.rule == "A21.1, AG26" and "39" in err.value.reason
+    m.decide({"player": 0, "kind": "team", "characters": [f"{EK}-one"] * 40})
+    setup["level_globe_total"] = 100
+    m = R.from_record({"ruleset": "artobattlers", "setup": setup, "decisions": [
+        {"player": p, "kind": "team", "characters": [f"{GB}-one"] * 100} for p in (0, 1)]})
+    assert f"{GB}-one#200" in m.state.fighters and size(m.prompt) < 30_000  # both layouts
+
+
 def test_twenty_characters_no_longer_exhaust_memory_and_a_review_moves_all_of_them():
     m = one_globe_match(20)
     for p in (0, 1):

@@ -9,7 +9,7 @@ import random
 import pytest
 
 from judge.artobattlers.facts import Fact
-from judge.described import sample
+from judge.described import random_decision
 from tests.artobattlers.scene import R, advance_record, record
 
 CHARACTERS = ["ember-knight", "gearback", "volt-wisp", "mossjaw"]
@@ -102,14 +102,10 @@ def card_text_set() -> list[dict]:
 
 def pick(prompt: dict, rng: random.Random) -> dict:
     """A random legal decision: now and then a standing one, else one of the listed options
-    or one drawn from a description (each listed option and each description alike)."""
+    or one drawn from a description (judge.described.random_decision)."""
     if rng.random() < 0.002:
         return rng.choice(prompt["standing"])
-    n = len(prompt["options"])
-    if not prompt.get("described"):
-        return rng.choice(prompt["options"])
-    k = rng.randrange(n + len(prompt.get("described", [])))
-    return prompt["options"][k] if k < n else sample(prompt["described"][k - n], rng)
+    return random_decision(prompt, rng)
 
 
 def playout(seed: int, advance: bool = False, text: bool = False):

@@ -426,6 +426,32 @@ def test_an_advance_play_turn_with_a_side_attack_is_logged_by_clicking(site, pag
     expect(page.locator("#where")).to_contain_text("Turn 2 · Ana to act")
 
 
+def test_an_advance_play_team_is_built_in_its_form(site, page):
+    """The Advance Play team prompt is described (cards, copies allowed, level globes adding
+    up to the total, AG26): a number box per card; a team of 11 globes is refused with its
+    rule, then Ember Knight and Gearback (5 + 5) are recorded as Ana's team."""
+    status, duel = site.post("/api/duels", {
+        "format": "artobattlers-record/1", "ruleset": "artobattlers", "setup": ADVANCE_SETUP,
+        "decisions": [], "event": "aob-tests", "table": "aob-team"}, role="scorekeeper")
+    assert status == 201, duel
+    duel = duel["id"]
+    open_page(page, f"/duels/{duel}/console")
+    sign_in(page, site.tokens["scorekeeper"], "scorekeeper")
+    form = page.locator("#prompt-body form.described[aria-label^='Ana: build a team']")
+    expect(form).to_contain_text("(4 legal choices)")
+    form.get_by_label("Ember Knight (5)").fill("1")
+    form.get_by_label("Mossjaw (6)").fill("1")
+    form.locator("button[type=submit]").click()
+    expect(page.locator("#banner")).to_contain_text("AG26")
+    version = page.get_attribute("body", "data-version")
+    form.get_by_label("Mossjaw (6)").fill("0")
+    form.get_by_label("Gearback (5)").fill("1")
+    form.locator("button[type=submit]").click()
+    page.wait_for_selector(f"body:not([data-version='{version}'])")
+    assert site.get(f"/api/duels/{duel}/record")["decisions"] == [
+        {"player": 0, "kind": "team", "characters": ["ember-knight", "gearback"]}]
+
+
 def placement_form(page, title: str):
     return page.locator(f"#prompt-body form.described[aria-label^='{title}']")
 

@@ -153,6 +153,10 @@ function describedTitle(x, state, names) {
   if (x.kind === "placement") {
     return `${who(state, names, p)}: ${state?.player_to_act === p ? "review the placement" : "lay out the team"} (battle or inactive zone)`;
   }
+  if (x.kind === "team") {
+    const sum = (x.constraints || []).find((c) => c.type === "sum");
+    return `${who(state, names, p)}: build a team (level globes in brackets; ${sum?.text || ""})`;
+  }
   if (x.kind === "manual_move") {
     const mm = (characterOf(state || { players: [] }, state?.attack?.target || "").data?.manual_moves || []).find((m) => m.number === x.fields.number?.const);
     const each = mm?.kind === "nullify" ? `: ${mm.pp} PP negate ${mm.negates_dp} DP per multiple` : "";

@@ -5,6 +5,8 @@
 // illegal decision with its reason and rule, as for a listed option.
 //   const: shown, sent as it is      integer: a number box within minimum..maximum
 //   choice: a menu                   subset: a checkbox per value      text: a text box
+//   multiset: a number box per value (how many times it is chosen)
+//   sum constraint: each value shows its weight ("Ember Knight (5)")
 //   partition constraint: one row per value with a radio per field it may go to
 import { h } from "../../dom.js";
 import { plain, words } from "./tree.js";
@@ -32,6 +34,12 @@ function partitionRows(description, partition, label, n, initial = {}) {
       })))))));
 }
 
+// A value's words, with its weight when a sum constraint weighs the field's values.
+function weighed(description, name, label) {
+  const sum = (description.constraints || []).find((c) => c.type === "sum" && c.field === name);
+  return (v) => `${valueLabel(label, v)}${sum && sum.weights[v] !== undefined ? ` (${sum.weights[v]})` : ""}`;
+}
+
 function fieldControl(name, spec, label) {
   if ("const" in spec) return null;
   const attrs = { name, dataset: { field: name } };
@@ -43,7 +51,11 @@ function fieldControl(name, spec, label) {
   }
   if (spec.type === "subset") {
     return h("span", { class: "described-subset", dataset: { field: name } }, spec.of.map((v) => h("label", {},
-      h("input", { type: "checkbox", value: JSON.stringify(v) }), ` ${valueLabel(label, v)}`)));
+      h("input", { type: "checkbox", value: JSON.stringify(v) }), ` ${label(v)}`)));
+  }
+  if (spec.type === "multiset") {
+    return h("span", { class: "described-subset", dataset: { field: name } }, spec.of.map((v) => h("label", {},
+      `${label(v)}: `, h("input", { type: "number", min: 0, max: spec.max_items, step: 1, value: 0, dataset: { value: JSON.stringify(v) } }))));
   }
   return h("input", { ...attrs, type: "text", minlength: spec.min_length, maxlength: spec.max_length });
 }
@@ -65,6 +77,9 @@ function read(form, description, partition) {
     else if (spec.type === "integer") out[name] = Number(el.value);
     else if (spec.type === "choice") out[name] = JSON.parse(el.value);
     else if (spec.type === "subset") out[name] = [...el.querySelectorAll("input:checked")].map((i) => JSON.parse(i.value));
+    else if (spec.type === "multiset") {
+      out[name] = [...el.querySelectorAll("input")].flatMap((i) => Array(Math.max(0, Number(i.value) || 0)).fill(JSON.parse(i.dataset.value)));
+    }
     else out[name] = el.value;
   }
   if (partition) {
@@ -85,8 +100,14 @@ export function describedForm(description, send, opts = {}) {
   const label = opts.label;
   const rows = Object.entries(description.fields)
     .filter(([name, spec]) => !("const" in spec) && !partition?.fields.includes(name))
-    .map(([name, spec]) => h("label", { class: "described-field" }, `${words(name)}${range(spec)}: `, fieldControl(name, spec, label),
-      spec.rule ? h("span", { class: "rule", text: spec.rule }) : null));
+    .map(([name, spec]) => {
+      const rule = spec.rule ? h("span", { class: "rule", text: spec.rule }) : null;
+      const control = fieldControl(name, spec, weighed(description, name, label));
+      // A list field's values carry labels of their own: a fieldset, not a label, around them.
+      return ["subset", "multiset"].includes(spec.type)
+        ? h("fieldset", { class: "described-field" }, h("legend", {}, `${words(name)}${range(spec)} `, rule), control)
+        : h("label", { class: "described-field" }, `${words(name)}${range(spec)}: `, control, rule);
+    });
   const notes = (description.constraints || []).filter((c) => c.type !== "partition" && c.text)
     .map((c) => h("li", {}, c.text, c.rule ? h("span", { class: "rule", text: c.rule }) : null));
   const form = h("form", { class: "described", dataset: { kind: description.kind }, "aria-label": opts.title || words(description.kind) },
