@@ -4,9 +4,11 @@ Prints one JSON object per figure: {"name", "value", "unit"} (one process, one c
 
 - ``advance_<n>_team_ms``: judging the opening of an Advance Play match whose teams are
   ``n`` one-globe characters a side (copies of Volt Wisp and Gearback with one level globe):
-  both teams, both layouts (3 and 2 characters in the battle zone), the start roll, the
-  placement review, an attack and its reply die, with every prompt built; the median of
-  ``--runs`` runs. Before placements were described, 16 characters took 3.5 s and a 61 MB
+  both teams, both layouts (one character in the battle zone), the start roll, the
+  placement review bringing all ``n`` to the battle zone (a crowded turn action: its
+  attacks and side attacks described, judge/artobattlers/crowded.py), an attack, its reply
+  die and the other player's review bringing all of his, with every prompt built; the
+  median of ``--runs`` runs. Before placements were described, 16 characters took 3.5 s and a 61 MB
   state and 20 ran out of memory (issue 27 item 12).
 - ``advance_<n>_largest_prompt_bytes``: the largest prompt JSON met on the way.
 - ``nullify_100000_pp_prompt_bytes``: the reply prompt of a defender with 100,000 PP and
@@ -48,14 +50,16 @@ def opening(n: int) -> int:
     m = RULES.from_record({"ruleset": "artobattlers", "setup": setup, "decisions": []})
     largest = len(json.dumps(m.prompt))
     decisions: list[Any] = [
-        {"player": 0, "kind": "team", "characters": ["wisp-one"] * n},
+        {"player": 0, "kind": "team", "characters": ["gear-one"] * (n // 2) + ["wisp-one"] * (n - n // 2)},
         {"player": 1, "kind": "team", "characters": ["gear-one"] * n},
-        lambda: _layout(m, 0, 3), lambda: _layout(m, 1, 2),
+        lambda: _layout(m, 0, 1), lambda: _layout(m, 1, 1),
         {"player": 0, "kind": "start_die", "value": 6},
         {"player": 1, "kind": "start_die", "value": 1},
-        lambda: _layout(m, 0, 3),
-        lambda: next(o for o in m.prompt["options"] if o["kind"] == "attack"),
-        {"player": 1, "kind": "die", "value": 3}]
+        lambda: _layout(m, 0, n),
+        lambda: {"player": 0, "kind": "attack", "character": m.state.battle(0)[-1].id,
+                 "move": "spark-needle", "target": m.state.battle(1)[0].id},
+        {"player": 1, "kind": "die", "value": 1},
+        lambda: _layout(m, 1, n)]
     for d in decisions:
         m.decide(d() if callable(d) else d)
         largest = max(largest, len(json.dumps(m.prompt)))

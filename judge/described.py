@@ -28,7 +28,9 @@ refusal gives):
   exactly one of these list fields;
 - ``{"type": "intersects", "field", "of": [...]}``: the list field holds one of these;
 - ``{"type": "sum", "field", "weights": {value: weight}, "minimum", "maximum"}``: the
-  weights of the list field's values add up to a total in that range.
+  weights of the list field's values add up to a total in that range;
+- ``{"type": "differ", "fields": [a, b], "key"}``: the two object fields differ in
+  ``key`` (two parts of one attack made by two different characters).
 
 A decision fits a description when it has exactly its fields (after ``default``s), each
 fits its spec and every constraint holds. Pure functions; nothing here knows a game.
@@ -100,8 +102,10 @@ def _field_misfit(spec: dict[str, Any], value: Any) -> str | None:
             return f"{value} is not between {low} and {high}."
         return None
     if kind == "choice":
-        return None if any(_same(value, c) for c in spec["choices"]) else (
-            f"{value!r} is not one of {spec['choices']!r}.")
+        choices = spec["choices"]
+        return None if any(_same(value, c) for c in choices) else (
+            f"{value!r} is not one of {choices!r}." if len(choices) <= 10 else
+            f"{value!r} is not one of the {len(choices)} choices.")
     if kind in ("subset", "multiset"):
         return _subset_misfit(spec, value, repeats=kind == "multiset")
     if kind == "text":
@@ -132,7 +136,7 @@ def _subset_misfit(spec: dict[str, Any], value: Any, repeats: bool) -> str | Non
 
 def _same(a: Any, b: Any) -> bool:
     """Equal as JSON values (True is not 1)."""
-    return type(a) is type(b) and a == b or (a is None and b is None)
+    return type(a) is type(b) and bool(a == b)
 
 
 def _partition(c: dict[str, Any], d: dict[str, Any]) -> bool:
@@ -151,8 +155,13 @@ def _sum(c: dict[str, Any], d: dict[str, Any]) -> bool:
     return (low is None or total >= low) and (high is None or total <= high)
 
 
+def _differ(c: dict[str, Any], d: dict[str, Any]) -> bool:
+    a, b = (d[f] for f in c["fields"])
+    return bool(a[c["key"]] != b[c["key"]])
+
+
 CONSTRAINTS: dict[str, Callable[[dict[str, Any], dict[str, Any]], bool]] = {
-    "partition": _partition, "intersects": _intersects, "sum": _sum}
+    "partition": _partition, "intersects": _intersects, "sum": _sum, "differ": _differ}
 
 
 # --- a random fitting decision (seeded playouts) ------------------------------------------

@@ -10,6 +10,7 @@ from typing import Any
 
 from judge.artobattlers.cards import Move
 from judge.artobattlers.counted import attack_dp
+from judge.artobattlers.crowded import attack_descriptions, crowded, side_attack_description
 from judge.artobattlers.payments import attack_payments, cost_choices, lp_ok
 from judge.artobattlers.position import context
 from judge.artobattlers.rulings import half
@@ -104,20 +105,27 @@ def _start_roll(t: Table) -> dict[str, Any]:
 def _turn_action(t: Table) -> dict[str, Any]:
     p = t.s.to_act
     assert p is not None
-    return _shape([p], ONE_PLAYER, "turn_action", turn_actions(t, p),
-                  "Attack, or pay the turn to raise PP.", "A3.3")
+    about, rule = "Attack, or pay the turn to raise PP.", "A3.3"
+    if crowded(t, p):  # attacks and side attacks too many to list (crowded.py)
+        return _shape([p], ONE_PLAYER, "turn_action", others(t, p), about, rule,
+                      attack_descriptions(t, p) + side_attack_description(t, p))
+    return _shape([p], ONE_PLAYER, "turn_action", turn_actions(t, p), about, rule)
 
 
 def turn_actions(t: Table, p: int) -> list[dict[str, Any]]:
     """Every legal turn action of player ``p`` (A3.3): attacks, PP turns (Advance Play: of a
     battle-zone character unless AG28 reads any zone), actions a Special Ability grants (of
     a battle-zone character) and side attacks (A22)."""
+    return attacks(t, p, extra=False) + others(t, p) + side_attacks(t, p)
+
+
+def others(t: Table, p: int) -> list[dict[str, Any]]:
+    """PP turns and actions a Special Ability grants: one per character at most."""
     s = t.s
     powered = s.battle(p) if t.rulings["AG28"] == "battle_zone_only" else s.in_play(p)
     turns = [{"player": p, "kind": "power_turn", "character": f.id} for f in powered
              if can_power_turn(t, f)]
-    granted = [{"player": p, **o} for f in s.battle(p) if (o := ability_action(t, f))]
-    return attacks(t, p, extra=False) + turns + granted + side_attacks(t, p)
+    return turns + [{"player": p, **o} for f in s.battle(p) if (o := ability_action(t, f))]
 
 
 def attacks(t: Table, p: int, extra: bool) -> list[dict[str, Any]]:

@@ -11,11 +11,12 @@ from itertools import combinations
 
 import pytest
 
+from judge.artobattlers.legal import turn_actions
 from judge.artobattlers.table import Table
 from judge.artobattlers.zones import ability_action, can_attack, can_power_turn
 from judge.described import expand, fits, misfit
 from judge.errors import IllegalDecisionError
-from tests.artobattlers.scene import EK, GB, MJ, VW, R, advance, attack, keep, place
+from tests.artobattlers.scene import EK, GB, MJ, VW, R, advance, attack, place
 from tests.artobattlers.test_harness_cards import card
 from tests.artobattlers.test_playouts import advance_setup, pick
 
@@ -40,29 +41,36 @@ def size(prompt: dict | None) -> int:
 
 
 def test_a_forty_character_team_is_laid_out_with_every_prompt_under_100_kb():
-    """40 one-globe characters a side (2^40 - 1 layouts each, at setup and at a review):
-    the setup layouts, the start roll, the review and a turn stay under 100 kB, and the
-    decisions made from the descriptions are judged."""
+    """40 one-globe characters a side (2^40 - 1 layouts each, at setup and at a review),
+    all of them then in the battle zone (1,600 targets for 80 moves, 249,600 side attacks):
+    every prompt on the way stays under 100 kB, and the decisions made from the
+    descriptions are judged."""
     m = one_globe_match(40)
     sizes = [size(m.prompt)]
     setup = m.prompt
     assert setup["kind"] == "placement" and setup["options"] == []
     assert [x["count"] for x in setup["described"]] == [2 ** 40 - 1] * 2
-    for p, battle in ((0, 3), (1, 2)):
-        ids = [f.id for f in m.state.in_play(p)]
-        m.decide({"player": p, "kind": "placement", "battle_zone": ids[:battle],
-                  "inactive_zone": ids[battle:]})
+    for p in (0, 1):
+        place(m, [f.id for f in m.state.in_play(p)][:1], p)
         sizes.append(size(m.prompt))
     m.decide({"player": 0, "kind": "start_die", "value": 6})
     m.decide({"player": 1, "kind": "start_die", "value": 1})
     review = m.prompt
     sizes.append(size(review))
     assert review["kind"] == "placement" and review["described"][0]["count"] == 2 ** 40 - 1
-    keep(m)
+    place(m, [f.id for f in m.state.in_play(0)])  # all forty to the battle zone
+    turn = m.prompt
+    sizes.append(size(turn))
+    assert turn["kind"] == "turn_action" and {x["kind"] for x in turn["described"]} == {
+        "attack", "side_attack"}
+    m.decide({"player": 0, "kind": "attack", "character": f"{WISP}#20", "move": "spark-needle",
+              "target": m.state.battle(1)[0].id})
     sizes.append(size(m.prompt))
-    assert m.prompt["kind"] == "turn_action" and len(m.state.battle(0)) == 3
-    m.decide(next(o for o in m.prompt["options"] if o["kind"] == "attack"))
+    m.decide({"player": 1, "kind": "die", "value": 1})
+    place(m, [f.id for f in m.state.in_play(1)])  # Ben's review: all forty too
     sizes.append(size(m.prompt))
+    side = next(x for x in m.prompt["described"] if x["kind"] == "side_attack")
+    assert side["count"] >= 40 * 40 * 39  # 40 targets, 40 leads, 39 joining characters
     assert max(sizes) < KB100, sizes
     assert size(review) < 6_000  # grows with the team's ids, not with its layouts
 
@@ -159,6 +167,34 @@ def test_a_description_says_why_a_decision_does_not_fit():
         assert why is not None and why.rule == rule and words in why.reason, why
     del good["words"]
     assert misfit(description, good).field == "words"
+
+
+def test_a_crowded_turn_action_describes_exactly_the_attacks_it_would_list():
+    """Random Advance Play matches of one-globe copies of the four samples, 12 globes a
+    side: wherever a turn action is crowded (crowded.LIST_AT_MOST), what its descriptions
+    describe is what it would have listed; elsewhere it lists, as it always has."""
+    chars = [card(base, f"{base}-one", level_globes=1) for base in (EK, GB, VW, MJ)]
+    crowded_seen = listed_seen = 0
+    for seed in range(12):
+        rng = random.Random(seed)
+        rec = advance_setup(rng)
+        rec["setup"].update(characters=chars, level_globe_total=12)
+        m = R.from_record(rec)
+        while not m.over and len(m.events) < 300:
+            prompt = m.prompt
+            assert size(prompt) < KB100
+            if prompt["kind"] == "turn_action":
+                t = Table(m.state, m.cards, m.setup)
+                listed = turn_actions(t, m.state.to_act)
+                if prompt.get("described"):
+                    got = prompt["options"] + [d for x in prompt["described"] for d in expand(x)]
+                    assert sorted(map(json.dumps, got)) == sorted(map(json.dumps, listed))
+                    crowded_seen += 1
+                else:
+                    assert prompt["options"] == listed
+                    listed_seen += 1
+            m.decide(pick(prompt, rng))
+    assert crowded_seen > 20 and listed_seen > 5, (crowded_seen, listed_seen)
 
 
 # --- the described layouts are exactly the ones the rules allow --------------------------

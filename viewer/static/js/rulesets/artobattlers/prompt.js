@@ -147,6 +147,17 @@ function standingView(prompt, state, names, send) {
     }));
 }
 
+// A value of a described field in the game's words: a character's name for its id, a side
+// attack's part as "Mossjaw's Thorn Volley, paying LP".
+function valueWords(v, state) {
+  if (typeof v === "string") return state ? charName(state, v) : v;
+  if (v && typeof v === "object" && v.character) {
+    const move = moveOf(state, v.character, v.move);
+    return `${charName(state, v.character)}'s ${move?.name || v.move}${v.pay ? `, paying ${v.pay.toUpperCase()}` : ""}${v.sacrifice ? " (a sacrifice)" : ""}`;
+  }
+  return String(v);
+}
+
 // A described set's heading in the game's words: whose placement, or which manual move.
 function describedTitle(x, state, names) {
   const p = x.fields?.player?.const;
@@ -157,6 +168,12 @@ function describedTitle(x, state, names) {
     const sum = (x.constraints || []).find((c) => c.type === "sum");
     return `${who(state, names, p)}: build a team (level globes in brackets; ${sum?.text || ""})`;
   }
+  if (x.kind === "attack") {
+    const f = x.fields;
+    const move = moveOf(state, f.character.choices[0], f.move.const, f.striker.const);
+    return `Attack with ${move?.name || f.move.const}${f.pay.const ? `, paying ${f.pay.const.toUpperCase()}` : ""}${f.sacrifice.const ? " (a sacrifice)" : ""}`;
+  }
+  if (x.kind === "side_attack") return "Side attack: a lead and a joining attack (A22)";
   if (x.kind === "manual_move") {
     const mm = (characterOf(state || { players: [] }, state?.attack?.target || "").data?.manual_moves || []).find((m) => m.number === x.fields.number?.const);
     const each = mm?.kind === "nullify" ? `: ${mm.pp} PP negate ${mm.negates_dp} DP per multiple` : "";
@@ -168,7 +185,7 @@ function describedTitle(x, state, names) {
 function describedForms(prompt, state, names, send) {
   return (prompt.described || []).map((x) => describedForm(x, send, {
     title: describedTitle(x, state, names),
-    label: (v) => (typeof v === "string" && state ? charName(state, v) : String(v)),
+    label: (v) => valueWords(v, state),
     initial: x.kind === "placement" && prompt.layout && state?.player_to_act === x.fields?.player?.const ? prompt.layout : undefined,
     submit: x.kind === "placement" ? "Record the placement" : "Record",
   }));
@@ -202,5 +219,5 @@ export function promptView(prompt, state, names) {
     h("ul", { class: "options", "aria-label": "Legal options" },
       prompt.options.map((o) => h("li", { dataset: { option: JSON.stringify(o) } }, describe(o, names, state))),
       (prompt.described || []).map((x) => h("li", { class: "described" },
-        describedText(x, (v) => (typeof v === "string" && state ? charName(state, v) : String(v)))))));
+        describedText(x, (v) => valueWords(v, state))))));
 }

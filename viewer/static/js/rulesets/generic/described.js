@@ -13,7 +13,7 @@ import { plain, words } from "./tree.js";
 
 let forms = 0; // a distinct name for each form's radio groups
 
-const valueLabel = (label, v) => (label ? label(v) : plain(v));
+const valueLabel = (label, v) => (label ? label(v) : typeof v === "object" && v !== null ? JSON.stringify(v) : plain(v));
 
 function partitionOf(description) {
   return (description.constraints || []).find((c) => c.type === "partition") || null;
