@@ -452,6 +452,43 @@ def test_an_advance_play_team_is_built_in_its_form(site, page):
         {"player": 0, "kind": "team", "characters": ["ember-knight", "gearback"]}]
 
 
+def test_a_crowded_turn_action_is_entered_in_its_attack_form(site, page):
+    """Six one-globe characters a side, all in the battle zone: the turn action describes
+    its attacks (a form per move and payment: which character, on which target) and its
+    side attacks; an attack filled in there is recorded as the decision."""
+    from tests.artobattlers.test_harness_cards import card
+    chars = [card("volt-wisp", "wisp-one", level_globes=1),
+             card("gearback", "gear-one", level_globes=1)]
+    wisps = ["wisp-one"] + [f"wisp-one#{n}" for n in range(2, 7)]
+    gears = ["gear-one"] + [f"gear-one#{n}" for n in range(2, 7)]
+    status, duel = site.post("/api/duels", {
+        "format": "artobattlers-record/1", "ruleset": "artobattlers",
+        "setup": {**ADVANCE_SETUP, "level_globe_total": 6, "characters": chars},
+        "decisions": [{"player": 0, "kind": "team", "characters": ["wisp-one"] * 6},
+                      {"player": 1, "kind": "team", "characters": ["gear-one"] * 6},
+                      {"player": 0, "kind": "placement", "battle_zone": wisps},
+                      {"player": 1, "kind": "placement", "battle_zone": gears},
+                      {"player": 0, "kind": "start_die", "value": 6},
+                      {"player": 1, "kind": "start_die", "value": 1},
+                      {"player": 0, "kind": "placement", "battle_zone": wisps}],
+        "event": "aob-tests", "table": "aob-crowded"}, role="scorekeeper")
+    assert status == 201, duel
+    duel = duel["id"]
+    open_page(page, f"/duels/{duel}/console")
+    sign_in(page, site.tokens["scorekeeper"], "scorekeeper")
+    expect(page.locator("#prompt-body form.described[data-kind=side_attack]")).to_be_visible()
+    form = page.locator("#prompt-body form.described[aria-label^='Attack with Spark Needle']")
+    expect(form).to_contain_text("(36 legal choices)")
+    form.locator("select[data-field=character]").select_option(label="Wisp One #3")
+    form.locator("select[data-field=target]").select_option(label="Gear One #5")
+    version = page.get_attribute("body", "data-version")
+    form.locator("button[type=submit]").click()
+    page.wait_for_selector(f"body:not([data-version='{version}'])")
+    assert site.get(f"/api/duels/{duel}/record")["decisions"][-1] == {
+        "player": 0, "kind": "attack", "character": "wisp-one#3", "striker": False,
+        "move": "spark-needle", "target": "gear-one#5", "pay": None, "sacrifice": False}
+
+
 def placement_form(page, title: str):
     return page.locator(f"#prompt-body form.described[aria-label^='{title}']")
 

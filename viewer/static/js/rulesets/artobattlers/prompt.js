@@ -147,13 +147,21 @@ function standingView(prompt, state, names, send) {
     }));
 }
 
+// A character's name, with its copy's number ("Wisp One #3", AG26): a form's rows and menus
+// must tell the copies apart.
+function copyName(state, id) {
+  const name = state ? charName(state, id) : id;
+  const copy = id.split("#")[1];
+  return copy && !name.includes("#") ? `${name} #${copy}` : name;
+}
+
 // A value of a described field in the game's words: a character's name for its id, a side
 // attack's part as "Mossjaw's Thorn Volley, paying LP".
 function valueWords(v, state) {
-  if (typeof v === "string") return state ? charName(state, v) : v;
+  if (typeof v === "string") return copyName(state, v);
   if (v && typeof v === "object" && v.character) {
     const move = moveOf(state, v.character, v.move);
-    return `${charName(state, v.character)}'s ${move?.name || v.move}${v.pay ? `, paying ${v.pay.toUpperCase()}` : ""}${v.sacrifice ? " (a sacrifice)" : ""}`;
+    return `${copyName(state, v.character)}'s ${move?.name || v.move}${v.pay ? `, paying ${v.pay.toUpperCase()}` : ""}${v.sacrifice ? " (a sacrifice)" : ""}`;
   }
   return String(v);
 }
