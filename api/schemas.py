@@ -238,11 +238,11 @@ class DescribedSchema(Open):
     fields_ = fields.Dict(attribute="fields", data_key="fields", keys=fields.String(), values=fields.Dict(
         keys=fields.String(), values=fields.Raw()), metadata={
         "description": "each field of the decision: {const} or {type: integer (minimum, "
-        "maximum) | choice (choices) | subset (of, min_items, max_items) | text "
-        "(min_length, max_length)}, with rule and default"})
+        "maximum) | choice (choices) | subset or multiset (of, min_items, max_items) | "
+        "text (min_length, max_length)}, with rule and default"})
     constraints = fields.List(fields.Dict(keys=fields.String(), values=fields.Raw()), metadata={
         "description": "{type: partition (fields, of) | intersects (field, of) | sum (field, "
-        "weights, minimum, maximum), rule, text}"})
+        "weights, minimum, maximum) | differ (fields, key), rule, text}"})
 
 
 class PromptSchema(Open):

@@ -124,7 +124,8 @@ def _subset_misfit(spec: dict[str, Any], value: Any, repeats: bool) -> str | Non
     allowed = set(spec["of"])
     stray = [v for v in value if not isinstance(v, str | int) or v not in allowed]
     if stray:
-        return f"{stray[0]!r} may not be chosen here (choose from {', '.join(map(str, spec['of']))})."
+        among = ", ".join(map(str, spec["of"][:10])) + (", …" if len(spec["of"]) > 10 else "")
+        return f"{stray[0]!r} may not be chosen here (choose from {among})."
     if not repeats and len(set(value)) < len(value):
         return "a value is chosen twice."
     low = spec.get("min_items", 0)
