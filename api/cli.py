@@ -72,7 +72,8 @@ def pending_words(duel, n: int) -> str:
     names = " and ".join(str(players[p].get("name") or f"Player {p}") if p < len(players)
                          else f"Player {p}" for p in prompt["players"])
     about = (prompt.get("about") or "a decision").rstrip(".?")
-    count = len(prompt["options"])
+    count = len(prompt["options"]) + sum(int(x.get("count") or 0)
+                                          for x in prompt.get("described") or ())
     waiting = f"waiting for {names}: {about} ({count} legal choice{'' if count == 1 else 's'})."
     if ask == n:
         return f"After event {n}: {waiting}"

@@ -259,13 +259,35 @@ class StateArgs(Schema):
          "end_of_beat", "recycle"]))
 
 
+class DescribedSchema(Open):
+    """A set of legal decisions described rather than listed (``judge.described``)."""
+
+    kind = fields.String(metadata={"description": "the decisions' kind"})
+    count = fields.Integer(metadata={"description": "how many decisions fit"})
+    rule = fields.String()
+    fields_ = fields.Dict(attribute="fields", data_key="fields", keys=fields.String(), values=fields.Dict(
+        keys=fields.String(), values=fields.Raw()), metadata={
+        "description": "each field of the decision: {const} or {type: integer (minimum, "
+        "maximum) | choice (choices) | subset or multiset (of, min_items, max_items) | "
+        "text (min_length, max_length)}, with rule and default"})
+    constraints = fields.List(fields.Dict(keys=fields.String(), values=fields.Raw()), metadata={
+        "description": "{type: partition (fields, of) | intersects (field, of) | sum (field, "
+        "weights, minimum, maximum) | differ (fields, key), rule, text}"})
+
+
 class PromptSchema(Open):
     players = fields.List(fields.Integer())
     decider = fields.String(validate=validate.OneOf(["player", "simultaneous", "chance"]),
                             metadata={"description": "one player openly, several secretly, "
                                       "or a chance result entered by the scorekeeper"})
     kind = fields.String()
-    options = fields.List(fields.Dict(keys=fields.String(), values=fields.Raw()))
+    options = fields.List(fields.Dict(keys=fields.String(), values=fields.Raw()),
+                          metadata={"description": "legal decisions listed one by one, each "
+                                    "complete, sorted"})
+    described = fields.List(fields.Nested(DescribedSchema), metadata={
+        "description": "legal decisions too many to list, each set described by its shape "
+        "and constraints (docs/rulesets.md, Described decisions); present only when some "
+        "are. A decision is legal when it equals an option or fits a description"})
     about = fields.String()
     rule = fields.String()
     order = fields.Dict(keys=fields.String(), values=fields.Raw())

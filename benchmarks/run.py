@@ -52,6 +52,7 @@ def bench_artobattlers(seconds: float, advance: bool = False) -> float:
     simple duels, or Advance Play matches whose teams are chosen from the team prompt."""
 
     from judge import registry
+    from judge.described import random_decision
 
     rules = registry.find("artobattlers")
     names = [c["id"] for c in next(iter(rules.catalogue()["sets"].values()))["characters"]]
@@ -62,7 +63,7 @@ def bench_artobattlers(seconds: float, advance: bool = False) -> float:
         for _ in range(2000):  # a guard: the playout tests see every match end far sooner
             if match.over:
                 break
-            match.decide(rng.choice(match.prompt["options"]))
+            match.decide(random_decision(match.prompt, rng))
         n += 1
     return n / (time.perf_counter() - start)
 

@@ -9,8 +9,9 @@ without them naming it.
 Vocabulary shared by every ruleset:
 - An *event* is ``("decision", dict)`` or ``("fact", Fact)``, numbered from 1.
 - A *prompt* is a JSON object: ``players`` (who decides), ``decider`` (see ``DECIDERS``),
-  ``kind``, ``options`` (each a complete legal decision, sorted), ``about`` and ``rule``.
-  ``None`` when the match is over.
+  ``kind``, ``options`` (each a complete legal decision, sorted), ``about`` and ``rule``;
+  and ``described`` when some legal decisions are too many to list: their shape and
+  constraints (``judge.described``). ``None`` when the match is over.
 - A *standing decision* (a concession) is legal at any prompt although no prompt lists it.
 - A *correction* is the decision ``{"kind": "correction", ...}`` a head judge records, in
   the one shape ``judge.corrections`` defines (``changes`` with their ``before`` and

@@ -3,6 +3,7 @@ then the step it belongs to. Runs on a working copy; an illegal decision changes
 
 from __future__ import annotations
 
+from itertools import chain, count
 from typing import Any
 
 from judge.artobattlers import abilities, challenge, conclude, declare, reply, side
@@ -31,9 +32,9 @@ from judge.artobattlers.turns import (
 )
 from judge.artobattlers.zones import (
     canonical_layout,
-    layouts,
-    team_problem,
+    layout_rule,
 )
+from judge.described import fits
 from judge.errors import DuelOverError, IllegalDecisionError
 
 ANNOTATIONS = ("roll_rejected", "note", "ruling")
@@ -102,18 +103,11 @@ def _malformed(d: dict[str, Any]) -> str | None:
 
 
 def _legal(t: Table, d: dict[str, Any], now: dict[str, Any]) -> bool:
-    """Whether ``d`` is one of the prompt's options. The order of a team's characters and
-    of a zone's list does not matter; an Advance Play team is checked by its rule, since
-    its options may be capped (zones.TEAM_OPTIONS_CAP)."""
-    if now["kind"] == "team" and t.s.advance and d.get("kind") == "team":
-        return d.get("player") in now["players"] and team_problem(
-            t, d.get("characters")) is None
-    if now["kind"] == "placement" and d.get("kind") == "placement" and all(
-            isinstance(d.get(z), list) for z in ("battle_zone", "inactive_zone")) and (
-            d.get("player") in (0, 1)):
-        d = {**d, **{z: canonical_layout(t, d["player"], d[z])
-                     for z in ("battle_zone", "inactive_zone")}}
-    return d in now["options"]
+    """Whether ``d`` is one of the prompt's options or fits one of its descriptions (an
+    Advance Play team or placement, where the order inside a list does not matter;
+    manual move 3). A decision recorded against a listed prompt (before these were
+    described) is the same decision, and fits."""
+    return d in now["options"] or any(fits(x, d) for x in now.get("described", ()))
 
 
 def _standing(t: Table, d: dict[str, Any]) -> None:
@@ -162,8 +156,8 @@ def _team(t: Table, d: dict[str, Any]) -> None:
     layout has it laid for him (a forced step)."""
     taken, entries = set(t.s.fighters), []
     for card_id in d["characters"]:
-        fid = next(i for i in (card_id, *(f"{card_id}#{n}" for n in range(2, 99)))
-                   if i not in taken)
+        fid = next(i for i in chain((card_id,), (f"{card_id}#{n}" for n in count(2)))
+                   if i not in taken)  # no bound on copies: the rulebook sets none
         taken.add(fid)
         entries.append(_starting(t, card_id, fid, d["player"]))
     names = ", ".join(t.cards[c].name for c in d["characters"])
@@ -177,9 +171,9 @@ def _team(t: Table, d: dict[str, Any]) -> None:
     if t.s.step != "placement":
         return
     for p in (0, 1):
-        options = layouts(t, p, review=False)
-        if len(options) == 1:
-            lay(t, p, *options[0], review=False, forced=True)
+        only = layout_rule(t, p, review=False).only()
+        if only:
+            lay(t, p, *only, review=False, forced=True)
 
 
 def _placement(t: Table, d: dict[str, Any]) -> None:

@@ -1,6 +1,8 @@
 """Legality as a query: the pending prompt and its options, each a complete decision
-(decisions.md "Prompts"). A decision is legal exactly when it equals an option or a
-standing decision (give up, no more issues)."""
+(decisions.md "Prompts"), and the choices too many to list (a placement's 2^n layouts,
+manual move 3's multiples) described instead (``described``, judge.described). A decision
+is legal exactly when it equals an option, fits a description, or is a standing decision
+(give up, no more issues)."""
 
 from __future__ import annotations
 
@@ -8,6 +10,7 @@ from typing import Any
 
 from judge.artobattlers.cards import Move
 from judge.artobattlers.counted import attack_dp
+from judge.artobattlers.crowded import attack_descriptions, crowded, side_attack_description
 from judge.artobattlers.payments import attack_payments, cost_choices, lp_ok
 from judge.artobattlers.position import context
 from judge.artobattlers.rulings import half
@@ -16,10 +19,10 @@ from judge.artobattlers.zones import (
     ability_action,
     can_power_turn,
     joining_options,
-    layouts,
     moves_of,
+    placement_description,
     side_attacks,
-    team_options,
+    team_description,
 )
 from judge.ruleset import CHANCE, ONE_PLAYER
 
@@ -53,17 +56,23 @@ def prompt(t: Table) -> dict[str, Any] | None:
 
 
 def _shape(players: list[int], decider: str, kind: str, options: list[dict[str, Any]],
-           about: str, rule: str) -> dict[str, Any]:
-    return {"players": players, "decider": decider, "kind": kind, "options": options,
-            "about": about, "rule": rule}
+           about: str, rule: str, described: list[dict[str, Any]] | None = None
+           ) -> dict[str, Any]:
+    """A prompt; ``described`` only when some of its legal decisions are described rather
+    than listed (a listed prompt keeps exactly its earlier shape)."""
+    out = {"players": players, "decider": decider, "kind": kind, "options": options,
+           "about": about, "rule": rule}
+    if described:
+        out["described"] = described
+    return out
 
 
 def _team(t: Table) -> dict[str, Any]:
     waiting = [p for p in (0, 1) if t.s.teams[p] is None]
     if t.s.advance:
-        options = [o for p in waiting for o in team_options(t, p)]
-        return _shape(waiting, ONE_PLAYER, "team", options, "Each player builds a team whose "
-                      f"level globes add up to {t.s.level_globe_total}.", "A21.1")
+        described = [team_description(t, p) for p in waiting]
+        return _shape(waiting, ONE_PLAYER, "team", [], "Each player builds a team whose "
+                      f"level globes add up to {t.s.level_globe_total}.", "A21.1", described)
     options = [{"player": p, "kind": "team", "characters": [c]} for p in waiting
                for c in t.cards]
     return _shape(waiting, ONE_PLAYER, "team", options, "Each player brings one character.",
@@ -76,20 +85,14 @@ def _placement(t: Table) -> dict[str, Any]:
     s = t.s
     review = s.to_act is not None
     waiting = [s.to_act] if s.to_act is not None else [p for p in (0, 1) if not s.placed[p]]
-    options = [placement(p, battle, inactive)
-               for p in waiting for battle, inactive in layouts(t, p, review)]
+    described = [placement_description(t, p, review) for p in waiting]
     if not review:
         about, rule = "Each player lays his characters in his battle and inactive zones.", "A21.3"
     elif not s.battle(waiting[0]):
         about, rule = "The battle zone is empty: at least one character must go there.", "AG27"
     else:
         about, rule = "Review the placement (keeping it is an option), then act.", "A21.4"
-    return _shape(waiting, ONE_PLAYER, "placement", options, about, rule)
-
-
-def placement(p: int, battle: list[str], inactive: list[str]) -> dict[str, Any]:
-    """The same decision at setup and at a review (decisions.md 2)."""
-    return {"player": p, "kind": "placement", "battle_zone": battle, "inactive_zone": inactive}
+    return _shape(waiting, ONE_PLAYER, "placement", [], about, rule, described)
 
 
 def _start_roll(t: Table) -> dict[str, Any]:
@@ -102,20 +105,27 @@ def _start_roll(t: Table) -> dict[str, Any]:
 def _turn_action(t: Table) -> dict[str, Any]:
     p = t.s.to_act
     assert p is not None
-    return _shape([p], ONE_PLAYER, "turn_action", turn_actions(t, p),
-                  "Attack, or pay the turn to raise PP.", "A3.3")
+    about, rule = "Attack, or pay the turn to raise PP.", "A3.3"
+    if crowded(t, p):  # attacks and side attacks too many to list (crowded.py)
+        return _shape([p], ONE_PLAYER, "turn_action", others(t, p), about, rule,
+                      attack_descriptions(t, p) + side_attack_description(t, p))
+    return _shape([p], ONE_PLAYER, "turn_action", turn_actions(t, p), about, rule)
 
 
 def turn_actions(t: Table, p: int) -> list[dict[str, Any]]:
     """Every legal turn action of player ``p`` (A3.3): attacks, PP turns (Advance Play: of a
     battle-zone character unless AG28 reads any zone), actions a Special Ability grants (of
     a battle-zone character) and side attacks (A22)."""
+    return attacks(t, p, extra=False) + others(t, p) + side_attacks(t, p)
+
+
+def others(t: Table, p: int) -> list[dict[str, Any]]:
+    """PP turns and actions a Special Ability grants: one per character at most."""
     s = t.s
     powered = s.battle(p) if t.rulings["AG28"] == "battle_zone_only" else s.in_play(p)
     turns = [{"player": p, "kind": "power_turn", "character": f.id} for f in powered
              if can_power_turn(t, f)]
-    granted = [{"player": p, **o} for f in s.battle(p) if (o := ability_action(t, f))]
-    return attacks(t, p, extra=False) + turns + granted + side_attacks(t, p)
+    return turns + [{"player": p, **o} for f in s.battle(p) if (o := ability_action(t, f))]
 
 
 def attacks(t: Table, p: int, extra: bool) -> list[dict[str, Any]]:
@@ -182,43 +192,74 @@ def _joining(t: Table) -> dict[str, Any]:
 def _reply(t: Table) -> dict[str, Any]:
     d = t.s.defender()
     options = reply_options(t)
-    decider = CHANCE if all(o["kind"] == "die" for o in options) else ONE_PLAYER
+    described = multiples(t) if _may_reply(t, "manual_move") else []
+    decider = CHANCE if all(o["kind"] == "die" for o in options) and not described \
+        else ONE_PLAYER
     return _shape([d], decider, "reply", options,
-                  "Roll the die, use a manual move, or declare a force challenge.", "A3.7")
+                  "Roll the die, use a manual move, or declare a force challenge.", "A3.7",
+                  described)
+
+
+def _may_reply(t: Table, kind: str) -> bool:
+    """Whether the target's effect leaves this kind of reply open (A13.1)."""
+    a = t.s.attack
+    assert a is not None
+    target = t.fighter(a.target)
+    return not (target.effect and kind in target.effect.replies)
 
 
 def reply_options(t: Table) -> list[dict[str, Any]]:
     a = t.s.attack
     assert a is not None
     d = 1 - a.player
-    target = t.fighter(a.target)
     options: list[dict[str, Any]] = [{"player": d, "kind": "die", "value": v} for v in DIE]
-    forbidden = set(target.effect.replies) if target.effect else set()
-    if "manual_move" not in forbidden:
+    if _may_reply(t, "manual_move"):
         options += manual_moves(t)
-    if "force_challenge" not in forbidden:
+    if _may_reply(t, "force_challenge"):
         options += force_challenges(t)
     return options
 
 
 def manual_moves(t: Table) -> list[dict[str, Any]]:
-    """The target's available manual moves (A6.3-A6.12, AG9, AG10, AG25)."""
+    """The target's available manual moves but 3 (A6.3-A6.12, AG9, AG10): listed, one per
+    payment. Manual move 3's multiples are described (``multiples``)."""
     a = t.s.attack
     assert a is not None
     f, out = t.fighter(a.target), []
     for mm in t.card(a.target).manual_moves:
         for pay in cost_choices(f, mm.cost):
+            if mm.number == 3:
+                continue
             if mm.number == 1 and not f.shield_intact:
                 continue
             if mm.number == 2 and not _defense_ok(t, f.life, a.dp):
                 continue
-            multiples: list[int | None] = [None]
-            if mm.number == 3:
-                free = (f.power or 0) - mm.cost.amounts(pay)[1]
-                multiples = list(range(1, free // mm.pp + 1))
-            for k in multiples:
-                out.append({"player": 1 - a.player, "kind": "manual_move",
-                            "number": mm.number, "multiple": k, "pay": pay})
+            out.append({"player": 1 - a.player, "kind": "manual_move",
+                        "number": mm.number, "multiple": None, "pay": pay})
+    return out
+
+
+def multiples(t: Table) -> list[dict[str, Any]]:
+    """Manual move 3 (nullify) as described decisions, one per payment: any multiple k
+    from 1 while k times its PP stays within the PP left after the payment (A6.9, AG25).
+    Listing one option per multiple made a prompt of megabytes at 100,000 PP."""
+    a = t.s.attack
+    assert a is not None
+    f, out = t.fighter(a.target), []
+    for mm in t.card(a.target).manual_moves:
+        if mm.number != 3:
+            continue
+        for pay in cost_choices(f, mm.cost):
+            most = ((f.power or 0) - mm.cost.amounts(pay)[1]) // mm.pp
+            if most < 1:
+                continue
+            pays: dict[str, Any] = {"const": pay, **({"default": None} if pay is None else {})}
+            out.append({"kind": "manual_move", "count": most, "rule": "A6.9", "fields": {
+                "player": {"const": 1 - a.player}, "kind": {"const": "manual_move"},
+                "number": {"const": 3},
+                "multiple": {"type": "integer", "minimum": 1, "maximum": most,
+                             "rule": "A6.9, AG25"},
+                "pay": pays}})
     return out
 
 

@@ -7,7 +7,8 @@ from typing import Any
 
 from judge.artobattlers.rulings import half
 from judge.artobattlers.table import Table
-from judge.artobattlers.zones import layouts, not_symbol_free, side_parts, team_problem
+from judge.artobattlers.zones import layout_rule, not_symbol_free, side_parts, team_problem
+from judge.described import misfit
 
 REPLIES = ("die", "manual_move", "force_challenge")
 
@@ -22,7 +23,8 @@ def reason(t: Table, d: dict[str, Any], prompt: dict[str, Any],
     early = _advance_only(t, str(kind), prompt)
     if early:
         return early
-    expected = {o["kind"] for o in prompt["options"]}
+    expected = {o["kind"] for o in prompt["options"]} | {
+        x["kind"] for x in prompt.get("described", ())}
     if prompt["kind"] == "reply":
         expected |= set(REPLIES)
     if prompt["kind"] == "turn_action":
@@ -42,8 +44,22 @@ def reason(t: Table, d: dict[str, Any], prompt: dict[str, Any],
                 f"{prompt['players'][0]}.", "A13.1")
     if kind == "team" and t.s.advance:
         return team_problem(t, d.get("characters")) or ("not a legal team now.", "A21.1")
+    if kind == "placement":
+        return _placement(t, d) or _misfit(d, prompt)
     why = BY_KIND.get(str(kind))
     return why(t, d) if why else (f"not a legal {kind} now.", prompt["rule"])
+
+
+def _misfit(d: dict[str, Any], prompt: dict[str, Any]) -> tuple[str, str]:
+    """Why ``d`` fits none of the prompt's descriptions of its player's decision (the first
+    misfit of the first such description), for what the specific checks do not name."""
+    for x in prompt.get("described", ()):
+        if x["kind"] == d.get("kind") and x["fields"].get("player") == {"const": d.get(
+                "player")}:
+            why = misfit(x, d)
+            if why:
+                return why.reason, why.rule
+    return f"not a legal {d.get('kind')} now.", prompt["rule"]
 
 
 def _advance_only(t: Table, kind: str, prompt: dict[str, Any]) -> tuple[str, str] | None:
@@ -60,7 +76,7 @@ def _advance_only(t: Table, kind: str, prompt: dict[str, Any]) -> tuple[str, str
     return None
 
 
-def _placement(t: Table, d: dict[str, Any]) -> tuple[str, str]:
+def _placement(t: Table, d: dict[str, Any]) -> tuple[str, str] | None:
     p, s = d["player"], t.s
     battle, inactive = d.get("battle_zone"), d.get("inactive_zone")
     if not isinstance(battle, list) or not isinstance(inactive, list):
@@ -78,10 +94,11 @@ def _placement(t: Table, d: dict[str, Any]) -> tuple[str, str]:
         assert f.effect is not None
         return (f"{f.label} is under {f.effect.name} and cannot go to the inactive zone until "
                 "it ends.", "A13.5")
-    if layouts(t, p, s.to_act is not None):
+    acting = layout_rule(t, p, s.to_act is not None).acting
+    if acting and not set(battle) & set(acting):
         return ("that layout leaves no legal turn action while another would give one.",
                 "AG3")
-    return "not a legal layout now.", "A21.3"
+    return None
 
 
 def _side(t: Table, d: dict[str, Any]) -> tuple[str, str]:
@@ -218,5 +235,5 @@ def _attack(t: Table, d: dict[str, Any]) -> tuple[str, str]:
 
 
 BY_KIND = {"manual_move": _manual, "force_challenge": _challenge, "attack": _attack,
-           "extra_attack": _attack, "placement": _placement, "side_attack": _side,
+           "extra_attack": _attack, "side_attack": _side,
            "power_turn": _power_turn, "ability_action": _ability}

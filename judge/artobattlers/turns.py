@@ -18,7 +18,7 @@ from judge.artobattlers.facts import (
 from judge.artobattlers.phrases import zones_sentence
 from judge.artobattlers.table import Table
 from judge.artobattlers.ticks import duel_die, run_ticks
-from judge.artobattlers.zones import has_issue, layouts, turn_lost
+from judge.artobattlers.zones import has_issue, layout_rule, turn_lost
 
 
 def start_turn(t: Table, turn: int, player: int) -> None:
@@ -31,9 +31,9 @@ def start_turn(t: Table, turn: int, player: int) -> None:
         return
     if not t.s.advance:
         return
-    options = layouts(t, player, review=True)
-    if len(options) == 1:
-        lay(t, player, *options[0], review=True, forced=True)
+    only = layout_rule(t, player, review=True).only()
+    if only:
+        lay(t, player, *only, review=True, forced=True)
         after_review(t)
 
 

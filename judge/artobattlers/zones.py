@@ -5,7 +5,7 @@ AG27), whether a player still has an issue (AG3), and symbol-free moves for side
 
 from __future__ import annotations
 
-from itertools import combinations
+from dataclasses import dataclass
 from typing import Any
 
 from judge.artobattlers.cards import Move
@@ -13,7 +13,6 @@ from judge.artobattlers.payments import attack_payments
 from judge.artobattlers.state import Fighter, GameState
 from judge.artobattlers.table import Table
 
-TEAM_OPTIONS_CAP = 500  # a prompt lists at most this many teams per player (see team_problem)
 Layout = tuple[list[str], list[str]]
 
 
@@ -39,61 +38,125 @@ def team_problem(t: Table, characters: Any) -> tuple[str, str] | None:
     return None
 
 
-def team_options(t: Table, player: int) -> list[dict[str, Any]]:
-    """Every legal team as a list of card ids in data-set order (a multiset), up to
-    TEAM_OPTIONS_CAP."""
-    ids = list(t.cards)
-    out: list[dict[str, Any]] = []
+def team_description(t: Table, player: int) -> dict[str, Any]:
+    """``player``'s legal Advance Play teams as a described decision (judge.described):
+    characters of the data set, a card more than once unless AG26 reads
+    ``no_duplicates``, their level globes adding up to the total (at most the total under
+    ``at_most_total``). Listing them grew with the total: 40 one-globe characters of four
+    cards are 12,341 teams."""
+    reading, total = t.rulings["AG26"], t.s.level_globe_total or 0
+    weights = {c: t.cards[c].level_globes for c in t.cards}
+    need = "at most" if reading == "at_most_total" else "exactly"
+    sums: dict[str, Any] = {"type": "sum", "field": "characters", "weights": weights,
+                            "maximum": total, "rule": "A21.1, AG26",
+                            "text": f"the team's level globes add up to {need} {total}."}
+    if reading != "at_most_total":
+        sums["minimum"] = total
+    kind = "subset" if reading == "no_duplicates" else "multiset"
+    return {"kind": "team", "count": team_count(list(weights.values()), total, reading),
+            "rule": "A21.1", "fields": {
+                "player": {"const": player}, "kind": {"const": "team"},
+                "characters": {"type": kind, "of": list(weights), "min_items": 1,
+                               "max_items": total, "rule": "A21.1, AG26"}},
+            "constraints": [sums]}
 
-    def extend(start: int, team: list[str], globes: int) -> None:
-        if len(out) >= TEAM_OPTIONS_CAP:
-            return
-        if team and team_problem(t, team) is None:
-            out.append({"player": player, "kind": "team", "characters": list(team)})
-        for i in range(start, len(ids)):
-            more = globes + t.cards[ids[i]].level_globes
-            if more <= (t.s.level_globe_total or 0):
-                extend(i, [*team, ids[i]], more)
 
-    extend(0, [], 0)
-    return out
+def team_count(weights: list[int], total: int, reading: str) -> int:
+    """How many teams (multisets, or sets under ``no_duplicates``) of cards with these
+    level globes add up to ``total`` (to 1..``total`` under ``at_most_total``)."""
+    ways = [1] + [0] * total
+    for w in weights:
+        steps = range(w, total + 1) if reading != "no_duplicates" else range(total, w - 1, -1)
+        for s in steps:
+            ways[s] += ways[s - w]
+    return sum(ways[1:]) if reading == "at_most_total" else ways[total]
 
 
 # --- zones (A21.2-A21.6) --------------------------------------------------------------------
 
 
-def layouts(t: Table, player: int, review: bool) -> list[Layout]:
-    """Every legal (battle zone, inactive zone) of ``player``'s characters in play, in team
-    order: at least one in the battle zone (A21.3); at a review, a character under an effect
-    stays out of the inactive zone unless it is there already (A13.5); and with AG3's
-    automatic check, only layouts that leave a legal turn action when any does."""
+@dataclass(frozen=True)
+class LayoutRule:
+    """What decides a player's legal layouts (A21.3, A21.4, A13.5, AG3), without listing
+    them (2^n for n characters): his characters in play in team order, those an effect
+    keeps in the battle zone at a review (A13.5), and, under AG3's automatic check, the
+    characters one of which the battle zone must hold for a turn action to be legal (None:
+    no such need, because every layout acts or none does)."""
+
+    chars: tuple[str, ...]
+    locked: tuple[str, ...]
+    acting: tuple[str, ...] | None
+
+    def count(self) -> int:
+        """How many layouts are legal: the free characters' subsets that, with the locked
+        ones, make a non-empty battle zone holding an acting character."""
+        free = len(self.chars) - len(self.locked)
+        if self.acting is None:
+            return 2 ** free - (0 if self.locked else 1)
+        if set(self.acting) & set(self.locked):
+            return 2 ** free
+        return 2 ** free - 2 ** (free - len(self.acting))
+
+    def only(self) -> Layout | None:
+        """The one legal layout when there is exactly one: every character in the battle
+        zone (adding a character to the battle zone never makes a layout illegal, so a
+        lone legal layout is the full one)."""
+        return (list(self.chars), []) if self.count() == 1 else None
+
+
+def layout_rule(t: Table, player: int, review: bool) -> LayoutRule:
+    """The LayoutRule of ``player`` at setup or at a review (``review``)."""
     s = t.s
-    chars = [f.id for f in s.in_play(player)]
-    out: list[Layout] = []
-    for size in range(1, len(chars) + 1):
-        for battle in combinations(chars, size):
-            inactive = [c for c in chars if c not in battle]
-            if review and any(s.fighters[c].effect is not None and
-                              s.fighters[c].zone == "battle" for c in inactive):
-                continue
-            out.append((list(battle), inactive))
+    chars = tuple(f.id for f in s.in_play(player))
+    locked = tuple(c for c in chars if review and s.fighters[c].effect is not None
+                   and s.fighters[c].zone == "battle")
+    acting: tuple[str, ...] | None = None
     if t.rulings["AG3"] == "auto+declared+agreed":
-        acting = [lay for lay in out if _layout_acts(t, player, lay[0])]
-        out = acting or out
-    return out
+        acting = _acting(t, player, chars)
+    return LayoutRule(chars, locked, acting)
+
+
+def _acting(t: Table, player: int, chars: tuple[str, ...]) -> tuple[str, ...] | None:
+    """The characters whose presence in the battle zone gives ``player`` a legal turn
+    action (AG3), or None when the battle zone does not matter: a PP turn from any zone
+    (AG28 ``any_zone``) acts in every layout, and with no acting character no layout acts
+    (then every layout is offered)."""
+    zone_only = t.rulings["AG28"] == "battle_zone_only"
+    if not zone_only and any(can_power_turn(t, f) for f in t.s.in_play(player)):
+        return None
+    acting = tuple(c for c in chars if can_attack(t, t.fighter(c)) or ability_action(
+        t, t.fighter(c)) or (zone_only and can_power_turn(t, t.fighter(c))))
+    return acting or None
+
+
+def placement_description(t: Table, player: int, review: bool) -> dict[str, Any]:
+    """``player``'s legal placements as a described decision (judge.described): his
+    characters in play dealt between the zones, at least one in the battle zone (A21.3,
+    A21.6), none an effect keeps there in the inactive zone (A13.5), and under AG3 one
+    that can act in the battle zone."""
+    rule = layout_rule(t, player, review)
+    chars = list(rule.chars)
+    constraints: list[dict[str, Any]] = [
+        {"type": "partition", "fields": ["battle_zone", "inactive_zone"], "of": chars,
+         "rule": "A21.3", "text": f"a placement lists each of player {player}'s characters "
+         f"in play once: {', '.join(chars)}."}]
+    if rule.acting is not None:
+        constraints.append({"type": "intersects", "field": "battle_zone",
+                            "of": list(rule.acting), "rule": "AG3",
+                            "text": "that layout leaves no legal turn action while another "
+                            "would give one: the battle zone needs one of "
+                            f"{', '.join(rule.acting)}."})
+    return {"kind": "placement", "count": rule.count(), "rule": "A21.3", "fields": {
+        "player": {"const": player}, "kind": {"const": "placement"},
+        "battle_zone": {"type": "subset", "of": chars, "min_items": 1, "rule": "A21.6"},
+        "inactive_zone": {"type": "subset", "of": [c for c in chars if c not in rule.locked],
+                          "default": [], "rule": "A13.5"}},
+        "constraints": constraints}
 
 
 def canonical_layout(t: Table, player: int, zone: list[str]) -> list[str]:
     order = {c: i for i, c in enumerate(t.s.teams[player] or [])}
     return sorted(zone, key=lambda c: order.get(c, len(order)))
-
-
-def _layout_acts(t: Table, player: int, battle: list[str]) -> bool:
-    """Whether ``battle`` as the battle zone gives ``player`` a legal turn action (AG3)."""
-    zone_only = t.rulings["AG28"] == "battle_zone_only"
-    return any(can_attack(t, t.fighter(c)) or ability_action(t, t.fighter(c))
-               for c in battle) or any(can_power_turn(t, f) for f in t.s.in_play(player)
-                                       if not zone_only or f.id in battle)
 
 
 def turn_lost(s: GameState, player: int) -> bool:

@@ -6,6 +6,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from events.export import verify_file
 from tests.api.conftest import bearer
 
@@ -189,3 +191,74 @@ def test_teaching_mode_asks_what_a_reply_die_does_before_its_row_tells_it(client
     assert [a["label"] for a in first["answers"] if a["right"]] == ["Hit"]
     assert [a["label"] for a in asked[35]["answers"] if a["right"]] == ["Resist"]
     assert rows[15]["type"] == "DieRolled" and "question" not in rows[15]
+
+
+# --- described decisions (issue 27 item 12) ------------------------------------------------
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def stored_client(request, tmp_path):
+    """The API on a SQLite file, then on a PostgreSQL schema of its own; a scorekeeper."""
+    from api.app import create_app
+    from api.auth import create_token
+    from tests.api.conftest import CheckedClient
+    from tests.events.conftest import open_store
+
+    stores = open_store(request.param, tmp_path)
+    store = next(stores)
+    app = create_app({"STORE": store.app(), "TESTING": True})
+    app.test_client_class = CheckedClient
+    yield app.test_client(), create_token(store.app(), "scorekeeper", "sam")
+    stores.close()
+
+
+def one_globe_setup(n: int) -> dict:
+    """Advance Play with ``n`` level globes a side and one-globe copies of two samples."""
+    from tests.artobattlers.test_harness_cards import card
+    chars = [card("volt-wisp", "wisp-one", level_globes=1),
+             card("gearback", "gear-one", level_globes=1)]
+    return {"format": "advance_play", "level_globe_total": n, "characters": chars,
+            "rulings": {}, "players": [{"name": "Ana"}, {"name": "Ben"}]}
+
+
+def test_a_described_placement_is_served_refused_with_its_rule_and_recorded(stored_client):
+    """40 one-globe characters a side: the prompt describes the layouts (2^40 - 1) in a few
+    kB; a placement that leaves a character out is refused with 422, reason and rule, and
+    nothing is stored; a legal one is recorded and read back."""
+    client, sk = stored_client
+    teams = [{"player": 0, "kind": "team", "characters": ["wisp-one"] * 40},
+             {"player": 1, "kind": "team", "characters": ["gear-one"] * 40}]
+    resp = client.post("/api/duels", json={"format": "artobattlers-record/1",
+                                           "ruleset": "artobattlers", "setup": one_globe_setup(40),
+                                           "decisions": teams}, headers=bearer(sk))
+    assert resp.status_code == 201, resp.get_json()
+    duel, version = resp.get_json()["id"], resp.get_json()["version"]
+    got = client.get(f"/api/duels/{duel}/prompt")
+    assert len(got.data) < 100_000
+    prompt = got.get_json()["prompt"]
+    assert prompt["kind"] == "placement" and prompt["options"] == []
+    (mine, _), ids = prompt["described"], [f"wisp-one#{n}" for n in range(2, 41)]
+    assert mine["count"] == 2 ** 40 - 1 and mine["fields"]["battle_zone"]["of"][:2] == [
+        "wisp-one", "wisp-one#2"]
+    headers = {**bearer(sk), "If-Match": f'"{version}"'}
+    bad = client.post(f"/api/duels/{duel}/decisions", headers=headers, json={
+        "player": 0, "kind": "placement", "battle_zone": ["wisp-one"], "inactive_zone": ids[1:]})
+    assert bad.status_code == 422
+    assert bad.get_json()["rule"] == "A21.3" and "once" in bad.get_json()["detail"]
+    assert client.get(f"/api/duels/{duel}").headers["ETag"] == f'"{version}"'
+    good = client.post(f"/api/duels/{duel}/decisions", headers=headers, json={
+        "player": 0, "kind": "placement", "battle_zone": ["wisp-one"], "inactive_zone": ids})
+    assert good.status_code == 201, good.get_json()
+    state = client.get(f"/api/duels/{duel}/state").get_json()
+    assert state["players"][0]["battle_zone"] == ["wisp-one"]
+    assert len(state["players"][0]["inactive_zone"]) == 39
+    record = client.get(f"/api/duels/{duel}/record").get_json()
+    assert record["decisions"][-1]["inactive_zone"] == ids
+
+
+def test_the_openapi_document_describes_described_prompts(client):
+    spec = client.get("/api/openapi.json").get_json()
+    prompt = spec["components"]["schemas"]["Prompt"]["properties"]
+    assert prompt["described"]["type"] == "array"
+    described = spec["components"]["schemas"]["Described"]["properties"]
+    assert {"kind", "count", "fields", "constraints", "rule"} <= set(described)

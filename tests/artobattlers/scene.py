@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from judge import registry
+from judge.described import expand
 
 R = registry.find("artobattlers")
 EK, GB, VW, MJ = "ember-knight", "gearback", "volt-wisp", "mossjaw"
@@ -87,7 +88,8 @@ def f(m: Any, who: str) -> Any:
 def kinds(m: Any) -> list[str]:
     """The reply options in the shorthand: 'die', 'mm1', 'mm3x2', 'fc:pounce', ..."""
     out = []
-    for o in m.prompt["options"]:
+    order = {"die": 0, "manual_move": 1, "force_challenge": 2}  # MM3 is described, not listed
+    for o in sorted(legal(m), key=lambda o: (order.get(o["kind"], 3), o.get("number") or 0)):
         if o["kind"] == "die":
             label = "die"
         elif o["kind"] == "manual_move":
@@ -161,8 +163,13 @@ def hit(m: Any, who: str, move: str, target: str, pay: str | None = None,
 
 
 def layouts(m: Any) -> list[list[str]]:
-    """The placement options as battle zones."""
-    return [o["battle_zone"] for o in m.prompt["options"]]
+    """The placement's legal battle zones, listed from its description (small teams)."""
+    return [o["battle_zone"] for x in m.prompt["described"] for o in expand(x)]
+
+
+def legal(m: Any) -> list[dict[str, Any]]:
+    """The prompt's listed options and, for a small description, what it describes."""
+    return m.prompt["options"] + [o for x in m.prompt.get("described", []) for o in expand(x)]
 
 
 def side(m: Any, target: str, lead: tuple[str, str, str | None],

@@ -20,6 +20,7 @@ from tests.artobattlers.scene import (
     hit,
     keep,
     layouts,
+    legal,
     lp,
     place,
     pp,
@@ -30,12 +31,13 @@ from tests.artobattlers.scene import (
 from tests.artobattlers.test_as_moves import HUSK
 
 
-def test_ag26_the_team_prompt_lists_every_team_of_the_total():
+def test_ag26_the_team_prompt_describes_every_team_of_the_total():
     rec = advance_record([[], []])
     rec["decisions"] = []
     m = R.from_record(rec)
-    teams = [o["characters"] for o in m.prompt["options"] if o["player"] == 0]
+    teams = [o["characters"] for o in legal(m) if o["player"] == 0]
     assert teams == [[EK, EK], [EK, GB], [GB, GB], [VW, MJ]]  # 5+5, 5+5, 5+5, 4+6
+    assert [x["count"] for x in m.prompt["described"]] == [4, 4]
 
 
 def test_ag33_other_reading_chooses_the_joining_attack_after_a_full_lead():

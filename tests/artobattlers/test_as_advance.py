@@ -22,6 +22,7 @@ from tests.artobattlers.scene import (
     keep,
     kinds,
     layouts,
+    legal,
     lp,
     mm,
     place,
@@ -57,7 +58,7 @@ def test_as29_teams_must_add_up_to_the_level_globe_total():
     rec["decisions"] = []
     m = R.from_record(rec)
     assert m.prompt["kind"] == "team" and m.prompt["players"] == [0, 1]
-    assert {"player": 0, "kind": "team", "characters": [EK, GB]} in m.prompt["options"]
+    assert {"player": 0, "kind": "team", "characters": [EK, GB]} in legal(m)
     err = refused(m, {"player": 0, "kind": "team", "characters": [EK, MJ]})
     assert "AG26" in err.rule and "11" in err.reason
     m.decide({"player": 0, "kind": "team", "characters": [EK, GB]})

@@ -9,6 +9,7 @@ import random
 import pytest
 
 from judge.artobattlers.facts import Fact
+from judge.described import random_decision
 from tests.artobattlers.scene import R, advance_record, record
 
 CHARACTERS = ["ember-knight", "gearback", "volt-wisp", "mossjaw"]
@@ -34,7 +35,8 @@ def check(m) -> None:
     if s.over:
         assert prompt is None and m.outcome is not None
     else:
-        assert prompt["players"] in ([0], [1], [0, 1]) and prompt["options"]
+        assert prompt["players"] in ([0], [1], [0, 1]) and (
+            prompt["options"] or prompt.get("described"))
         # Both players at once only where both roll or both set up (A2.1, A2.3, A16, AG39).
         assert prompt["players"] != [0, 1] or prompt["kind"] in (
             "team", "placement", "start_die", "duel_die")
@@ -98,6 +100,14 @@ def card_text_set() -> list[dict]:
             captor("discard_from_play")]
 
 
+def pick(prompt: dict, rng: random.Random) -> dict:
+    """A random legal decision: now and then a standing one, else one of the listed options
+    or one drawn from a description (judge.described.random_decision)."""
+    if rng.random() < 0.002:
+        return rng.choice(prompt["standing"])
+    return random_decision(prompt, rng)
+
+
 def playout(seed: int, advance: bool = False, text: bool = False):
     """One seeded random match played to its end (or 600 decisions); returns it."""
     rng = random.Random(seed)
@@ -116,10 +126,7 @@ def playout(seed: int, advance: bool = False, text: bool = False):
         if kind == "fact":
             Fact.from_json(event.to_json()).run(replay)
     while not m.over and steps < 600:
-        options = m.prompt["options"]
-        if rng.random() < 0.002:
-            options = m.prompt["standing"]
-        facts = m.decide(rng.choice(options))
+        facts = m.decide(pick(m.prompt, rng))
         for fact in facts:  # the facts as stored, run one by one
             Fact.from_json(fact.to_json()).run(replay)
             pools(replay, shields)
@@ -162,7 +169,7 @@ def test_a_playout_record_replays_to_the_same_end():
     rng = random.Random(7)
     m = R.from_record(record("mossjaw", "ember-knight"))
     while not m.over:
-        m.decide(rng.choice(m.prompt["options"]))
+        m.decide(pick(m.prompt, rng))
     again = R.from_record(m.to_record())
     assert R.state_json(again.state, again.prompt) == R.state_json(m.state, m.prompt)
     assert again.outcome == m.outcome

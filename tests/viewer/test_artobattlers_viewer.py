@@ -185,6 +185,41 @@ def test_a_counterattack_a_force_challenge_and_a_manual_move_are_logged_by_click
     assert site.get(f"/api/duels/{duel}/record")["decisions"][4:] == clicked
 
 
+def test_manual_move_3s_multiple_is_entered_in_its_form_and_checked_by_the_service(site, page):
+    """Volt Wisp's nullify is described (any multiple while PP lasts, A6.9), not listed: a
+    multiple too large is refused with its rule and nothing is recorded; 1 is recorded."""
+    setup = {"format": "simple_duel", "characters": "artobattlers-sample-v1", "rulings": {},
+             "players": [{"name": "Ana"}, {"name": "Ben"}]}
+    status, duel = site.post("/api/duels", {
+        "format": "artobattlers-record/1", "ruleset": "artobattlers", "setup": setup,
+        "decisions": [{"player": 0, "kind": "team", "characters": ["ember-knight"]},
+                      {"player": 1, "kind": "team", "characters": ["volt-wisp"]},
+                      {"player": 0, "kind": "start_die", "value": 6},
+                      {"player": 1, "kind": "start_die", "value": 1},
+                      {"player": 0, "kind": "attack", "character": "ember-knight",
+                       "striker": False, "move": "flame-combo", "target": "volt-wisp",
+                       "pay": None, "sacrifice": False}],
+        "event": "aob-tests", "table": "aob-mm3"}, role="scorekeeper")
+    assert status == 201, duel
+    duel = duel["id"]
+    open_page(page, f"/duels/{duel}/console")
+    sign_in(page, site.tokens["scorekeeper"], "scorekeeper")
+    form = page.locator("#prompt-body form.described[data-kind=manual_move]")
+    expect(form).to_contain_text("Manual move 3 (Nullify): 30 PP negate 50 DP per multiple")
+    multiple = form.get_by_label("multiple (1–2)")
+    multiple.fill("3")  # past the form's maximum: the service is the judge
+    multiple.evaluate("el => el.removeAttribute('max')")
+    form.locator("button[type=submit]").click()
+    expect(page.locator("#banner")).to_contain_text("A6.9")
+    assert len(site.get(f"/api/duels/{duel}/record")["decisions"]) == 5
+    version = page.get_attribute("body", "data-version")
+    multiple.fill("1")
+    form.locator("button[type=submit]").click()
+    page.wait_for_selector(f"body:not([data-version='{version}'])")
+    assert site.get(f"/api/duels/{duel}/record")["decisions"][5] == {
+        "player": 1, "kind": "manual_move", "number": 3, "multiple": 1, "pay": None}
+
+
 def test_giving_up_and_rolling_for_the_players_are_recorded(site, page):
     duel = new_match(site, [{"player": 0, "kind": "team", "characters": ["tin-sparrow"]},
                             {"player": 1, "kind": "team", "characters": ["brass-bulwark"]}],
@@ -331,14 +366,22 @@ def test_an_advance_play_turn_with_a_side_attack_is_logged_by_clicking(site, pag
     duel = duel["id"]
     open_page(page, f"/duels/{duel}/console")
     sign_in(page, site.tokens["scorekeeper"], "scorekeeper")
-    expect(page.locator("#prompt-body [aria-label=Placements]")).to_be_visible()
-    click(page, option(page, "Ana: battle zone Ember Knight, Gearback; inactive zone empty"))
-    click(page, option(page, "Ben: battle zone Mossjaw; inactive zone Volt Wisp"))
+    # The layouts are described, not listed: a form per player, a row per character.
+    expect(placement_form(page, "Ana: lay out the team")).to_contain_text("(3 legal choices)")
+    laid = [lay_out(site, page, duel, "Ana: lay out the team", {"ember-knight": "battle", "gearback": "battle"}),
+            lay_out(site, page, duel, "Ben: lay out the team", {"mossjaw": "battle", "volt-wisp": "inactive"})]
+    assert laid == [{"player": 0, "kind": "placement", "battle_zone": ["ember-knight", "gearback"],
+                     "inactive_zone": []},
+                    {"player": 1, "kind": "placement", "battle_zone": ["mossjaw"],
+                     "inactive_zone": ["volt-wisp"]}]
     click(page, die(page, "Ana", 1))
     click(page, die(page, "Ben", 6))
     expect(page.locator("#where")).to_contain_text("Turn 1 · Ben to act")
-    # The placement review first (A21.4): Volt Wisp comes to the battle zone.
-    click(page, option(page, "Ben: battle zone Mossjaw, Volt Wisp; inactive zone empty"))
+    # The placement review first (A21.4): the form starts from the zones as they stand, and
+    # Volt Wisp comes to the battle zone.
+    form = placement_form(page, "Ben: review the placement")
+    expect(form.get_by_label("Volt Wisp: inactive zone")).to_be_checked()
+    lay_out(site, page, duel, "Ben: review the placement", {"volt-wisp": "battle"})
     expect(character(page, "volt-wisp").locator("xpath=ancestor::section[1]")).to_have_attribute(
         "data-zone", "battle")
     side = {"player": 1, "kind": "side_attack", "target": "ember-knight",
@@ -381,6 +424,87 @@ def test_an_advance_play_turn_with_a_side_attack_is_logged_by_clicking(site, pag
     expect(feed).to_contain_text("Volt Wisp joins with Static Lash: a Direct Hit of 10 DP on "
                                  "Ember Knight, with no reply.")
     expect(page.locator("#where")).to_contain_text("Turn 2 · Ana to act")
+
+
+def test_an_advance_play_team_is_built_in_its_form(site, page):
+    """The Advance Play team prompt is described (cards, copies allowed, level globes adding
+    up to the total, AG26): a number box per card; a team of 11 globes is refused with its
+    rule, then Ember Knight and Gearback (5 + 5) are recorded as Ana's team."""
+    status, duel = site.post("/api/duels", {
+        "format": "artobattlers-record/1", "ruleset": "artobattlers", "setup": ADVANCE_SETUP,
+        "decisions": [], "event": "aob-tests", "table": "aob-team"}, role="scorekeeper")
+    assert status == 201, duel
+    duel = duel["id"]
+    open_page(page, f"/duels/{duel}/console")
+    sign_in(page, site.tokens["scorekeeper"], "scorekeeper")
+    form = page.locator("#prompt-body form.described[aria-label^='Ana: build a team']")
+    expect(form).to_contain_text("(4 legal choices)")
+    form.get_by_label("Ember Knight (5)").fill("1")
+    form.get_by_label("Mossjaw (6)").fill("1")
+    form.locator("button[type=submit]").click()
+    expect(page.locator("#banner")).to_contain_text("AG26")
+    version = page.get_attribute("body", "data-version")
+    form.get_by_label("Mossjaw (6)").fill("0")
+    form.get_by_label("Gearback (5)").fill("1")
+    form.locator("button[type=submit]").click()
+    page.wait_for_selector(f"body:not([data-version='{version}'])")
+    assert site.get(f"/api/duels/{duel}/record")["decisions"] == [
+        {"player": 0, "kind": "team", "characters": ["ember-knight", "gearback"]}]
+
+
+def test_a_crowded_turn_action_is_entered_in_its_attack_form(site, page):
+    """Six one-globe characters a side, all in the battle zone: the turn action describes
+    its attacks (a form per move and payment: which character, on which target) and its
+    side attacks; an attack filled in there is recorded as the decision."""
+    from tests.artobattlers.test_harness_cards import card
+    chars = [card("volt-wisp", "wisp-one", level_globes=1),
+             card("gearback", "gear-one", level_globes=1)]
+    wisps = ["wisp-one"] + [f"wisp-one#{n}" for n in range(2, 7)]
+    gears = ["gear-one"] + [f"gear-one#{n}" for n in range(2, 7)]
+    status, duel = site.post("/api/duels", {
+        "format": "artobattlers-record/1", "ruleset": "artobattlers",
+        "setup": {**ADVANCE_SETUP, "level_globe_total": 6, "characters": chars},
+        "decisions": [{"player": 0, "kind": "team", "characters": ["wisp-one"] * 6},
+                      {"player": 1, "kind": "team", "characters": ["gear-one"] * 6},
+                      {"player": 0, "kind": "placement", "battle_zone": wisps},
+                      {"player": 1, "kind": "placement", "battle_zone": gears},
+                      {"player": 0, "kind": "start_die", "value": 6},
+                      {"player": 1, "kind": "start_die", "value": 1},
+                      {"player": 0, "kind": "placement", "battle_zone": wisps}],
+        "event": "aob-tests", "table": "aob-crowded"}, role="scorekeeper")
+    assert status == 201, duel
+    duel = duel["id"]
+    open_page(page, f"/duels/{duel}/console")
+    sign_in(page, site.tokens["scorekeeper"], "scorekeeper")
+    expect(page.locator("#prompt-body form.described[data-kind=side_attack]")).to_be_visible()
+    form = page.locator("#prompt-body form.described[aria-label^='Attack with Spark Needle']")
+    expect(form).to_contain_text("(36 legal choices)")
+    form.locator("select[data-field=character]").select_option(label="Wisp One #3")
+    form.locator("select[data-field=target]").select_option(label="Gear One #5")
+    version = page.get_attribute("body", "data-version")
+    form.locator("button[type=submit]").click()
+    page.wait_for_selector(f"body:not([data-version='{version}'])")
+    assert site.get(f"/api/duels/{duel}/record")["decisions"][-1] == {
+        "player": 0, "kind": "attack", "character": "wisp-one#3", "striker": False,
+        "move": "spark-needle", "target": "gear-one#5", "pay": None, "sacrifice": False}
+
+
+def placement_form(page, title: str):
+    return page.locator(f"#prompt-body form.described[aria-label^='{title}']")
+
+
+def lay_out(site, page, duel: str, title: str, zones: dict[str, str]) -> dict:
+    """Fill a described placement's form (a radio per character: battle or inactive zone),
+    send it, wait for the next version; the decision as recorded."""
+    version = page.get_attribute("body", "data-version")
+    form = placement_form(page, title)
+    names = {"ember-knight": "Ember Knight", "gearback": "Gearback", "mossjaw": "Mossjaw",
+             "volt-wisp": "Volt Wisp"}
+    for ident, zone in zones.items():
+        form.get_by_label(f"{names[ident]}: {zone} zone").check()
+    form.locator("button[type=submit]").click()
+    page.wait_for_selector(f"body:not([data-version='{version}'])")
+    return site.get(f"/api/duels/{duel}/record")["decisions"][-1]
 
 
 def chart_points(page, i: int) -> list[tuple[float, float]]:

@@ -5,8 +5,10 @@
 // ..." draws a value here and records it as the same decision), manual moves, force
 // challenges, counterattacks, the chain's extra attack, the start and duel dice, teams, and
 // Advance Play's placements and side attacks.
-// Standing decisions (no more issues, agreed) are offered under their own heading.
+// Standing decisions (no more issues, agreed) are offered under their own heading. Choices
+// too many to list (placements, manual move 3's multiple) come described, as forms.
 import { h } from "../../dom.js";
+import { describedForm, describedText } from "../generic/described.js";
 import { charName, characterOf, costText, MANUAL, moveOf, notEffective, paidText, symbols } from "./cards.js";
 
 const who = (state, names, i) => names?.[i] ?? state?.players?.[i]?.name ?? `Player ${i + 1}`;
@@ -145,6 +147,58 @@ function standingView(prompt, state, names, send) {
     }));
 }
 
+// A character's name, with its copy's number ("Wisp One #3", AG26): a form's rows and menus
+// must tell the copies apart.
+function copyName(state, id) {
+  const name = state ? charName(state, id) : id;
+  const copy = id.split("#")[1];
+  return copy && !name.includes("#") ? `${name} #${copy}` : name;
+}
+
+// A value of a described field in the game's words: a character's name for its id, a side
+// attack's part as "Mossjaw's Thorn Volley, paying LP".
+function valueWords(v, state) {
+  if (typeof v === "string") return copyName(state, v);
+  if (v && typeof v === "object" && v.character) {
+    const move = moveOf(state, v.character, v.move);
+    return `${copyName(state, v.character)}'s ${move?.name || v.move}${v.pay ? `, paying ${v.pay.toUpperCase()}` : ""}${v.sacrifice ? " (a sacrifice)" : ""}`;
+  }
+  return String(v);
+}
+
+// A described set's heading in the game's words: whose placement, or which manual move.
+function describedTitle(x, state, names) {
+  const p = x.fields?.player?.const;
+  if (x.kind === "placement") {
+    return `${who(state, names, p)}: ${state?.player_to_act === p ? "review the placement" : "lay out the team"} (battle or inactive zone)`;
+  }
+  if (x.kind === "team") {
+    const sum = (x.constraints || []).find((c) => c.type === "sum");
+    return `${who(state, names, p)}: build a team (level globes in brackets; ${sum?.text || ""})`;
+  }
+  if (x.kind === "attack") {
+    const f = x.fields;
+    const move = moveOf(state, f.character.choices[0], f.move.const, f.striker.const);
+    return `Attack with ${move?.name || f.move.const}${f.pay.const ? `, paying ${f.pay.const.toUpperCase()}` : ""}${f.sacrifice.const ? " (a sacrifice)" : ""}`;
+  }
+  if (x.kind === "side_attack") return "Side attack: a lead and a joining attack (A22)";
+  if (x.kind === "manual_move") {
+    const mm = (characterOf(state || { players: [] }, state?.attack?.target || "").data?.manual_moves || []).find((m) => m.number === x.fields.number?.const);
+    const each = mm?.kind === "nullify" ? `: ${mm.pp} PP negate ${mm.negates_dp} DP per multiple` : "";
+    return `Manual move ${x.fields.number?.const}${MANUAL[mm?.kind] ? ` (${MANUAL[mm.kind]})` : ""}${each}`;
+  }
+  return `${who(state, names, p)}: ${x.kind.replaceAll("_", " ")}`;
+}
+
+function describedForms(prompt, state, names, send) {
+  return (prompt.described || []).map((x) => describedForm(x, send, {
+    title: describedTitle(x, state, names),
+    label: (v) => valueWords(v, state),
+    initial: x.kind === "placement" && prompt.layout && state?.player_to_act === x.fields?.player?.const ? prompt.layout : undefined,
+    submit: x.kind === "placement" ? "Record the placement" : "Record",
+  }));
+}
+
 export function renderPrompt(root, prompt, state, send, ctx = {}) {
   const names = ctx.names || [];
   if (!prompt) {
@@ -157,6 +211,7 @@ export function renderPrompt(root, prompt, state, send, ctx = {}) {
       prompt.rule ? h("span", { class: "rule", text: prompt.rule }) : null),
     prompt.decider === "chance" ? h("p", { class: "decider", dataset: { decider: "chance" }, text: "Enter the value the die showed (the service never rolls)." }) : null,
     ...groups(prompt, state, names, send),
+    ...describedForms(prompt, state, names, send),
     standingView(prompt, state, names, send)].filter(Boolean));
   return new Map();
 }
@@ -170,5 +225,7 @@ export function promptView(prompt, state, names) {
     h("p", { class: "about" }, whose ? h("strong", { text: `${whose}: ` }) : null, prompt.about || "",
       prompt.rule ? h("span", { class: "rule", text: prompt.rule }) : null),
     h("ul", { class: "options", "aria-label": "Legal options" },
-      prompt.options.map((o) => h("li", { dataset: { option: JSON.stringify(o) } }, describe(o, names, state)))));
+      prompt.options.map((o) => h("li", { dataset: { option: JSON.stringify(o) } }, describe(o, names, state))),
+      (prompt.described || []).map((x) => h("li", { class: "described" },
+        describedText(x, (v) => valueWords(v, state))))));
 }

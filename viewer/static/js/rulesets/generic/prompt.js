@@ -1,6 +1,7 @@
 // A prompt of any ruleset: what it is about, who decides and how (decider), and each legal
 // option labelled from its own fields ("add: player Ada, amount 2").
 import { h } from "../../dom.js";
+import { describedForm, describedText } from "./described.js";
 import { plain, words } from "./tree.js";
 
 const DECIDERS = {
@@ -32,7 +33,8 @@ function heading(prompt, names) {
   ];
 }
 
-// The console's controls: one button per legal option, each sending that very option.
+// The console's controls: one button per legal option, each sending that very option, and a
+// form per described set of decisions (prompt.described), sending what is filled in.
 export function renderPrompt(root, prompt, state, send, ctx = {}) {
   const names = ctx.names || [];
   if (!prompt) {
@@ -42,8 +44,15 @@ export function renderPrompt(root, prompt, state, send, ctx = {}) {
   root.replaceChildren(...heading(prompt, names),
     h("div", { class: "choices", role: "group", "aria-label": "Legal options" },
       prompt.options.map((o) => h("button", { type: "button", dataset: { option: JSON.stringify(o) }, on: { click: () => send(o) } },
-        describeOption(o, names)))));
+        describeOption(o, names)))),
+    ...(prompt.described || []).map((x) => describedForm(x, send, { title: describedTitle(x, names) })));
   return new Map();
+}
+
+// "placement for Ada": a described set's heading, naming its player when it has one.
+function describedTitle(x, names) {
+  const player = x.fields?.player;
+  return `${words(x.kind)}${player && "const" in player ? ` for ${nameOf(names, player.const)}` : ""}`;
 }
 
 // The replay's read-only view of the prompt a state waited on.
@@ -52,5 +61,6 @@ export function promptView(prompt, names) {
   return h("section", { class: "prompt generic", "aria-label": "Waiting for" },
     h("h3", { text: "Waiting for" }), ...heading(prompt, names),
     h("ul", { class: "options", "aria-label": "Legal options" },
-      prompt.options.map((o) => h("li", { dataset: { option: JSON.stringify(o) } }, describeOption(o, names)))));
+      prompt.options.map((o) => h("li", { dataset: { option: JSON.stringify(o) } }, describeOption(o, names))),
+      (prompt.described || []).map((x) => h("li", { class: "described" }, describedText(x)))));
 }
