@@ -75,8 +75,16 @@ def document_errors(api: Any) -> None:
 
 def document_constraints(api: Any) -> None:
     """What a schema checks across its fields, said in the document too: a correction
-    names at least one of its changes, players or characters (``CorrectionSchema``)."""
+    names at least one of its changes, players or characters (``CorrectionSchema``); a new
+    duel is a record (with its ``format``, without a log's ``header`` or ``events``) or a log
+    (``header`` and ``events``, nothing else: ``DuelCreateSchema``)."""
     correction = api.spec.components.schemas.get("Correction")
     if correction is not None:
         correction["anyOf"] = [{"required": [k]} for k in ("changes", "players",
                                                           "characters")]
+    created = api.spec.components.schemas.get("DuelCreate")
+    if created is not None:
+        created["anyOf"] = [
+            {"required": ["format"],
+             "not": {"anyOf": [{"required": ["header"]}, {"required": ["events"]}]}},
+            {"required": ["header", "events"], "maxProperties": 2}]

@@ -15,7 +15,10 @@ store), with the side that changed:
   one is required (``anyOf``) (document);
 - a resolution or a comment on a dispute already resolved: 422 (as clients and
   tests/api/test_api.py have long had it), while the document's 409 said "or the dispute
-  was already resolved": the 409 no longer says so, the description's 422 does (document).
+  was already resolved": the 409 no longer says so, the description's 422 does (document);
+- a new duel that mixes a record's fields with a log's ``header`` or ``events`` (found once
+  logs could be imported, issue 28): the document says a body is a record or a log
+  (``anyOf``), as the service takes it (document).
 """
 
 from __future__ import annotations
@@ -23,6 +26,7 @@ from __future__ import annotations
 import re
 
 import pytest
+from jsonschema import Draft4Validator
 
 from tests.api.conftest import bearer, create, partial_record, setup_record
 from tests.api.test_api import decide
@@ -125,3 +129,22 @@ def test_a_resolved_dispute_answers_as_its_document_says(client, tokens, documen
     comment = client.post(f"/api/disputes/{dispute}/comments", json={"text": "But..."},
                           headers=bearer(tokens["judge"]))
     assert comment.status_code == 422 and "no more comments" in comment.get_json()["detail"]
+
+
+@pytest.mark.parametrize("body, valid", [
+    ({"format": "battlecon-2014/1", "decisions": []}, True),
+    ({"header": {}, "events": []}, True),
+    ({"format": "battlecon-2014/1", "header": {}}, False),
+    ({"decisions": [], "events": [], "header": {}}, False),
+    ({"header": {}}, False),
+    ({"players": []}, False),
+])
+def test_a_new_duel_is_a_record_or_a_log_in_the_document_as_in_the_service(
+        client, tokens, document, body, valid):
+    """The document's ``DuelCreate`` says what the service's ``_a_record_or_a_log`` takes."""
+    schema = {**document["components"]["schemas"]["DuelCreate"],
+              "components": document["components"]}
+    assert Draft4Validator(schema).is_valid(body) is valid
+    if not valid:
+        resp = client.post("/api/duels", json=body, headers=bearer(tokens["head_judge"]))
+        assert resp.status_code == 422, resp.get_json()
