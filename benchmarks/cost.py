@@ -12,6 +12,8 @@ JSON object per figure, {"name", "value", "unit"}:
 - list_fork_points_first_ms: ``GET /api/duels?fork_points=true&page_size=200`` on a new
   process (a new store object and app over the same store: nothing cached);
 - list_fork_points_p50_ms / _p95_ms: the same page asked again and again;
+- list_fork_points_new_process_max_ms: the slowest of five first requests, each on a new
+  process whose list model has caught up (no duel in its cache);
 - narrative_first_ms / narrative_later_p95_ms: ``/narrative`` of the large duel for an
   anonymous reader, the first request of a new process, then again and again;
 - cache_mb_after_narratives, rss_growth_mb_after_narratives: a new process reads the
@@ -177,6 +179,13 @@ def measure(open_store, parent: str, forks: list[str], requests: int) -> None:
     emit("list_fork_points_p50_ms", statistics.median(ms), "ms")
     emit("list_fork_points_p95_ms", p95(ms), "ms")
     store.close()
+    cold = []
+    for _ in range(5):  # each on a new process, the list model caught up: no duel cached
+        store, client = fresh(open_store)
+        store.duel_list.catch_up()
+        cold += timed(client, page, 1)
+        store.close()
+    emit("list_fork_points_new_process_max_ms", max(cold), "ms")
 
     store, client = fresh(open_store)
     emit("narrative_first_ms", timed(client, f"/api/duels/{parent}/narrative", 1)[0], "ms")
