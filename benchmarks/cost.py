@@ -75,7 +75,7 @@ def large_record(events: int, seed: int = 5) -> dict:
         if len(match.events) < events - 200:
             entries += _retracted_again(match, decision)
         if not match.over and len(match.events) < events - 200:
-            entries += _corrections(match, 80)
+            entries += _corrections(match, max(10, events // 100))
     return {**record, "decisions": entries}
 
 
