@@ -64,7 +64,8 @@ def create_app(config: dict | None = None) -> Flask:
     existing JudgeApp), RULESET_MODULES (modules to import so they register their rulesets:
     a list or a comma-separated string), CARD_ERRATA (an errata file: ``api.errata``),
     MAX_DUEL_EVENTS (the most events a duel may reach, default 10,000; also the store's
-    environment, BATTLECON_MAX_DUEL_EVENTS), plus
+    environment, BATTLECON_MAX_DUEL_EVENTS), CACHE_BYTES (the duel cache's bound in
+    bytes, default 256 MiB; also BATTLECON_CACHE_BYTES), plus
     any Flask setting. Environment: BATTLECON_DB, BATTLECON_DATABASE_URL,
     BATTLECON_ANONYMOUS_READ, BATTLECON_RULESET_MODULES (imported as well),
     BATTLECON_CARD_ERRATA. A module that cannot be imported raises
@@ -87,6 +88,8 @@ def create_app(config: dict | None = None) -> Flask:
                                              database_url=app.config.get("DATABASE_URL"))
     if app.config.get("MAX_DUEL_EVENTS"):
         store.max_events = int(app.config["MAX_DUEL_EVENTS"])
+    if app.config.get("CACHE_BYTES"):
+        store.cache_limit = int(app.config["CACHE_BYTES"])
     kind = store.env.get("PERSISTENCE_MODULE", "").rsplit(".", 1)[-1]
     store.signing_key()  # made at the first start, then the same for every worker and host
     app.extensions["battlecon"] = {"store": store, "projector": Projector(store),

@@ -16,10 +16,12 @@ JSON object per figure, {"name", "value", "unit"}:
   process whose list model has caught up (no duel in its cache);
 - narrative_first_ms / narrative_later_p95_ms: ``/narrative`` of the large duel for an
   anonymous reader, the first request of a new process, then again and again;
-- cache_mb_after_narratives, rss_growth_mb_after_narratives: a new process reads the
-  narrative of every large duel (the duel and its forks, one each): the duel cache's
-  own estimate of its bytes (``JudgeApp.cache_bytes``; absent before it existed) and how
-  much the process grew (resident set, MB).
+- cache_mb_after_narratives, cache_sized_mb_after_narratives,
+  rss_growth_mb_after_narratives: a new process reads the narrative of every large duel
+  (the duel and its forks, one each): the duel cache's own estimate of its bytes
+  (``JudgeApp.cache_bytes``; absent before it existed), a sizing pass over the duels it
+  holds (every object they reach, by sys.getsizeof), and how much the process grew
+  (resident set, MB; the allocator keeps freed memory, so a rough figure).
 
 The store is a SQLite file in a temporary directory, or PostgreSQL with ``--database-url``
 (a fresh schema, dropped afterwards). Targets: the list page <= 100 ms p95 whatever the
@@ -37,6 +39,7 @@ import statistics
 import sys
 import tempfile
 import time
+import types
 import uuid
 from pathlib import Path
 
@@ -126,6 +129,25 @@ def p95(ms: list[float]) -> float:
     return ms[max(0, int(len(ms) * 0.95) - 1)]
 
 
+SHARED = (type, types.ModuleType, types.FunctionType, types.BuiltinFunctionType,
+          types.MethodType)
+
+
+def deep_size(root: object) -> int:
+    """A sizing pass: sys.getsizeof of every object ``root`` reaches (classes, modules and
+    functions left out), each once."""
+    seen: set[int] = set()
+    total, stack = 0, [root]
+    while stack:
+        obj = stack.pop()
+        if id(obj) in seen or isinstance(obj, SHARED):
+            continue
+        seen.add(id(obj))
+        total += sys.getsizeof(obj)
+        stack.extend(gc.get_referents(obj))
+    return total
+
+
 def rss_mb() -> float:
     for line in Path("/proc/self/status").read_text().splitlines():
         if line.startswith("VmRSS:"):
@@ -202,6 +224,8 @@ def measure(open_store, parent: str, forks: list[str], requests: int) -> None:
     emit("narratives_read", 1 + len(forks), "duels")
     cached = getattr(store, "cache_bytes", None)
     emit("cache_mb_after_narratives", None if cached is None else cached / 2**20, "MB")
+    emit("cache_sized_mb_after_narratives", deep_size(list(store._cache.values())) / 2**20,
+         "MB")
     emit("rss_growth_mb_after_narratives", rss_mb() - before, "MB")
     store.close()
 
@@ -212,9 +236,12 @@ def main() -> int:
     parser.add_argument("--forks", type=int, default=7)
     parser.add_argument("--requests", type=int, default=40)
     parser.add_argument("--database-url", help="PostgreSQL instead of a SQLite file")
+    parser.add_argument("--cache-bytes", type=int, help="CACHE_BYTES (default: the store's)")
     args = parser.parse_args()
     schema = None
     env = {"MAX_DUEL_EVENTS": str(LIMIT)}
+    if args.cache_bytes:
+        env["CACHE_BYTES"] = str(args.cache_bytes)
     if args.database_url:
         import psycopg
 
