@@ -129,7 +129,20 @@ class DuelList:
 
     def _write(self, duels: list[tuple[UUID, int | None]], position: int | None) -> None:
         steps: dict[UUID, list[dict]] = {}  # parents' step indexes, one replay each
-        self.db.upsert([self._row(duel_id, seq, steps) for duel_id, seq in duels], position)
+        known = self._known_points([duel_id for duel_id, _ in duels])
+        self.db.upsert([self._row(duel_id, seq, steps, known.get(str(duel_id)))
+                        for duel_id, seq in duels], position)
+
+    def _known_points(self, duels: list[UUID]) -> dict[str, dict]:
+        """The fork points these duels' rows hold already (written by this model)."""
+        out: dict[str, dict] = {}
+        for start in range(0, len(duels), 200):
+            ids = [str(d) for d in duels[start:start + 200]]
+            marks = ", ".join("?" for _ in ids)
+            for duel, fork in self.db.rows(f"SELECT id, fork FROM {{t}} WHERE id IN ({marks}) "
+                                           "AND fork IS NOT NULL AND model = ?", [*ids, MODEL]):
+                out[str(duel)] = json.loads(fork)
+        return out
 
     def _refresh_forks_of(self, duels: set[UUID]) -> None:
         """The forks of changed duels whose fork point a retraction moved (``cut``), or
@@ -153,9 +166,10 @@ class DuelList:
             self._write(stale, None)
 
     def _row(self, duel_id: UUID, seq: int | None,
-             steps: dict[UUID, list[dict]] | None = None) -> dict:
+             steps: dict[UUID, list[dict]] | None = None, known: dict | None = None) -> dict:
         """The duel's row; ``seq`` (its place in creation order) is None for a duel whose
-        row exists already (it keeps its place); ``steps``: parents' step indexes known."""
+        row exists already (it keeps its place); ``steps``: parents' step indexes known;
+        ``known``: the fork point its row holds already."""
         try:
             agg = self.app.record(duel_id)
             line = summary(agg)
@@ -173,12 +187,15 @@ class DuelList:
                 "players": _bars(str(p.get("name", "")).casefold() for p in players),
                 "fighters": _bars(str(p.get("fighter", "")) for p in players),
                 "summary": json.dumps(line, ensure_ascii=False), "detail": None,
-                "fork": self._fork_point(agg, {} if steps is None else steps),
+                "fork": self._fork_point(agg, {} if steps is None else steps, known),
                 "secret_from": forkpoints.secret_from(agg), "model": MODEL}
 
-    def _fork_point(self, agg: DuelRecord, steps: dict[UUID, list[dict]]) -> str | None:
+    def _fork_point(self, agg: DuelRecord, steps: dict[UUID, list[dict]],
+                    known: dict | None) -> str | None:
         """A fork's point in its parent as JSON (None for a duel that is no fork, or whose
-        parent cannot be read: the list then gives it none)."""
+        parent cannot be read: the list then gives it none). The point its row holds is
+        kept while no retraction in the parent moved it (a decision in the fork never
+        does), so a fork of a large duel does not replay its parent at every decision."""
         if agg.parent is None:
             return None
         parent_id = _uuid(agg.parent)
@@ -186,6 +203,8 @@ class DuelList:
             parent = self.app.record(parent_id)
         except StoreError:
             return None
+        if known is not None and known.get("cut") == forkpoints.cut(parent, known["event"]):
+            return json.dumps(known, ensure_ascii=False)
         if parent_id not in steps:
             steps[parent_id] = forkpoints.steps_of(parent)
         point = forkpoints.fork_point(parent, agg, steps[parent_id])
