@@ -192,7 +192,16 @@ def fresh(open_store, config: dict | None = None):
     return store, app.test_client()
 
 
-def measure(open_store, parent: str, forks: list[str], requests: int) -> None:
+def measure(open_store, parent: str, forks: list[str], requests: int, parts: str) -> None:
+    if "list" in parts:
+        measure_list(open_store, requests)
+    if "narrative" in parts:
+        measure_narrative(open_store, parent, requests)
+    if "cache" in parts:
+        measure_cache(open_store, parent, forks)
+
+
+def measure_list(open_store, requests: int) -> None:
     page = "/api/duels?fork_points=true&page_size=200"
     store, client = fresh(open_store)
     store.duel_list.catch_up()  # a new process's list model, as at its start
@@ -209,12 +218,16 @@ def measure(open_store, parent: str, forks: list[str], requests: int) -> None:
         store.close()
     emit("list_fork_points_new_process_max_ms", max(cold), "ms")
 
+
+def measure_narrative(open_store, parent: str, requests: int) -> None:
     store, client = fresh(open_store)
     emit("narrative_first_ms", timed(client, f"/api/duels/{parent}/narrative", 1)[0], "ms")
     ms = timed(client, f"/api/duels/{parent}/narrative", requests)
     emit("narrative_later_p95_ms", p95(ms), "ms")
     store.close()
 
+
+def measure_cache(open_store, parent: str, forks: list[str]) -> None:
     gc.collect()
     store, client = fresh(open_store)
     before = rss_mb()
@@ -237,6 +250,8 @@ def main() -> int:
     parser.add_argument("--requests", type=int, default=40)
     parser.add_argument("--database-url", help="PostgreSQL instead of a SQLite file")
     parser.add_argument("--cache-bytes", type=int, help="CACHE_BYTES (default: the store's)")
+    parser.add_argument("--parts", default="list,narrative,cache",
+                        help="which figures, after fork_request_ms (comma-separated)")
     args = parser.parse_args()
     schema = None
     env = {"MAX_DUEL_EVENTS": str(LIMIT)}
@@ -260,7 +275,7 @@ def main() -> int:
         store = open_store()
         parent, forks = build(store, args.events, args.forks)
         store.close()
-        measure(open_store, parent, forks, args.requests)
+        measure(open_store, parent, forks, args.requests, args.parts)
     finally:
         if schema:
             import psycopg
