@@ -81,7 +81,8 @@ def create_app(config: dict | None = None) -> Flask:
     a list or a comma-separated string), CARD_ERRATA (an errata file: ``api.errata``),
     MAX_DUEL_EVENTS (the most events a duel may reach, default 10,000; also the store's
     environment, BATTLECON_MAX_DUEL_EVENTS), STORE_TIMEOUT (seconds a request waits for
-    the store before a 503, default 5; also BATTLECON_STORE_TIMEOUT), plus
+    the store before a 503, default 5; also BATTLECON_STORE_TIMEOUT), CACHE_BYTES (the
+    duel cache's bound in bytes, default 256 MiB; also BATTLECON_CACHE_BYTES), plus
     any Flask setting. Environment: BATTLECON_DB, BATTLECON_DATABASE_URL,
     BATTLECON_ANONYMOUS_READ, BATTLECON_RULESET_MODULES (imported as well),
     BATTLECON_CARD_ERRATA. A module that cannot be imported raises
@@ -106,6 +107,8 @@ def create_app(config: dict | None = None) -> Flask:
         env={"STORE_TIMEOUT": str(timeout)} if timeout else None)
     if app.config.get("MAX_DUEL_EVENTS"):
         store.max_events = int(app.config["MAX_DUEL_EVENTS"])
+    if app.config.get("CACHE_BYTES"):
+        store.cache_limit = int(app.config["CACHE_BYTES"])
     kind = store.env.get("PERSISTENCE_MODULE", "").rsplit(".", 1)[-1]
     with contextlib.suppress(StoreReadOnlyError):  # none can be made: exports say so
         store.signing_key()  # made at the first start, then the same for every worker and host

@@ -74,21 +74,34 @@ def _left(parent: DuelRecord, fork: DuelRecord) -> dict:
 def with_fork_points(items: list[dict]) -> list[dict]:
     """A list page's duels, each fork with where it left its parent and the rulings it
     changed (``GET /api/duels?fork_points=true``): what the list labels its forks with,
-    in this one request instead of one ``/variations`` per fork. A fork whose parent
-    cannot be read is listed without them."""
+    in this one request instead of one ``/variations`` per fork. Read from the list's
+    rows (``events.forkpoints``), whatever the duels' size; only a fork point whose
+    sentence a secret the parent still hides may change is computed for this reader from
+    the duels, as ``/variations`` does. A fork whose parent cannot be read is listed
+    without them."""
+    kept = store().duel_list.fork_points([i["id"] for i in items if i.get("parent")])
     parents: dict[str, DuelRecord | None] = {}
     out = []
     for item in items:
-        parent_id = item.get("parent")
-        if parent_id is None:
+        point, secret_from, readable = kept.get(item["id"], (None, None, False))
+        if item.get("parent") is None or point is None or not readable:
             out.append(item)
-            continue
-        if parent_id not in parents:
-            parents[parent_id] = _readable(parent_id)
-        parent = parents[parent_id]
-        fork = None if parent is None else _readable(item["id"])
-        out.append(item if fork is None else {**item, **_left(parent, fork)})
+        elif secret_from is None or point["event"] < secret_from:  # the same for everyone
+            out.append({**item, "rulings_changed": point["rulings_changed"], "fork_point": {
+                "event": point["event"], "beat": point["beat"], "text": point["text"]}})
+        else:
+            out.append(_computed(item, parents))
     return out
+
+
+def _computed(item: dict, parents: dict[str, DuelRecord | None]) -> dict:
+    """The fork's line computed from the duels, for this reader."""
+    parent_id = item["parent"]
+    if parent_id not in parents:
+        parents[parent_id] = _readable(parent_id)
+    parent = parents[parent_id]
+    fork = None if parent is None else _readable(item["id"])
+    return item if fork is None else {**item, **_left(parent, fork)}
 
 
 def _readable(duel_id: str) -> DuelRecord | None:

@@ -56,6 +56,20 @@ from judge.ruleset import decide_all
 
 CACHE_SIZE = 256
 MAX_DUEL_EVENTS = 10_000
+# The duel cache is bounded in bytes too (env BATTLECON_CACHE_BYTES, create_app's
+# CACHE_BYTES): a duel's size is estimated as BYTES_PER_DUEL + BYTES_PER_EVENT x its
+# events, constants from a sizing pass (every object a cached DuelRecord reaches, by
+# sys.getsizeof, shared card data left out): 0.96 kB per event for a 459-event playout,
+# 1.39 kB for 10,000- and 40,000-event duels of corrections and retractions
+# (benchmarks/cost.py); rounded up, so the bound errs on the side of memory.
+CACHE_BYTES = 256 * 1024 * 1024
+BYTES_PER_EVENT = 1_500
+BYTES_PER_DUEL = 32 * 1024
+
+
+def estimated_bytes(agg: DuelRecord) -> int:
+    """What a cached duel is reckoned to hold in memory (see CACHE_BYTES)."""
+    return BYTES_PER_DUEL + BYTES_PER_EVENT * agg.events_count
 
 
 # What the library raises for stored rows it cannot make a duel of: a row deleted or two
@@ -162,6 +176,9 @@ class JudgeApp(Application[UUID]):
                                                                 "0"):
             self._create_tables()
         self._cache: OrderedDict[UUID, DuelRecord] = OrderedDict()
+        self._sizes: dict[UUID, int] = {}  # each cached duel's estimated bytes
+        self.cache_bytes = 0  # their sum
+        self.cache_limit = int(self.env.get("CACHE_BYTES") or CACHE_BYTES)
         self._locks: dict[UUID, threading.RLock] = {}
         self._guard = threading.Lock()
         self._key: Ed25519PrivateKey | None = None
@@ -295,12 +312,23 @@ class JudgeApp(Application[UUID]):
                                          "missing", None)
 
     def _remember(self, agg: DuelRecord) -> None:
-        """Keep ``agg`` as the most recently used (the cache is shared by every duel)."""
+        """Keep ``agg`` as the most recently used (the cache is shared by every duel), and
+        forget the least recently used beyond CACHE_SIZE duels or ``cache_limit`` bytes
+        (``estimated_bytes``; a duel larger than the whole bound is not kept)."""
         with self._guard:
             self._cache[agg.id] = agg
             self._cache.move_to_end(agg.id)
-            while len(self._cache) > CACHE_SIZE:
-                self._cache.popitem(last=False)
+            size = estimated_bytes(agg)
+            self.cache_bytes += size - self._sizes.get(agg.id, 0)
+            self._sizes[agg.id] = size
+            while self._cache and (len(self._cache) > CACHE_SIZE or
+                                   self.cache_bytes > self.cache_limit):
+                oldest, _ = self._cache.popitem(last=False)
+                self.cache_bytes -= self._sizes.pop(oldest, 0)
+
+    def is_cached(self, duel_id: UUID) -> bool:
+        """Whether the duel is in the cache now (what the projector keeps follows it)."""
+        return duel_id in self._cache
 
     def save(self, *objs: Any, **kwargs: Any) -> Any:
         """Save as the library does, once no pending event holds text a store cannot keep
@@ -321,6 +349,7 @@ class JudgeApp(Application[UUID]):
     def _evict(self, duel_id: UUID) -> None:
         with self._guard:
             self._cache.pop(duel_id, None)
+            self.cache_bytes -= self._sizes.pop(duel_id, 0)
 
     # --- duels -------------------------------------------------------------------------
 

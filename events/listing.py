@@ -13,7 +13,15 @@ next list request catches up. A row is only ever replaced by a newer version of 
 
 When the model is new (the first start after an upgrade), it is filled from the duels
 already stored: each is read once, then the position is set to where the log stood
-before the fill began.
+before the fill began. A model whose rows an older release wrote (``model`` below
+``MODEL``) gains the newer columns and has those rows written again, once, at its first
+catch-up (which ``judge serve`` does at start).
+
+A fork's row also keeps where it left its parent (``fork``: ``events.forkpoints``), and
+every row the duel's first unrevealed secret choice (``secret_from``), so that a page with
+fork points reads them from its rows (and its parents' rows), never from the duels. When a
+duel changes, the fork points of its forks that a retraction may have moved are written
+again.
 
 The table lives beside the events: in the SQLite file (``duel_list``), in PostgreSQL
 (``battlecon_duel_list``, in the store's schema), or for ``:memory:`` stores in an
@@ -32,16 +40,20 @@ from contextlib import AbstractContextManager, contextmanager
 from typing import Any
 from uuid import UUID
 
+from events import forkpoints
 from events.domain import DuelRecord
-from events.errors import StoredDuelCorruptError
+from events.errors import StoredDuelCorruptError, StoreError
 from events.faults import StoreFaultError, StoreFullError, StoreReadOnlyError
 from judge import registry
 
 TOPICS = [DuelRecord.Started.TOPIC, DuelRecord.DecisionRecorded.TOPIC,
-          DuelRecord.FactResolved.TOPIC]
+          DuelRecord.Retracted.TOPIC, DuelRecord.FactResolved.TOPIC]  # a retraction too
 BATCH = 1000
 COLUMNS = ("id", "seq", "version", "ruleset", "event", "round", "tbl", "status",
-           "created", "parent", "players", "fighters", "summary", "detail")
+           "created", "parent", "players", "fighters", "summary", "detail", "fork",
+           "secret_from", "model")
+MODEL = 2  # the rows' format: 2 added fork, secret_from and model (issue 27, item 11)
+ADDED = {"fork": "TEXT", "secret_from": "BIGINT", "model": "INTEGER"}
 
 
 def summary(agg: DuelRecord) -> dict:
@@ -61,6 +73,7 @@ class DuelList:
     def __init__(self, app: Any) -> None:
         self.app = app
         self._lock = threading.Lock()  # one catch-up at a time in this process
+        self._current = False  # rows of an older model written again (once per process)
         datastore = getattr(app.factory, "datastore", None)
         module = app.env.get("PERSISTENCE_MODULE", "")
         if module.endswith("postgres"):
@@ -91,6 +104,8 @@ class DuelList:
             position = self.db.position()
             if position is None:
                 return self._fill()
+            if not self._current:
+                self._upgrade()
             changed: dict[UUID, int | None] = {}  # duel -> its Started notification
             while True:
                 batch = self.app.recorder.select_notifications(
@@ -105,7 +120,16 @@ class DuelList:
                     break
             if changed:
                 self._write(list(changed.items()), position)
+                self._refresh_forks_of(set(changed))
             return len(changed)
+
+    def _upgrade(self) -> None:
+        """Rows an older release wrote (no fork points): written again, once."""
+        old = [_uuid(r[0]) for r in self.db.rows(
+            "SELECT id FROM {t} WHERE model IS NULL OR model < ? ORDER BY seq", [MODEL])]
+        for start in range(0, len(old), 200):
+            self._write([(duel, None) for duel in old[start:start + 200]], None)
+        self._current = True
 
     def _fill(self) -> int:
         """A new model: every stored duel once, then the log's position before the fill."""
@@ -114,6 +138,7 @@ class DuelList:
         for start in range(0, len(starts), 200):
             self._write(starts[start:start + 200], None)
         self._write([], position)
+        self._current = True
         return len(starts)
 
     def _write(self, duels: list[tuple[UUID, int | None]], position: int | None) -> None:
@@ -121,7 +146,10 @@ class DuelList:
         or full) must not stop the list: the model moves into this process's memory (its
         rows copied once), where it goes on catching up; the stored model is caught up by
         the next process that can write (its position moved only with its rows)."""
-        rows = [self._row(duel_id, seq) for duel_id, seq in duels]
+        steps: dict[UUID, list[dict]] = {}  # parents' step indexes, one replay each
+        known = self._known_points([duel_id for duel_id, _ in duels])
+        rows = [self._row(duel_id, seq, steps, known.get(str(duel_id)))
+                for duel_id, seq in duels]
         try:
             self.db.upsert(rows, position)
         except (StoreReadOnlyError, StoreFullError) as err:
@@ -133,16 +161,54 @@ class DuelList:
             self.db = self.db.in_memory()
             self.db.upsert(rows, position)
 
-    def _row(self, duel_id: UUID, seq: int | None) -> dict:
+    def _known_points(self, duels: list[UUID]) -> dict[str, dict]:
+        """The fork points these duels' rows hold already (written by this model)."""
+        out: dict[str, dict] = {}
+        for start in range(0, len(duels), 200):
+            ids = [str(d) for d in duels[start:start + 200]]
+            marks = ", ".join("?" for _ in ids)
+            for duel, fork in self.db.rows(f"SELECT id, fork FROM {{t}} WHERE id IN ({marks}) "
+                                           "AND fork IS NOT NULL AND model = ?", [*ids, MODEL]):
+                out[str(duel)] = json.loads(fork)
+        return out
+
+    def _refresh_forks_of(self, duels: set[UUID]) -> None:
+        """The forks of changed duels whose fork point a retraction moved (``cut``), or
+        that have none yet (their parent could not be read): written again."""
+        stale: list[tuple[UUID, int | None]] = []
+        for duel in duels:
+            children = self.db.rows("SELECT id, fork FROM {t} WHERE parent = ? AND status "
+                                    "<> 'unreadable'", [str(duel)])
+            if not children:
+                continue
+            try:
+                parent = self.app.record(duel)
+            except StoreFaultError:
+                raise  # the store failed: not a parent that cannot be read
+            except StoreError:
+                continue
+            for child, fork in children:
+                point = json.loads(fork) if fork else None
+                if _uuid(child) not in duels and (point is None or point.get("cut") != (
+                        forkpoints.cut(parent, point["event"]))):
+                    stale.append((_uuid(child), None))
+        if stale:
+            self._write(stale, None)
+
+    def _row(self, duel_id: UUID, seq: int | None,
+             steps: dict[UUID, list[dict]] | None = None, known: dict | None = None) -> dict:
         """The duel's row; ``seq`` (its place in creation order) is None for a duel whose
-        row exists already (it keeps its place)."""
+        row exists already (it keeps its place); ``steps``: parents' step indexes known;
+        ``known``: the fork point its row holds already."""
         try:
-            line = summary(self.app.record(duel_id))
+            agg = self.app.record(duel_id)
+            line = summary(agg)
         except StoredDuelCorruptError as err:
             return {"id": str(duel_id), "seq": seq, "version": -1, "ruleset": None,
                     "event": None, "round": None, "tbl": None, "status": "unreadable",
                     "created": None, "parent": None, "players": "", "fighters": "",
-                    "summary": None, "detail": err.reason}
+                    "summary": None, "detail": err.reason, "fork": None,
+                    "secret_from": None, "model": MODEL}
         players = line.get("players") or []
         return {"id": line["id"], "seq": seq, "version": line["version"],
                 "ruleset": line["ruleset"], "event": line["event"], "round": line["round"],
@@ -150,7 +216,31 @@ class DuelList:
                 "parent": line["parent"],
                 "players": _bars(str(p.get("name", "")).casefold() for p in players),
                 "fighters": _bars(str(p.get("fighter", "")) for p in players),
-                "summary": json.dumps(line, ensure_ascii=False), "detail": None}
+                "summary": json.dumps(line, ensure_ascii=False), "detail": None,
+                "fork": self._fork_point(agg, {} if steps is None else steps, known),
+                "secret_from": forkpoints.secret_from(agg), "model": MODEL}
+
+    def _fork_point(self, agg: DuelRecord, steps: dict[UUID, list[dict]],
+                    known: dict | None) -> str | None:
+        """A fork's point in its parent as JSON (None for a duel that is no fork, or whose
+        parent cannot be read: the list then gives it none). The point its row holds is
+        kept while no retraction in the parent moved it (a decision in the fork never
+        does), so a fork of a large duel does not replay its parent at every decision."""
+        if agg.parent is None:
+            return None
+        parent_id = _uuid(agg.parent)
+        try:
+            parent = self.app.record(parent_id)
+        except StoreFaultError:
+            raise  # the store failed: not a parent that cannot be read
+        except StoreError:
+            return None
+        if known is not None and known.get("cut") == forkpoints.cut(parent, known["event"]):
+            return json.dumps(known, ensure_ascii=False)
+        if parent_id not in steps:
+            steps[parent_id] = forkpoints.steps_of(parent)
+        point = forkpoints.fork_point(parent, agg, steps[parent_id])
+        return json.dumps(point, ensure_ascii=False)
 
     # --- reading ----------------------------------------------------------------------------
 
@@ -173,6 +263,20 @@ class DuelList:
                            "seq LIMIT 100", [])
         return {"items": [json.loads(r[0]) for r in rows], "total": total,
                 "unreadable": [{"id": r[0], "detail": r[1]} for r in bad]}
+
+    def fork_points(self, ids: list[str]) -> dict[str, tuple[dict | None, int | None, bool]]:
+        """For each of these duels (read after ``page``, which caught up): its fork point
+        as kept (``events.forkpoints``; None if none), its parent's first unrevealed
+        secret choice, and whether its parent's row is readable. One query."""
+        if not ids:
+            return {}
+        marks = ", ".join("?" for _ in ids)
+        rows = self.db.rows(
+            f"SELECT c.id, c.fork, p.secret_from, p.status FROM {{t}} c LEFT JOIN {{t}} p "
+            f"ON p.id = c.parent WHERE c.id IN ({marks})", list(ids))
+        return {str(r[0]): (json.loads(r[1]) if r[1] else None,
+                            None if r[2] is None else int(r[2]),
+                            r[3] is not None and r[3] != "unreadable") for r in rows}
 
 
 CANDIDATES = 100  # the most stored duels an import is compared with (newest first)
@@ -253,7 +357,8 @@ class _Db(ABC):
         statements = [
             "CREATE TABLE IF NOT EXISTS {t} (id TEXT PRIMARY KEY, seq BIGINT, version BIGINT, "
             "ruleset TEXT, event TEXT, round TEXT, tbl TEXT, status TEXT, created TEXT, "
-            "parent TEXT, players TEXT, fighters TEXT, summary TEXT, detail TEXT)",
+            "parent TEXT, players TEXT, fighters TEXT, summary TEXT, detail TEXT, fork TEXT, "
+            "secret_from BIGINT, model INTEGER)",
             "CREATE TABLE IF NOT EXISTS {p} (one INTEGER PRIMARY KEY, position BIGINT)",
             "CREATE INDEX IF NOT EXISTS {t}_seq_idx ON {t} (seq, id)",
             *(f"CREATE INDEX IF NOT EXISTS {{t}}_{c}_idx ON {{t}} ({c}, seq)"
@@ -264,6 +369,24 @@ class _Db(ABC):
         with self.cursor(commit=True) as c:
             for statement in statements:
                 c.execute(self.sql(statement))
+        self.add_columns()
+
+    def columns(self) -> set[str]:
+        """The list table's columns."""
+        return {str(r[1]) for r in self.rows("PRAGMA table_info({t})", [])}
+
+    def add_columns(self) -> None:
+        """The columns a newer model added, to a table an older release made (two
+        processes may add them at once: the loser finds them there)."""
+        for name, kind in ADDED.items():
+            if name in self.columns():
+                continue
+            try:
+                with self.cursor(commit=True) as c:
+                    c.execute(self.sql(f"ALTER TABLE {{t}} ADD COLUMN {name} {kind}"))
+            except Exception:
+                if name not in self.columns():
+                    raise
 
     def position(self) -> int | None:
         rows = self.rows("SELECT position FROM {p} WHERE one = 1", [])
@@ -322,8 +445,14 @@ class _Postgres(_Sqlite):
     def __init__(self, datastore: Any) -> None:
         super().__init__(datastore)
         schema = getattr(datastore, "schema", "public")
+        self.schema = schema
         self.table = f'"{schema}".battlecon_duel_list'
         self.tracking = f'"{schema}".battlecon_duel_list_position'
+
+    def columns(self) -> set[str]:
+        return {str(r[0]) for r in self.rows(
+            "SELECT column_name FROM information_schema.columns WHERE table_schema = ? AND "
+            "table_name = 'battlecon_duel_list'", [self.schema])}
 
     def sql(self, text: str) -> str:
         # An index is named without its schema (it lives in its table's).

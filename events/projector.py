@@ -140,7 +140,17 @@ class Projector:
                 self._timelines.move_to_end(duel_id)
                 while len(self._timelines) > TIMELINES:
                     self._timelines.popitem(last=False)
+                self._follow_the_store(duel_id)
             return tl
+
+    def _follow_the_store(self, keep: UUID) -> None:
+        """Forget the timelines of duels the store's cache let go (a timeline holds its
+        duel, so it would keep in memory what the store's byte bound freed)."""
+        cached = getattr(self.app, "is_cached", None)
+        if cached is None:
+            return
+        for duel_id in [d for d in self._timelines if d != keep and not cached(d)]:
+            del self._timelines[duel_id]
 
     def state_at(self, duel_id: UUID, n: int | None = None) -> dict:
         """The state JSON after the first n events (default: now), with the prompt then.

@@ -92,3 +92,15 @@ def test_a_row_never_goes_back_to_an_older_version(any_store):
     lst.db.upsert([{**row, "version": 1, "summary": row["summary"].replace(
         '"version": ', '"version": 0, "was": ')}], None)
     assert lst.page({"table": "3"}, 1, 50)["items"][0]["version"] == row["version"]
+
+
+def test_a_retraction_is_listed_at_once(any_store):
+    """A retraction is a duel event like any other: the list shows the version it made."""
+    app = any_store.app()
+    (duel, _) = _store_two(app)
+    agg = app.record(duel)
+    app.decide(duel, choose(agg.duel, random.Random(1)), actor="sk")
+    app.duel_list.catch_up()
+    app.retract(duel, actor="sk")
+    row = app.duel_list.page({"event": "Spring Open", "round": "1"}, 1, 50)["items"][0]
+    assert row["version"] == app.record(duel).events_count
