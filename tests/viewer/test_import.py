@@ -69,6 +69,7 @@ def test_a_refused_record_shows_the_apis_reason(site, page):
     choose(page, record)
     result = page.locator("#import-result")
     expect(result).to_have_attribute("data-result", "refused")
+    result = page.locator("#import-form .refusal")  # beside the Import button (issue 28)
     anonymous, _, refusal = site.server.request("POST", "/api/duels", record)
     assert anonymous == 401
     expect(result).to_contain_text(f"Import refused (401): {refusal['detail']}")
