@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from playwright.sync_api import expect
@@ -135,6 +136,20 @@ def test_the_correction_form_shows_the_disputed_events_values_and_links_its_even
     expect(link).to_have_text(f"correction at event {n}")
     expect(card.locator(".ruling")).to_contain_text(f"{ben}'s life from {now['life']} to 17")
     expect(page.locator("#title")).to_contain_text(ben)
+    # The life chart and the beat menu mark the disputed beat and the correction's.
+    chart = page.locator("#life-chart svg")
+    expect(chart.locator("line.mark.dispute")).to_have_attribute("data-event", "1")
+    expect(chart.locator("line.mark.dispute")).to_have_attribute("data-beat", "1")
+    expect(chart.locator("line.mark.correction")).to_have_attribute("data-event", str(n))
+    expect(chart).to_have_attribute("aria-label", re.compile(
+        r"Marked: Dispute \(overturned\) at event 1, in beat 1; Correction at event "))
+    index = site.get(f"/api/duels/{duel}/index")
+    starts = [e["event"] for e in index if e["step"] == "select"]
+    disputed = max(e for e in starts if e <= 1)
+    corrected = max(e for e in starts if e <= n)
+    expect(page.locator(f"#beat-select option[value='{disputed}']")).to_contain_text("disputed")
+    expect(page.locator(f"#beat-select option[value='{corrected}']")).to_contain_text("corrected")
+    expect(page.locator("#beat-select option[data-disputed]")).to_have_count(1)
     page.click("#first")
     expect(page.locator("#judge-at")).to_have_text("0")
     link.click()
