@@ -203,3 +203,34 @@ def test_a_fork_after_an_unrevealed_pair_says_where_it_starts(site, page):
     page.wait_for_url(lambda url: duel not in url and "/duels/" in url)
     made = site.get(f"/api/duels/{page.url.split('/duels/')[1].split('?')[0]}")
     assert made["fork_at"] == moved["at"]
+
+
+def test_a_refused_decision_is_said_beside_its_button_in_the_console(site, page):
+    """A multiple past what the rules allow (A6.9), sent past the form's own bound: the
+    service's refusal is said under the form's button, focused, in words."""
+    setup = {"format": "simple_duel", "characters": "artobattlers-sample-v1", "rulings": {},
+             "players": [{"name": "Ana"}, {"name": "Ben"}]}
+    status, duel = site.post("/api/duels", {
+        "format": "artobattlers-record/1", "ruleset": "artobattlers", "setup": setup,
+        "decisions": [{"player": 0, "kind": "team", "characters": ["ember-knight"]},
+                      {"player": 1, "kind": "team", "characters": ["volt-wisp"]},
+                      {"player": 0, "kind": "start_die", "value": 6},
+                      {"player": 1, "kind": "start_die", "value": 1},
+                      {"player": 0, "kind": "attack", "character": "ember-knight",
+                       "striker": False, "move": "flame-combo", "target": "volt-wisp",
+                       "pay": None, "sacrifice": False}],
+        "event": "aob-tests", "table": "refusal-beside"}, role="scorekeeper")
+    assert status == 201, duel
+    duel = duel["id"]
+    open_page(page, f"/duels/{duel}/console")
+    sign_in(page, site.tokens["scorekeeper"], "scorekeeper")
+    form = page.locator("#prompt-body form.described[data-kind=manual_move]")
+    multiple = form.get_by_label("multiple (1–2)")
+    multiple.fill("3")
+    multiple.evaluate("el => el.removeAttribute('max')")
+    button = form.locator("button[type=submit]")
+    button.click()
+    box = form.locator(".refusal")
+    assert_beside(page, form, button, box)
+    expect(box).to_contain_text("A6.9")
+    assert len(site.get(f"/api/duels/{duel}/record")["decisions"]) == 5
