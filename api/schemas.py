@@ -646,7 +646,7 @@ class ForkPointsSchema(Schema):
     id = fields.UUID(required=True)
     total = fields.Integer(required=True, metadata={"description": "the duel's events"})
     points = fields.List(fields.Integer(), required=True, metadata={
-        "description": "every event number a fork may start from (0: the setup)"})
+        "description": "every event number a fork may start from"})
     moved = fields.Nested(ForkMovedSchema, allow_none=True, metadata={
         "description": "while a secret choice is unrevealed: a fork asked at or after "
                        "`from` forks at `at` instead, for `reason`"})
