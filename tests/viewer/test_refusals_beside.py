@@ -173,6 +173,8 @@ def test_fork_is_offered_only_where_the_service_forks(site, page):
     expect(fork.locator("button[type=submit]")).to_be_hidden()
     why = fork.locator(".fork-why")
     expect(why).to_contain_text(f"No fork from event {inner}: it is in the middle of resolving")
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)  # the fork form saying why, no button
+    fork.screenshot(path=str(ARTIFACTS / "fork-not-offered-mid-step.png"))
     before = max(p for p in points["points"] if p < inner)
     why.locator(f"button[data-goto='{before}']").click()
     expect(page.locator("#judge-at")).to_have_text(str(before))
