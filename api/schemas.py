@@ -630,3 +630,23 @@ class SessionSchema(Schema):
     anonymous_read = fields.Boolean()
     may = fields.List(fields.String(), metadata={
         "description": "actions this caller may take: read, record, comment, resolve"})
+
+
+class ForkMovedSchema(Schema):
+    """From which event a fork moves back before an unrevealed secret choice, and why."""
+
+    from_ = fields.Integer(required=True, data_key="from", attribute="from")
+    at = fields.Integer(required=True)
+    reason = fields.String(required=True)
+
+
+class ForkPointsSchema(Schema):
+    """GET /api/duels/{id}/fork-points: where a fork is accepted (issue 28, item 4)."""
+
+    id = fields.UUID(required=True)
+    total = fields.Integer(required=True, metadata={"description": "the duel's events"})
+    points = fields.List(fields.Integer(), required=True, metadata={
+        "description": "every event number a fork may start from"})
+    moved = fields.Nested(ForkMovedSchema, allow_none=True, metadata={
+        "description": "while a secret choice is unrevealed: a fork asked at or after "
+                       "`from` forks at `at` instead, for `reason`"})

@@ -13,6 +13,7 @@ from flask_smorest import Blueprint
 from api import schemas as S
 from api.auth import require
 from api.views import event_row, load, projector, reader_withheld, store, summary
+from events.app import fork_points
 from events.domain import DuelRecord
 from events.errors import DuelNotFoundError, StoreError
 from events.faults import StoreFaultError
@@ -39,6 +40,20 @@ class Variations(MethodView):
                 "left": None if parent is None else _variation(parent, agg),
                 "parent": None if parent is None else summary(parent),
                 "children": [_variation(agg, load(UUID(c["id"]))) for c in _children(agg)]}
+
+
+@blp.route("/<uuid:duel_id>/fork-points")
+class ForkPoints(MethodView):
+    @require("read")
+    @blp.response(200, S.ForkPointsSchema)
+    def get(self, duel_id: UUID):
+        """Where ``POST .../forks`` accepts a fork point: after the setup, after each event
+        after which the duel waited for a decision, and at the last event (elsewhere it is
+        in the middle of resolving one and refused); and, while a secret choice is
+        unrevealed, from which event a fork moves back before it, and why. That a secret
+        choice was made is no secret (the event list shows it); what it was is not said."""
+        agg = load(duel_id)
+        return {"id": agg.id, "total": agg.events_count, **fork_points(agg)}
 
 
 def _parent(agg: DuelRecord) -> DuelRecord | None:

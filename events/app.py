@@ -107,6 +107,19 @@ def _before_unrevealed(agg: DuelRecord, at: int) -> dict | None:
                       "Enter the choices again in the fork."}
 
 
+def fork_points(agg: DuelRecord) -> dict:
+    """Where a fork of ``agg`` is accepted (``Store.fork``'s own checks, asked once for
+    the whole duel so a page offers "Fork from this event" only where it works): ``points``,
+    the events after which the duel waited for a decision, and the last; ``moved``, when a
+    secret choice is unrevealed, the first such event ``from`` which a fork moves back to
+    ``at`` and why (as ``fork_moved`` says), else None."""
+    events = agg.duel.events
+    points = [n for n in range(len(events)) if events[n][0] == "decision"] + [len(events)]
+    moved = _before_unrevealed(agg, len(events))
+    return {"points": points, "moved": None if moved is None else {
+        "from": moved["at"] + 1, "at": moved["at"], "reason": moved["reason"]}}
+
+
 @dataclass(frozen=True)
 class Appended:
     """What a command stored: the new version and the events (numbered as the judge numbers)."""

@@ -69,14 +69,19 @@ def test_a_refused_record_shows_the_apis_reason(site, page):
     choose(page, record)
     result = page.locator("#import-result")
     expect(result).to_have_attribute("data-result", "refused")
+    result = page.locator("#import-form .refusal")  # beside the Import button (issue 28)
     anonymous, _, refusal = site.server.request("POST", "/api/duels", record)
     assert anonymous == 401
     expect(result).to_contain_text(f"Import refused (401): {refusal['detail']}")
 
     sign_in(page, site.tokens["scorekeeper"], "scorekeeper")
     choose(page, illegal)
-    expect(result).to_contain_text(f"Import refused ({status}): {answer['detail']}")
+    # The API's reason, with the decisions it quotes in words, never JSON (issue 28).
+    reason = answer["detail"].split("): ", 1)[1].split(" Legal:")[0]
+    expect(result).to_contain_text(f"Import refused ({status}): Decision {move} (")
+    expect(result).to_contain_text(reason)
     expect(result).to_be_visible()
+    assert "{" not in result.inner_text()
     # Not JSON at all: said before anything is sent.
     choose(page, "not a record", name="notes.txt")
     expect(result).to_contain_text("notes.txt is neither a JSON record nor a log")

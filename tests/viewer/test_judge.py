@@ -47,7 +47,10 @@ def test_annotate_dispute_and_resolve_with_a_correction(site, page):
     (dispute,) = site.get(f"/api/duels/{duel}/disputes")["disputes"]
     assert dispute["status"] == "open"
     # The head judge overturns it with a correction of Ben's life.
-    page.click("#session-signout")
+    # Signing out reloads the page: wait for it, or the token goes into the old page.
+    with page.expect_navigation():
+        page.click("#session-signout")
+    page.wait_for_selector("body[data-ready=true]")
     sign_in(page, site.tokens["head_judge"], "head_judge")
     card = page.locator("#disputes .dispute-card")
     card.locator("form.resolve select[name=outcome]").select_option("overturned")

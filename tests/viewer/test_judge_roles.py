@@ -91,6 +91,7 @@ def test_a_number_out_of_bounds_is_not_sent(site, page):
     form.locator("input[name=rule]").fill("R15.1")
     form.locator("input[name='players.1.space']").fill("9")
     form.locator("button[type=submit]").click()
-    expect(page.locator("#banner")).to_contain_text("Not sent:")
-    expect(page.locator("#banner")).to_contain_text("9 is not between 1 and 7")
+    # Said beside the button, in the form (issue 28, item 1).
+    expect(form.locator(".refusal")).to_contain_text("Not sent:")
+    expect(form.locator(".refusal")).to_contain_text("9 is not between 1 and 7")
     assert site.get(f"/api/duels/{duel}")["version"] == before["version"]

@@ -2,6 +2,8 @@
 // The token lives in sessionStorage (this tab, until it closes) and only ever travels in
 // the Authorization header, never in a URL.
 
+import { refusalText } from "./refusal.js";
+
 const TOKEN_KEY = "battlecon.token";
 
 export function token() {
@@ -20,12 +22,10 @@ export class ApiError extends Error {
     this.body = body || {};
   }
 
-  // What a scorekeeper should read: the reason, the rule it applied, the fields at fault.
+  // What a scorekeeper should read: the reason, the rule it applied, the fields at fault
+  // (in words, never JSON: refusal.js).
   explain() {
-    const parts = [this.message];
-    if (this.body.rule) parts.push(`(rule ${this.body.rule})`);
-    if (this.body.errors) parts.push(JSON.stringify(this.body.errors));
-    return parts.join(" ");
+    return refusalText(this);
   }
 }
 

@@ -7,6 +7,7 @@ import { eventItem } from "./events.js";
 import { $, banner, clearBanner, duelId, h, noSuchDuel } from "./dom.js";
 import { labelsText } from "./labels.js";
 import { rendererFor } from "./renderer.js";
+import { refuse } from "./refusal.js";
 import { may, startSession } from "./session.js";
 
 const id = duelId();
@@ -119,8 +120,15 @@ async function showBeatSoFar() {
   showFacts(events);
 }
 
+// The control a refusal shows beside: the prompt's button that sent it, else the prompt.
+function sender() {
+  const focused = document.activeElement;
+  return focused?.closest?.("#prompt-body, #concede") && focused.isConnected ? focused : $("#prompt-body");
+}
+
 async function send(decision) {
   if (ctx.busy) return;
+  const control = sender();
   ctx.busy = true;
   const headers = { "If-Match": `"${ctx.state.event}"`, "Idempotency-Key": newKey() };
   try {
@@ -142,8 +150,11 @@ async function send(decision) {
         "Your choice was not recorded; the page now shows the new state.", "warning");
       await refresh();
       await showBeatSoFar();
+      refuse($("#prompt-body"), "Not recorded: someone else recorded a decision first; choose again " +
+        "from the prompt as it stands now.");
     } else {
       banner(`Not recorded: ${err.explain()}`);
+      refuse(control.isConnected ? control : $("#prompt-body"), err);
     }
   } finally {
     ctx.busy = false;

@@ -51,14 +51,34 @@ function group(path) {
   return parts[0] === "players" || parts[0] === "characters" ? parts.slice(0, 2).join(".") : parts[0];
 }
 
-// found: the body of GET /api/duels/{id}/correctable. Returns {el, read(formElements)}.
-export function correctionForm(found) {
+// A field's value in a state (the API's state JSON), by its correctable path
+// ("players.1.life"); undefined where the state does not hold it under that path.
+function valueAt(state, path) {
+  return path.split(".").reduce((v, key) => (v === null || v === undefined ? undefined : v[key]), state);
+}
+
+// The value at the disputed event beside the value now (issue 28, item 3): the
+// correction applies to the duel as it stands, and the judge sees what the disputed event
+// showed. Marked where they differ.
+function atDisputed(path, spec, disputed) {
+  if (!disputed?.state) return null;
+  const then = valueAt(disputed.state, path);
+  if (then === undefined) return null;
+  const differs = JSON.stringify(then) !== JSON.stringify(spec.value);
+  return h("span", { class: `disputed${differs ? " differs" : ""}`, dataset: { disputed: JSON.stringify(then) } },
+    `at event ${disputed.at}: ${show(then)}`);
+}
+
+// found: the body of GET /api/duels/{id}/correctable; disputed: {at, state} the disputed
+// event and the state after it (or null). Returns {el, read(formElements), labels}.
+export function correctionForm(found, disputed = null) {
   const groups = new Map();
   for (const [path, spec] of Object.entries(found.fields)) {
     if (spec.type === "list" && !spec.choices?.length) continue; // e.g. tokens of a fighter without any
     const row = h("label", { class: "correct-field", dataset: { field: path } },
       h("span", { class: "field-label", text: spec.label }),
       h("span", { class: "current", dataset: { current: JSON.stringify(spec.value) } }, `now ${show(spec.value)}`),
+      atDisputed(path, spec, disputed),
       input(path, spec),
       spec.choices && spec.type === "list" ? h("small", { class: "choices", text: spec.choices.join(", ") }) : null);
     const key = group(path);
@@ -70,6 +90,10 @@ export function correctionForm(found) {
     " Reopen the duel: this overturns the ruling that ended it (R20.1)") : null;
   const el = h("fieldset", { class: "correction", disabled: true },
     h("legend", { text: `Correction to the duel as it stands now (event ${found.event})` }),
+    h("p", { class: "hint applies", text: disputed && disputed.at !== found.event
+      ? `It applies to the duel as it stands after event ${found.event}, not to event ${disputed.at} ` +
+        `where the dispute was opened: each field shows its value now and at event ${disputed.at}.`
+      : `It applies to the duel as it stands after event ${found.event}.` }),
     reopen,
     [...groups.entries()].map(([key, rows]) => h("fieldset", { class: "correct-group", dataset: { group: key } },
       h("legend", { text: /^(players|characters)\./.test(key)
@@ -87,5 +111,6 @@ export function correctionForm(found) {
     if (reopen && elements.namedItem("reopens")?.checked) body.reopens = true;
     return body;
   };
-  return { el, read };
+  const labels = Object.fromEntries(Object.entries(found.fields).map(([path, spec]) => [path, spec.label]));
+  return { el, read, labels };
 }

@@ -5,6 +5,7 @@
 // link, the duel already stored (409, named by the API), or why the file was refused.
 import { api } from "./api.js";
 import { h } from "./dom.js";
+import { clearRefusal, refuse } from "./refusal.js";
 
 // JSON lines (a header, then one event a line) as the API's log body.
 function fromLines(text) {
@@ -26,12 +27,12 @@ async function readFile(file) {
   }
 }
 
-function refused(out, err) {
+// Beside the Import button, in words (the record's field names as the file spells them).
+function refused(out, err, button) {
   out.className = "import-result refused";
   out.dataset.result = "refused";
-  out.replaceChildren(err.status
-    ? `Import refused (${err.status}): ${err.explain()}`
-    : err.message);
+  out.replaceChildren();
+  refuse(button, err.status ? `Import refused (${err.status}): ${err.explain()}` : err.message);
 }
 
 // 409: the file's duel is stored here already; link to it, and say how to get a copy.
@@ -59,6 +60,8 @@ export function setupImport(form, out, onImported) {
     event.preventDefault();
     const file = form.elements.file.files[0];
     if (!file) return;
+    const button = event.submitter || form.querySelector("button[type=submit]");
+    clearRefusal(button);
     out.replaceChildren("Importing…");
     const copy = form.elements.copy?.checked ? "?copy=true" : "";
     try {
@@ -69,7 +72,7 @@ export function setupImport(form, out, onImported) {
       await onImported(data);
     } catch (err) {
       if (err.status === 409 && err.body?.duel) alreadyStored(out, err);
-      else refused(out, err);
+      else refused(out, err, button);
     }
   });
 }

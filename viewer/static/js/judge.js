@@ -4,6 +4,8 @@
 import { api, get } from "./api.js";
 import { correctionForm } from "./correction.js";
 import { $, banner, duelId, h } from "./dom.js";
+import { forkOffer } from "./forkpoints.js";
+import { clearRefusal, refuse } from "./refusal.js";
 import { may, session } from "./session.js";
 
 const HINTS = {
@@ -12,6 +14,8 @@ const HINTS = {
   scorekeeper: "A scorekeeper records the duel in the console; annotating, disputes and " +
     "forks need a judge's token, resolving a dispute a head judge's.",
 };
+
+const FORK_WORDS = { at: "Event", rulings: "Ruling" };
 
 const tags = (text) => text.split(",").map((t) => t.trim()).filter(Boolean);
 
@@ -42,15 +46,20 @@ export class JudgePanel {
     $("#judge-at").textContent = n;
     const event = this.view.events[n - 1];
     $("#judge-event-text").textContent = event ? event.text : "the setup, before any event";
+    if (may("comment")) forkOffer(this.view, n, this.go);
   }
 
-  async send(path, body, done) {
+  // POST body; a refusal shows beside `control` (the form's button), in its words.
+  async send(path, body, done, control, words = {}) {
+    clearRefusal(control);
+    let res;
     try {
-      const res = await api(path, { method: "POST", body });
-      await done(res.data);
+      res = await api(path, { method: "POST", body });
     } catch (err) {
-      banner(`Refused: ${err.explain()}`);
+      refuse(control, err, words);
+      return;
     }
+    await done(res.data);
   }
 
   annotate(event) {
@@ -61,7 +70,7 @@ export class JudgePanel {
         form.reset();
         banner(`Annotation added at event ${this.view.at}.`, "ok");
         await this.reload();
-      });
+      }, event.submitter || form.querySelector("button"), { labels: { text: "Note", tags: "Tags" } });
   }
 
   openDispute(event) {
@@ -71,7 +80,7 @@ export class JudgePanel {
       form.reset();
       banner(`Dispute opened on event ${this.view.at}.`, "ok");
       await this.reload();
-    });
+    }, event.submitter || form.querySelector("button"), { labels: { claim: "Claim" } });
   }
 
   fork(event) {
@@ -80,7 +89,7 @@ export class JudgePanel {
       // A fork point after a pair this duel still hides moves back to just before it
       // (fork_moved): open the fork where it really forked.
       window.location.assign(`/duels/${duel.id}?at=${duel.fork_at}`);
-    });
+    }, event.submitter || $("#fork button[type=submit]"), { labels: FORK_WORDS });
   }
 
   // The fork-with-another-ruling choices: every reading of every switchable ruling other
@@ -102,7 +111,7 @@ export class JudgePanel {
       // Re-judged under the new reading, the fork's own events may number differently:
       // open it where it stands, at its fork point.
       window.location.assign(`/duels/${duel.id}?at=${duel.version}`);
-    });
+    }, event.submitter || $("#fork-ruling button[type=submit]"), { labels: FORK_WORDS });
   }
 
   renderDisputes() {
@@ -115,15 +124,12 @@ export class JudgePanel {
   }
 
   disputeCard(d) {
-    const card = h("article", { class: `dispute-card ${d.status}`, dataset: { dispute: d.id, status: d.status } },
+    const card = h("article", { class: `dispute-card ${d.status}`, dataset: { dispute: d.id, status: d.status, at: d.at } },
       h("h4", {}, h("button", { type: "button", class: "link", on: { click: () => this.go(d.at) } }, `Event ${d.at}`),
         ` · ${d.status} · opened by ${d.author}`),
       h("p", { class: "claim", text: d.claim }),
       h("ul", { class: "comments" }, d.comments.map((c) => h("li", { text: `${c.author}: ${c.text}` }))),
-      d.resolution ? h("p", { class: "ruling" },
-        h("strong", { text: d.resolution.outcome === "overturned" ? "Overturned: " : "Upheld: " }),
-        `${d.resolution.ruling} [${d.resolution.rule}] (${d.resolution.author})`,
-        d.resolution.correction_event ? ` · correction at event ${d.resolution.correction_event}` : "") : null);
+      d.resolution ? this.rulingLine(d.resolution) : null);
     if (d.status === "open" && may("comment")) card.append(this.commentForm(d));
     if (d.status === "open" && may("resolve")) card.append(this.resolveForm(d));
     else if (d.status === "open" && may("comment")) {
@@ -132,20 +138,38 @@ export class JudgePanel {
     return card;
   }
 
+  // "Overturned: … · correction at event 458: Head judge Hana corrects Ben's life from 20
+  // to 18." The event is a link to it in the replay; its sentence is the log's, which
+  // names the players as the header does.
+  rulingLine(r) {
+    const at = r.correction_event;
+    const said = at ? this.view.events[at - 1]?.text : null;
+    return h("p", { class: "ruling" },
+      h("strong", { text: r.outcome === "overturned" ? "Overturned: " : "Upheld: " }),
+      `${r.ruling} [${r.rule}] (${r.author})`,
+      at ? [" · ", h("a", { class: "correction-link", href: `?at=${at}`, dataset: { event: at },
+        on: { click: (e) => { e.preventDefault(); this.go(at); } } }, `correction at event ${at}`),
+      said ? `: ${said}` : ""] : "");
+  }
+
   commentForm(d) {
     const text = h("textarea", { name: "text", rows: 2, required: true, "aria-label": "Comment" });
+    const button = h("button", { type: "submit" }, "Comment");
     return h("form", { class: "stack comment", on: { submit: (e) => {
       e.preventDefault();
-      this.send(`/disputes/${d.id}/comments`, { text: text.value }, () => this.reload());
-    } } }, h("label", {}, "Comment ", text), h("button", { type: "submit" }, "Comment"));
+      this.send(`/disputes/${d.id}/comments`, { text: text.value }, () => this.reload(), button,
+        { labels: { text: "Comment" } });
+    } } }, h("label", {}, "Comment ", text), button);
   }
 
   // The correction's fields: every correctable field of the duel as it stands now, with
-  // its value (GET .../correctable); the renderer's own form for a ruleset that lists none.
-  async correction() {
+  // its value (GET .../correctable) and its value at the disputed event beside it; the
+  // renderer's own form for a ruleset that lists none.
+  async correction(d) {
     try {
-      const found = await get(`/duels/${duelId()}/correctable`);
-      if (Object.keys(found.fields).length) return correctionForm(found);
+      const [found, disputed] = await Promise.all([get(`/duels/${duelId()}/correctable`),
+        get(`/duels/${duelId()}/state?at=${d.at}`).catch(() => null)]);
+      if (Object.keys(found.fields).length) return correctionForm(found, { at: d.at, state: disputed });
     } catch (err) {
       if (err.status !== 403 && err.status !== 401) banner(`Correctable fields: ${err.explain()}`);
     }
@@ -155,7 +179,7 @@ export class JudgePanel {
   resolveForm(d) {
     const slot = h("div", { class: "correction-slot" }, h("p", { class: "none", text: "Loading the fields a correction may change…" }));
     let correction = null;
-    this.correction().then((form) => {
+    this.correction(d).then((form) => {
       correction = form;
       form.el.disabled = outcome.value !== "overturned";
       slot.replaceChildren(form.el);
@@ -165,16 +189,17 @@ export class JudgePanel {
       h("option", { value: "overturned" }, "Overturned (apply a correction)"));
     const ruling = h("textarea", { name: "ruling", rows: 2, required: true, "aria-label": "Ruling" });
     const rule = h("input", { name: "rule", required: true, placeholder: "e.g. R6.1", "aria-label": "Rule id" });
+    const button = h("button", { type: "submit" }, "Resolve dispute");
     outcome.addEventListener("change", () => { if (correction) correction.el.disabled = outcome.value !== "overturned"; });
-    return h("form", { class: "stack resolve", on: { submit: (e) => {
+    const submit = (e) => {
       e.preventDefault();
       const body = { outcome: outcome.value, ruling: ruling.value, rule: rule.value };
       if (outcome.value === "overturned") {
         try {
-          if (!correction) throw new Error("the correction's fields are still loading.");
+          if (!correction) throw new Error("Not sent: the correction's fields are still loading.");
           body.correction = correction.read(e.target.elements);
         } catch (err) {
-          banner(`Not sent: ${err.message}`);
+          refuse(button, `Not sent: ${err.message.replace(/^Not sent: /, "")}`);
           return;
         }
       }
@@ -183,9 +208,25 @@ export class JudgePanel {
         await this.reload();
         const at = resolved.resolution && resolved.resolution.correction_event;
         if (at) this.go(at); // the correction's line in the log, with its before and after
-      });
-    } } },
-    h("h5", { text: "Resolve (head judge)" }), outcome, h("label", {}, "Ruling ", ruling),
-    h("label", {}, "Rule ", rule), slot, h("button", { type: "submit" }, "Resolve dispute"));
+      }, button, resolveWords(correction));
+    };
+    return h("form", { class: "stack resolve", on: { submit } },
+      h("h5", { text: "Resolve (head judge)" }), outcome, h("label", {}, "Ruling ", ruling),
+      h("label", {}, "Rule ", rule), slot, button);
   }
+}
+
+// What a refused resolution says, in the resolve form's words: its labels for the fields
+// (the correction's "Ben's life" for players.1.life) and its checkbox for `reopens`.
+function resolveWords(correction) {
+  const labels = { outcome: "Outcome", ruling: "Ruling", rule: "Rule", ...(correction?.labels || {}) };
+  const reopen = "\u201cReopen the duel\u201d";
+  return {
+    labels,
+    words: {
+      reopens: (said) => /not over/.test(said)
+        ? `The duel is not over: there is nothing to reopen; untick ${reopen}.`
+        : `The duel is over: tick ${reopen} to apply this correction (it overturns the ruling that ended the duel).`,
+    },
+  };
 }

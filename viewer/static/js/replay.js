@@ -7,6 +7,7 @@ import { beatStartOf, pickOnChart } from "./chartpick.js";
 import { setupDownloads } from "./downloads.js";
 import { eventItem } from "./events.js";
 import { hideDecisions } from "./decisions.js";
+import { markBeats, markChart } from "./disputemarks.js";
 import { $, banner, duelId, h, noSuchDuel, typing } from "./dom.js";
 import { labelsText } from "./labels.js";
 import { rendererFor } from "./renderer.js";
@@ -163,6 +164,7 @@ function lifeChartCursor() {
   const shown = upto.length ? upto : chartPoints.slice(0, 1);
   const done = shown.filter((p) => p.event <= view.at);
   chart.render($("#life-chart"), shown, chart.names(view.state), done.length ? done.at(-1).beat : 0);
+  markChart($("#life-chart"), shown, view.disputes);
 }
 
 async function reloadCommentary() {
@@ -181,6 +183,8 @@ async function reloadCommentary() {
     lifeChart();
   }
   judge.renderDisputes();
+  markBeats($("#beat-select"), view.disputes);
+  lifeChartCursor();
   renderEvents();
 }
 
