@@ -54,6 +54,7 @@ COVERED_ROUTES = frozenset({
     "/api/duels/<uuid:duel_id>/retractions", "/api/duels/<uuid:duel_id>/variations",
     "/api/duels/<uuid:duel_id>/correctable", "/api/duels/<uuid:duel_id>/annotations",
     "/api/duels/<uuid:duel_id>/disputes", "/api/disputes/<uuid:dispute_id>",
+    "/api/duels/<uuid:duel_id>/fork-points",
     "/duels/<uuid:duel_id>", "/duels/<uuid:duel_id>/console",
 })
 
@@ -372,7 +373,7 @@ class Differential:
                  *(f"{base}/events?after={n}&limit=1000" for n in range(0, total, 1000)),
                  f"{base}/record", f"{base}/log", f"{base}/narrative",
                  f"{base}/retractions", f"{base}/variations", f"{base}/correctable",
-                 f"{base}/annotations", f"{base}/disputes",
+                 f"{base}/annotations", f"{base}/disputes", f"{base}/fork-points",
                  f"/duels/{duel}", f"/duels/{duel}/console",
                  f"{base}/state?at=0", f"{base}/state?at={total + 1}",
                  *(f"{base}/state?at={n}" for n in range(max(1, total - 8), total + 1)),
