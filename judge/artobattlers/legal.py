@@ -11,6 +11,7 @@ from typing import Any
 from judge.artobattlers.cards import Move
 from judge.artobattlers.counted import attack_dp
 from judge.artobattlers.crowded import attack_descriptions, crowded, side_attack_description
+from judge.artobattlers.faces import die_faces
 from judge.artobattlers.payments import attack_payments, cost_choices, lp_ok
 from judge.artobattlers.position import context
 from judge.artobattlers.rulings import half
@@ -195,9 +196,11 @@ def _reply(t: Table) -> dict[str, Any]:
     described = multiples(t) if _may_reply(t, "manual_move") else []
     decider = CHANCE if all(o["kind"] == "die" for o in options) and not described \
         else ONE_PLAYER
-    return _shape([d], decider, "reply", options,
-                  "Roll the die, use a manual move, or declare a force challenge.", "A3.7",
-                  described)
+    out = _shape([d], decider, "reply", options,
+                 "Roll the die, use a manual move, or declare a force challenge.", "A3.7",
+                 described)
+    out["die_faces"] = die_faces(t, usable_counterattacks(t))  # what each face does
+    return out
 
 
 def _may_reply(t: Table, kind: str) -> bool:

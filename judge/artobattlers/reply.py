@@ -9,6 +9,7 @@ from judge.artobattlers.cards import COMBO_KINDS, Counterattack
 from judge.artobattlers.charts import read
 from judge.artobattlers.conclude import conclude
 from judge.artobattlers.damage import Blow
+from judge.artobattlers.faces import no_fit_words
 from judge.artobattlers.facts import (
     CostPaid,
     CounterattackActivated,
@@ -72,14 +73,13 @@ def _counterattack_face(t: Table) -> None:
         t.emit(CounterattackChoiceOffered("AG7", f"{len(usable)} counterattacks fit: which one "
                                           f"does {t.pname(t.s.defender())} use, {quoted}?",
                                           usable))
-    elif t.rulings["AG6"] == "as_hit":
-        t.emit(NoUsableCounterattack("AG6", "No counterattack fits this attack's class: the 6 "
-                                     "is read as a Hit (the match's AG6 reading)."))
-        conclude(t, [_hit(t, "AG6")], "full")
-    else:
+    else:  # the die buttons say the same words before the value is entered (faces.py)
         t.emit(NoUsableCounterattack("AG6", "No counterattack fits this attack's class: "
-                                     "nothing happens, as on an Escape."))
-        conclude(t, [], "none")
+                                     f"{no_fit_words(t)}."))
+        if t.rulings["AG6"] == "as_hit":
+            conclude(t, [_hit(t, "AG6")], "full")
+        else:
+            conclude(t, [], "none")
 
 
 def counterattack(t: Table, ca_id: str, forced: bool = False) -> None:

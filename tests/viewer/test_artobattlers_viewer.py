@@ -226,14 +226,18 @@ def test_giving_up_and_rolling_for_the_players_are_recorded(site, page):
                      table="aob-roll")
     open_page(page, f"/duels/{duel}/console")
     sign_in(page, site.tokens["scorekeeper"], "scorekeeper")
-    # "Roll for Ana": the page draws the value and records it as Ana's start die.
+    # A random draw for Ana: shown, then recorded as Ana's start die once confirmed.
     version = page.get_attribute("body", "data-version")
-    expect(page.locator("#prompt-body button.roll")).to_have_text(["Roll for Ana", "Roll for Ben"])
+    page.click("#prompt-body .aob-random summary")
+    expect(page.locator("#prompt-body button.roll")).to_have_text(
+        ["Draw a random die for Ana…", "Draw a random die for Ben…"])
     page.click("#prompt-body button.roll[data-roll='0']")
+    page.click("#prompt-body button.roll-confirm")
     page.wait_for_selector(f"body:not([data-version='{version}'])")
     rolled = site.get(f"/api/duels/{duel}/record")["decisions"][-1]
     assert rolled["kind"] == "start_die" and rolled["player"] == 0 and 1 <= rolled["value"] <= 6
-    expect(page.locator("#prompt-body button.roll")).to_have_text(["Roll for Ben"])
+    page.click("#prompt-body .aob-random summary")
+    expect(page.locator("#prompt-body button.roll")).to_have_text(["Draw a random die for Ben…"])
     expect(page.locator("#feed")).to_contain_text(f"Ana rolls {rolled['value']} for the start.")
     page.click("details.concede summary")
     page.locator("#concede button", has_text="Ben (Brass Bulwark) gives up…").click()

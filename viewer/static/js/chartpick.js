@@ -1,5 +1,6 @@
 // The life chart as a way to move: hovering (or focusing) a beat's point shows its values
-// in a tooltip, clicking it (or Enter) moves the replay to the start of that beat. The
+// in a tooltip, clicking it (or Enter) moves the replay to the start of that beat; the
+// arrow keys move between the points (the chart is one tab stop). The
 // chart's renderer marks each point's hit area (`.hit` with data-index and data-tip);
 // this module only listens, so it works for any ruleset's chart that does the same.
 import { h } from "./dom.js";
@@ -45,9 +46,25 @@ export function pickOnChart(root, go) {
   });
   root.addEventListener("keydown", (event) => {
     const hit = hitOf(event);
-    if (hit && (event.key === "Enter" || event.key === " ")) {
+    if (!hit) return;
+    if (event.key === "Enter" || event.key === " ") {
       event.preventDefault();
-      go(Number(hit.dataset.index));
+      // The chart is redrawn there: the focus returns to its (new) tab stop.
+      Promise.resolve(go(Number(hit.dataset.index))).then(() => root.querySelector(".hit[tabindex='0']")?.focus());
+    } else if (event.key === "ArrowLeft" || event.key === "ArrowRight") {
+      moveAmongHits(root, hit, event);
     }
   });
+}
+
+// The chart is one tab stop: the arrow keys move the focus between its points (not the
+// replay, whose own arrow keys step through the events).
+function moveAmongHits(root, hit, event) {
+  const hits = [...root.querySelectorAll(".hit")];
+  const to = hits[hits.indexOf(hit) + (event.key === "ArrowRight" ? 1 : -1)];
+  event.preventDefault();
+  event.stopPropagation();
+  if (!to) return;
+  hits.forEach((x) => x.setAttribute("tabindex", x === to ? "0" : "-1"));
+  to.focus();
 }

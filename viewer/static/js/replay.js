@@ -6,10 +6,12 @@ import { allEvents, get } from "./api.js";
 import { beatStartOf, pickOnChart } from "./chartpick.js";
 import { setupDownloads } from "./downloads.js";
 import { eventItem } from "./events.js";
+import { announce, keyboardEvents, settleTabStops } from "./eventkeys.js";
 import { hideDecisions } from "./decisions.js";
 import { markBeats, markChart } from "./disputemarks.js";
 import { $, banner, duelId, h, noSuchDuel, typing } from "./dom.js";
 import { labelsText } from "./labels.js";
+import { nameRounds } from "./rounds.js";
 import { rendererFor } from "./renderer.js";
 import { startSession } from "./session.js";
 import { JudgePanel } from "./judge.js";
@@ -70,6 +72,7 @@ async function render(n) {
   view.renderer.renderState(stage, state, { mode: "replay", teaching: teacher.enabled, names: names() });
   const where = view.renderer.where(state, view.summary);
   $("#where").textContent = where;
+  announce(where, n === 0 ? { event: 0, text: "The setup, before any event." } : view.events[n - 1]);
   $("#position").textContent = n;
   const slider = $("#slider");
   slider.max = teacher.enabled ? teacher.horizon : view.total;
@@ -90,7 +93,9 @@ function renderEvents() {
   const upto = teacher.enabled ? teacher.horizon : view.total;
   const notes = group(view.annotations);
   const disputes = group(view.disputes);
-  const setup = { event: 0, type: "Setup", text: "The setup, before any event.", rule: "R1" };
+  const focusWasInside = list.contains(document.activeElement);
+  // Event 0 cites the game's own setup rule (renderer.setupRule: R1, A2), none if unknown.
+  const setup = { event: 0, type: "Setup", text: "The setup, before any event.", rule: view.renderer.setupRule || null };
   list.replaceChildren(...[setup, ...view.events].filter((e) => e.event <= upto).map((e) => {
     const item = eventItem(e, { current: e.event === view.at, number: h("button", {
       type: "button", class: "goto", "aria-label": `Go to event ${e.event}`, on: { click: () => show(e.event) },
@@ -107,6 +112,7 @@ function renderEvents() {
     );
     return item;
   }));
+  settleTabStops(list, focusWasInside);
   list.querySelector(".current")?.scrollIntoView({ block: "nearest" });
 }
 
@@ -232,6 +238,7 @@ async function main() {
   $("#title").textContent = view.renderer.title(view.summary);
   $("#labels").textContent = labelsText(view.summary);
   $("#total").textContent = view.total;
+  nameRounds(view.renderer.roundWord);
   fillBeats();
   $("#first").addEventListener("click", () => show(0));
   $("#prev").addEventListener("click", () => show(here() - 1));
@@ -248,6 +255,7 @@ async function main() {
     lifeChartCursor();
   });
   hideDecisions($("#events"), $("#hide-decisions"));
+  keyboardEvents($("#events"));
   document.addEventListener("keydown", keys);
   pickOnChart($("#life-chart"), (k) => show(beatStartOf(chartPoints, beatStarts(), k)));
   setupDownloads(id);

@@ -62,6 +62,8 @@ export async function create(name) {
     describeOption: (option, x) => (Array.isArray(x) ? describe(option, x, null) : describe(option, [], x)),
     beatStarts: (index) => index.filter((e, k) => k === 0 || index[k - 1].beat !== e.beat),
     beatLabel: (e) => `Turn ${e.beat}`,
+    roundWord: "Turn",
+    setupRule: "A2", // setup and who starts (rules digest A2; Advance Play's teams: A21)
     chart,
     newDuelForm,
     correctionForm,

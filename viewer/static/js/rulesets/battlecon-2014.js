@@ -51,6 +51,7 @@ export async function create(name) {
     renderPrompt,
     describeOption: describe,
     beatStarts: (index) => index.filter((e) => e.step === "select"),
+    setupRule: "R1", // the setup of a duel (event 0 in the replay)
     beatLabel: (e) => (e.beats_played === e.beat ? `Beat ${e.beat}` : `Beat ${e.beat} (${e.beats_played}th played)`),
     chart,
     newDuelForm,

@@ -15,6 +15,7 @@
 //       controls for the legal options; send(option) records one; ctx.names: player names
 //   describeOption(option, names|state) -> string   a button's words for one option
 //   beatStarts(index) -> entries; beatLabel(entry) -> string   the replay's beat menu
+//   roundWord, setupRule (optional)   the round's name ("Turn"), event 0's rule ("R1")
 //   chart: null | {marks(events, total), point(state, k), names(state), render(root, points, names, now),
 //       heading?}   the replay's life chart; generic/lifechart.js draws one (its scale and words given)
 //     (render draws each point's hit area as `.hit` with data-index and data-tip: chartpick.js

@@ -1,8 +1,9 @@
 // The console's controls for ART O BATTLERS: every legal option of the pending prompt as a
 // button in the game's words, grouped as a scorekeeper meets them: attack moves with their
 // costs and the DP they count against their target (a move that would not be effective
-// flagged as a wasted turn), the die as buttons 1-6 (the service never rolls; "roll for
-// ..." draws a value here and records it as the same decision), manual moves, force
+// flagged as a wasted turn), the die as buttons 1-6 saying what the engine will do with each
+// face (the service never rolls; a random draw by this browser is a separate choice, shown
+// and confirmed before it is recorded as the same decision), manual moves, force
 // challenges, counterattacks, the chain's extra attack, the start and duel dice, teams, and
 // Advance Play's placements and side attacks.
 // Standing decisions (no more issues, agreed) are offered under their own heading. Choices
@@ -88,24 +89,52 @@ const button = (o, text, send, extra = {}) => h("button", { type: "button", data
 
 const group = (label, children) => h("div", { class: "choices", role: "group", "aria-label": label }, h("span", { class: "choices-label", text: `${label}:` }), children);
 
-// A random face 1-6 from the browser's generator: the teaching page "rolls", and the value
-// is recorded as the player's decision like any entered value.
+// A random face 1-6 from the browser's generator, for a table without a physical die.
 function randomFace() {
   const bytes = new Uint8Array(1);
   do crypto.getRandomValues(bytes); while (bytes[0] >= 252);
   return (bytes[0] % 6) + 1;
 }
 
-function diceGroups(options, state, names, send, kind) {
+// A die face's label: the value and, for the reply die, what the engine will do with it
+// (the prompt's die_faces, judge/artobattlers/faces.py), never the chart guessed here.
+function faceLabel(o, prompt) {
+  const face = o.kind === "die" ? (prompt?.die_faces || []).find((f) => f.value === o.value) : null;
+  return face ? `${o.value} — ${face.text}` : String(o.value);
+}
+
+function diceGroups(options, state, names, send, kind, prompt) {
   const players = [...new Set(options.filter((o) => o.kind === kind).map((o) => o.player))];
   return players.map((p) => {
     const faces = options.filter((o) => o.kind === kind && o.player === p);
-    const roll = h("button", { type: "button", class: "roll", dataset: { roll: p }, on: { click: () => {
-      const value = randomFace();
-      send(faces.find((o) => o.value === value));
-    } } }, `Roll for ${who(state, names, p)}`);
-    return group(`${who(state, names, p)} rolled (enter the die)`, [...faces.map((o) => button(o, String(o.value), send, { die: o.value })), roll]);
+    return group(`${who(state, names, p)} rolled (enter the die)`,
+      faces.map((o) => button(o, faceLabel(o, prompt), send, { die: o.value })));
   });
+}
+
+// A random roll by this browser is a separate, labelled choice, apart from the entered
+// faces, and recorded only once confirmed: the draw is shown first, then "Record".
+function randomRolls(options, state, names, send, prompt) {
+  const dice = options.filter((o) => ["start_die", "duel_die", "die"].includes(o.kind));
+  const players = [...new Set(dice.map((o) => o.player))];
+  if (!players.length) return null;
+  const rows = players.map((p) => {
+    const name = who(state, names, p);
+    const drawn = h("p", { class: "drawn", role: "status", hidden: true });
+    const draw = h("button", { type: "button", class: "roll", dataset: { roll: p }, on: { click: () => {
+      const value = randomFace();
+      const o = dice.find((d) => d.player === p && d.value === value);
+      const record = h("button", { type: "button", class: "roll-confirm", dataset: { option: JSON.stringify(o), die: o.value },
+        on: { click: () => send(o) } }, `Record ${o.value} for ${name}`);
+      const cancel = h("button", { type: "button", class: "roll-cancel", on: { click: () => { drawn.hidden = true; draw.focus(); } } }, "Cancel");
+      drawn.replaceChildren(`This browser drew ${faceLabel(o, prompt)} for ${name}. `, record, " ", cancel);
+      drawn.hidden = false;
+      record.focus();
+    } } }, `Draw a random die for ${name}…`);
+    return h("div", { class: "random-roll", dataset: { player: p } }, draw, drawn);
+  });
+  return h("details", { class: "aob-random" },
+    h("summary", { text: "No physical die? Let this browser draw a random value (shown before it is recorded)" }), rows);
 }
 
 // Options grouped: dice faces per player, then each kind of choice with its own heading.
@@ -113,7 +142,7 @@ function groups(prompt, state, names, send) {
   const out = [];
   const options = prompt.options;
   for (const kind of ["start_die", "duel_die", "die"]) {
-    if (options.some((o) => o.kind === kind)) out.push(...diceGroups(options, state, names, send, kind));
+    if (options.some((o) => o.kind === kind)) out.push(...diceGroups(options, state, names, send, kind, prompt));
   }
   const rest = options.filter((o) => !["start_die", "duel_die", "die"].includes(o.kind));
   const heading = { attack: "Attack moves", extra_attack: "Extra attack", decline_extra_attack: "Or", power_turn: "Pay the turn",
@@ -211,6 +240,7 @@ export function renderPrompt(root, prompt, state, send, ctx = {}) {
       prompt.rule ? h("span", { class: "rule", text: prompt.rule }) : null),
     prompt.decider === "chance" ? h("p", { class: "decider", dataset: { decider: "chance" }, text: "Enter the value the die showed (the service never rolls)." }) : null,
     ...groups(prompt, state, names, send),
+    randomRolls(prompt.options, state, names, send, prompt),
     ...describedForms(prompt, state, names, send),
     standingView(prompt, state, names, send)].filter(Boolean));
   return new Map();

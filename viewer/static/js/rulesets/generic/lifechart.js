@@ -81,8 +81,11 @@ export function renderLifeChart(root, points, names, current, scale = {}) {
     }
   });
   const column = (W - L - R) / maxBeat;
+  // One tab stop (the current point, else the first); the arrow keys move between the
+  // points (chartpick.js), so a long duel's chart is not a Tab press per beat.
+  const stop = Math.max(0, points.findIndex((p) => p.beat === current));
   points.forEach((p, k) => chart.append(svg("rect", {
-    x: x(p.beat) - column / 2, y: T, width: column, height: H - T - B, class: "hit", tabindex: 0,
+    x: x(p.beat) - column / 2, y: T, width: column, height: H - T - B, class: "hit", tabindex: k === stop ? 0 : -1,
     role: "button", "data-index": k, "data-beat": p.beat, "data-life": p.life.join(" "),
     "data-tip": pointText(p, names, word), "aria-label": `${pointText(p, names, word)}. Go to this ${word}.`,
   })));
