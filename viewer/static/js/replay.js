@@ -2,6 +2,10 @@
 // with the board, both fighters, the event list, a life chart and a teaching mode.
 // The board and panels, the beat menu's words and the chart are the duel's ruleset's
 // renderer's (renderer.js); a renderer without a chart hides the chart section.
+// Every state is loaded in one or a few requests (GET /states, the same bytes /state sends
+// this reader), after a first paint from the single state asked for: a step, by any
+// control, is drawn from memory, without a request (issue 29). Teaching and spoiler-free
+// modes hold the future states but draw none of them.
 import { allEvents, get } from "./api.js";
 import { beatStartOf, pickOnChart } from "./chartpick.js";
 import { setupDownloads } from "./downloads.js";
@@ -13,17 +17,43 @@ import { rendererFor } from "./renderer.js";
 import { startSession } from "./session.js";
 import { JudgePanel } from "./judge.js";
 import { Teacher } from "./teach.js";
-import { rememberTeaching, teachingWanted } from "./teachlink.js";
+import { copyLink, rememberTeaching, teachingWanted } from "./teachlink.js";
+import { spoilerFree } from "./spoilers.js";
 import { renderVariationsPanel, variationsOf } from "./variations.js";
 
 const id = duelId();
-const states = new Map();
+const states = new Map(); // n -> the state after event n, as /state?at=n answers this reader
+const asked = new Map(); // n -> a single /state request in flight (before the bulk arrives)
+const spoilers = spoilerFree(); // the list's "hide results", carried into the replay
+let reached = 0; // the furthest event shown, in spoiler-free mode
 const view = { at: 0, total: 0, events: [], index: [], annotations: [], disputes: [], summary: null, state: null, renderer: null };
 const names = () => view.summary.players.map((p) => p.name);
 
 async function stateAt(n) {
-  if (!states.has(n)) states.set(n, get(`/duels/${id}/state?at=${n}`));
-  return states.get(n);
+  if (states.has(n)) return states.get(n);
+  if (!asked.has(n)) {
+    asked.set(n, get(`/duels/${id}/state?at=${n}`).then((s) => {
+      states.set(n, s);
+      return s;
+    }).finally(() => asked.delete(n)));
+  }
+  return asked.get(n);
+}
+
+// Every state of the duel, in windows of what the service sends at once.
+async function loadStates() {
+  for (let from = 0; from <= view.total;) {
+    const page = await get(`/duels/${id}/states?from=${from}&to=${Math.min(view.total, from + 999)}`);
+    page.states.forEach((s, k) => states.set(page.from + k, s));
+    from = page.to + 1;
+  }
+}
+
+// The furthest event the page may show: the learner's horizon in teaching mode, the
+// furthest reached in spoiler-free mode, else the end.
+function limit() {
+  if (teacher.enabled) return teacher.horizon;
+  return spoilers ? reached : view.total;
 }
 
 const teacher = new Teacher(view, (n) => show(n));
@@ -42,7 +72,10 @@ async function show(n, { ask = true } = {}) {
     const stop = teacher.firstQuestion(target, n);
     if (stop !== null) {
       target = stop - 1;
-      if (await render(target)) teacher.ask(stop);
+      if (await render(target)) {
+        teacher.ask(stop);
+        addressAt(stop);
+      }
       return;
     }
   }
@@ -53,27 +86,37 @@ async function show(n, { ask = true } = {}) {
 
 async function render(n) {
   const mine = ++renders;
-  let state;
-  try {
-    state = await stateAt(n);
-  } catch (err) {
-    states.delete(n);
-    banner(`Could not load the state at event ${n}: ${err.explain()}`);
-    return false;
+  let state = states.get(n);
+  if (state === undefined) {
+    try {
+      state = await stateAt(n);
+    } catch (err) {
+      banner(`Could not load the state at event ${n}: ${err.explain()}`);
+      return false;
+    }
+    if (mine !== renders) return false;
   }
-  if (mine !== renders) return false;
+  const start = performance.now();
+  draw(n, state);
+  performance.measure("replay-draw", { start, end: performance.now() });
+  return true;
+}
+
+// Draw the state after event n, from memory (measured as "replay-draw").
+function draw(n, state) {
   view.at = n;
   view.state = state;
   teacher.reached(n);
+  reached = Math.max(reached, n);
   const stage = { board: $("#board"), players: [$("#player-0"), $("#player-1")] };
   view.renderer.renderState(stage, state, { mode: "replay", teaching: teacher.enabled, names: names() });
   const where = view.renderer.where(state, view.summary);
   $("#where").textContent = where;
   $("#position").textContent = n;
   const slider = $("#slider");
-  slider.max = teacher.enabled ? teacher.horizon : view.total;
+  slider.max = limit();
   slider.value = n;
-  slider.setAttribute("aria-valuetext", `Event ${n} of ${view.total}: ${where}`);
+  slider.setAttribute("aria-valuetext", spoilers ? `Event ${n}: ${where}` : `Event ${n} of ${view.total}: ${where}`);
   renderEvents();
   markBeat();
   lifeChartCursor();
@@ -81,12 +124,20 @@ async function render(n) {
   const url = new URL(window.location);
   url.searchParams.set("at", n);
   history.replaceState(null, "", url);
-  return true;
 }
 
+let commentary = 0; // bumped when annotations and disputes are read again
+let listed = null; // what the event list was built for: rebuilt when that changes
+
 function renderEvents() {
+  const upto = limit();
+  const key = `${upto} ${view.total} ${view.annotations.length} ${view.disputes.length} ${commentary}`;
+  if (listed === key) {
+    markCurrent();
+    return;
+  }
+  listed = key;
   const list = $("#events");
-  const upto = teacher.enabled ? teacher.horizon : view.total;
   const notes = group(view.annotations);
   const disputes = group(view.disputes);
   const setup = { event: 0, type: "Setup", text: "The setup, before any event.", rule: "R1" };
@@ -107,6 +158,19 @@ function renderEvents() {
     return item;
   }));
   list.querySelector(".current")?.scrollIntoView({ block: "nearest" });
+}
+
+// A step within the same list: only the current event's mark moves.
+function markCurrent() {
+  const list = $("#events");
+  const old = list.querySelector(":scope > .current");
+  const now = list.querySelector(`:scope > [data-event="${view.at}"]`);
+  if (old === now) return;
+  old?.classList.remove("current");
+  old?.removeAttribute("aria-current");
+  now?.classList.add("current");
+  now?.setAttribute("aria-current", "step");
+  now?.scrollIntoView({ block: "nearest" });
 }
 
 function group(items) {
@@ -132,6 +196,8 @@ function fillBeats() {
 function markBeat() {
   const starts = beatStarts().filter((e) => e.event <= Math.max(1, view.at));
   const select = $("#beat-select");
+  // Spoiler-free: the menu lists no beat beyond the current one.
+  if (spoilers) for (const option of select.options) option.hidden = Number(option.value) > Math.max(1, view.at);
   if (starts.length) select.value = String(starts.at(-1).event);
 }
 
@@ -151,7 +217,7 @@ async function lifeChart() {
   const chart = view.renderer.chart;
   if (!chart) return;
   const marks = chart.marks(view.events, view.total);
-  const found = await Promise.all(marks.map((n) => stateAt(n)));
+  const found = await Promise.all(marks.map((n) => stateAt(n))); // from memory once loaded
   chartPoints = found.map((s, k) => ({ event: marks[k], ...chart.point(s, k) }));
   lifeChartCursor();
 }
@@ -159,7 +225,7 @@ async function lifeChart() {
 function lifeChartCursor() {
   const chart = view.renderer.chart;
   if (!chart || !chartPoints.length || !view.state) return;
-  const upto = teacher.enabled ? chartPoints.filter((p) => p.event <= teacher.horizon) : chartPoints;
+  const upto = teacher.enabled || spoilers ? chartPoints.filter((p) => p.event <= limit()) : chartPoints;
   const shown = upto.length ? upto : chartPoints.slice(0, 1);
   const done = shown.filter((p) => p.event <= view.at);
   chart.render($("#life-chart"), shown, chart.names(view.state), done.length ? done.at(-1).beat : 0);
@@ -170,6 +236,7 @@ async function reloadCommentary() {
     get(`/duels/${id}/annotations`), get(`/duels/${id}/disputes`), get(`/duels/${id}`)]);
   view.annotations = notes.annotations;
   view.disputes = disputes.disputes;
+  commentary += 1;
   if (summary.version !== view.total) {
     // A correction was appended: load the new events.
     view.summary = summary;
@@ -178,6 +245,7 @@ async function reloadCommentary() {
     view.index = await get(`/duels/${id}/index`);
     states.clear();
     $("#total").textContent = view.total;
+    await loadStates().catch((err) => banner(`States: ${err.explain()}`));
     lifeChart();
   }
   judge.renderDisputes();
@@ -210,7 +278,40 @@ function keys(event) {
   }
 }
 
+// The event the address asks for, or null.
+function wantedAt() {
+  const at = new URL(window.location).searchParams.get("at");
+  const n = at === null || at === "" ? NaN : Number(at);
+  return Number.isInteger(n) && n >= 0 ? n : null;
+}
+
+// A pending question's event goes into the address, so a copied link (or a reload) opens
+// on that question rather than past it.
+function addressAt(n) {
+  const url = new URL(window.location);
+  url.searchParams.set("at", n);
+  history.replaceState(null, "", url);
+}
+
+// Where the page opens: at `at`, or, in teaching mode on an event with a question not yet
+// answered, just before it with the question asked (`?teach=1&at=13`).
+async function openAt(n) {
+  const event = view.events[n - 1];
+  if (teacher.enabled && event?.question) {
+    target = n - 1;
+    if (await render(target)) {
+      teacher.ask(n);
+      addressAt(n);
+    }
+    return;
+  }
+  target = n;
+  await render(n);
+}
+
 async function main() {
+  const first = wantedAt();
+  if (first !== null) stateAt(first).catch(() => null); // the first paint's state, early
   await startSession();
   try {
     const [summary, events, index] = await Promise.all([
@@ -228,6 +329,8 @@ async function main() {
   $("#title").textContent = view.renderer.title(view.summary);
   $("#labels").textContent = labelsText(view.summary);
   $("#total").textContent = view.total;
+  $("#of-total").hidden = spoilers;
+  document.body.dataset.spoilerFree = spoilers ? "true" : "false";
   fillBeats();
   $("#first").addEventListener("click", () => show(0));
   $("#prev").addEventListener("click", () => show(here() - 1));
@@ -246,15 +349,16 @@ async function main() {
   hideDecisions($("#events"), $("#hide-decisions"));
   document.addEventListener("keydown", keys);
   pickOnChart($("#life-chart"), (k) => show(beatStartOf(chartPoints, beatStarts(), k)));
+  $("#copy-link").addEventListener("click", () => copyLink($("#copy-note")));
   setupDownloads(id);
   await showVariations();
-  const wanted = Number(new URL(window.location).searchParams.get("at"));
   await reloadCommentary().catch((err) => banner(err.explain()));
-  target = Number.isInteger(wanted) && wanted >= 0 ? Math.min(wanted, view.total) : 0;
   // The address, not a checkbox the browser restored, says whether teaching mode is on.
   $("#teaching").checked = teachingWanted();
   if (teachingWanted()) teacher.toggle(true); // reached `at`: render() moves the horizon there
-  await render(target);
+  await openAt(Math.min(first ?? 0, view.total));
+  // Then every state, so that no step asks the service again.
+  await loadStates().catch((err) => banner(`Could not load the duel's states: ${err.explain()}`));
   lifeChart().catch((err) => banner(`Life chart: ${err.explain()}`));
   document.body.dataset.ready = "true";
 }
