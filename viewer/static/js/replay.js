@@ -157,7 +157,21 @@ function renderEvents() {
     );
     return item;
   }));
-  list.querySelector(".current")?.scrollIntoView({ block: "nearest" });
+  scrollSoon(list.querySelector(".current"));
+}
+
+// Keep the current event in sight at the next frame, with that frame's layout, rather than
+// forcing a layout inside the step's draw.
+let scrolling = null;
+function scrollSoon(item) {
+  if (!item) return;
+  if (scrolling === null) {
+    requestAnimationFrame(() => {
+      scrolling?.scrollIntoView({ block: "nearest" });
+      scrolling = null;
+    });
+  }
+  scrolling = item;
 }
 
 // A step within the same list: only the current event's mark moves.
@@ -170,7 +184,7 @@ function markCurrent() {
   old?.removeAttribute("aria-current");
   now?.classList.add("current");
   now?.setAttribute("aria-current", "step");
-  now?.scrollIntoView({ block: "nearest" });
+  scrollSoon(now);
 }
 
 function group(items) {
@@ -212,6 +226,7 @@ function prevBeat() {
 }
 
 let chartPoints = [];
+let charted = null; // what the chart was drawn for (points shown, the cursor's beat)
 
 async function lifeChart() {
   const chart = view.renderer.chart;
@@ -219,6 +234,7 @@ async function lifeChart() {
   const marks = chart.marks(view.events, view.total);
   const found = await Promise.all(marks.map((n) => stateAt(n))); // from memory once loaded
   chartPoints = found.map((s, k) => ({ event: marks[k], ...chart.point(s, k) }));
+  charted = null;
   lifeChartCursor();
 }
 
@@ -228,7 +244,11 @@ function lifeChartCursor() {
   const upto = teacher.enabled || spoilers ? chartPoints.filter((p) => p.event <= limit()) : chartPoints;
   const shown = upto.length ? upto : chartPoints.slice(0, 1);
   const done = shown.filter((p) => p.event <= view.at);
-  chart.render($("#life-chart"), shown, chart.names(view.state), done.length ? done.at(-1).beat : 0);
+  const cursor = done.length ? done.at(-1).beat : 0;
+  const key = `${shown.length} ${cursor}`;
+  if (key === charted) return; // the same chart: most steps stay within a beat
+  charted = key;
+  chart.render($("#life-chart"), shown, chart.names(view.state), cursor);
 }
 
 async function reloadCommentary() {
@@ -351,8 +371,7 @@ async function main() {
   pickOnChart($("#life-chart"), (k) => show(beatStartOf(chartPoints, beatStarts(), k)));
   $("#copy-link").addEventListener("click", () => copyLink($("#copy-note")));
   setupDownloads(id);
-  await showVariations();
-  await reloadCommentary().catch((err) => banner(err.explain()));
+  await Promise.all([showVariations(), reloadCommentary().catch((err) => banner(err.explain()))]);
   // The address, not a checkbox the browser restored, says whether teaching mode is on.
   $("#teaching").checked = teachingWanted();
   if (teachingWanted()) teacher.toggle(true); // reached `at`: render() moves the horizon there
