@@ -54,7 +54,7 @@ def compressed(resp: Response) -> Response:
 
 
 def window(args: dict, total: int) -> tuple[int, int]:
-    """The events asked for, checked against the duel (404 past its end, 400 for a window
+    """The events asked for, checked against the duel (404 past its end, 422 for a window
     the wrong way round or longer than ``MAX_STATES``)."""
     first = args["from"]
     last = args.get("to", min(total, first + S.MAX_STATES - 1))
@@ -62,8 +62,8 @@ def window(args: dict, total: int) -> tuple[int, int]:
         if n > total:
             raise ApiError(404, f"Event {n} does not exist; the duel has {total} events.")
     if last < first:
-        raise ApiError(400, f"`to` ({last}) comes before `from` ({first}).")
+        raise ApiError(422, f"`to` ({last}) comes before `from` ({first}).")
     if last - first + 1 > S.MAX_STATES:
-        raise ApiError(400, f"At most {S.MAX_STATES} states a request; this asks for "
+        raise ApiError(422, f"At most {S.MAX_STATES} states a request; this asks for "
                        f"{last - first + 1}: ask for windows (from, to).")
     return first, last

@@ -85,13 +85,13 @@ def test_long_duels_come_in_windows(client, duel, monkeypatch):
     first = states(client, None, f"/api/duels/{duel_id}/states").get_json()
     assert (first["from"], first["to"]) == (0, 9) and first["total"] > 9
     resp = client.get(f"/api/duels/{duel_id}/states?from=0&to=10")
-    assert resp.status_code == 400 and "windows" in resp.get_json()["detail"]
+    assert resp.status_code == 422 and "windows" in resp.get_json()["detail"]
 
 
 @pytest.mark.parametrize(("query", "status", "words"), [
     ("from=999", 404, "Event 999 does not exist"),
     ("to=999", 404, "Event 999 does not exist"),
-    ("from=6&to=5", 400, "comes before"),
+    ("from=6&to=5", 422, "comes before"),
     ("from=-1", 422, "from"),
     ("to=x", 422, "to"),
 ])
