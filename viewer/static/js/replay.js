@@ -203,15 +203,21 @@ function beatStarts() {
 
 function fillBeats() {
   const select = $("#beat-select");
-  select.replaceChildren(...beatStarts().map((e) => h("option", { value: e.event }, view.renderer.beatLabel(e))));
+  listBeats(beatStarts());
   select.addEventListener("change", () => show(Number(select.value)));
+}
+
+let beatsListed = -1; // how many beats the menu lists
+function listBeats(starts) {
+  if (starts.length === beatsListed) return;
+  beatsListed = starts.length;
+  $("#beat-select").replaceChildren(...starts.map((e) => h("option", { value: e.event }, view.renderer.beatLabel(e))));
 }
 
 function markBeat() {
   const starts = beatStarts().filter((e) => e.event <= Math.max(1, view.at));
   const select = $("#beat-select");
-  // Spoiler-free: the menu lists no beat beyond the current one.
-  if (spoilers) for (const option of select.options) option.hidden = Number(option.value) > Math.max(1, view.at);
+  if (spoilers) listBeats(starts); // spoiler-free: no beat beyond the current one is listed
   if (starts.length) select.value = String(starts.at(-1).event);
 }
 
