@@ -377,11 +377,15 @@ async function main() {
   pickOnChart($("#life-chart"), (k) => show(beatStartOf(chartPoints, beatStarts(), k)));
   $("#copy-link").addEventListener("click", () => copyLink($("#copy-note")));
   setupDownloads(id);
-  await Promise.all([showVariations(), reloadCommentary().catch((err) => banner(err.explain()))]);
   // The address, not a checkbox the browser restored, says whether teaching mode is on.
   $("#teaching").checked = teachingWanted();
   if (teachingWanted()) teacher.toggle(true); // reached `at`: render() moves the horizon there
+  // The board is drawn without waiting for notes, disputes and variations: the event list
+  // takes them in when they come.
+  const commentaryRead = Promise.all([showVariations(),
+    reloadCommentary().catch((err) => banner(err.explain()))]);
   await openAt(Math.min(first ?? 0, view.total));
+  await commentaryRead;
   // Then every state, so that no step asks the service again.
   await loadStates().catch((err) => banner(`Could not load the duel's states: ${err.explain()}`));
   lifeChart().catch((err) => banner(`Life chart: ${err.explain()}`));
