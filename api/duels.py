@@ -31,6 +31,7 @@ from events.errors import DuelAlreadyStoredError, IntegrityCheckError
 from events.export import log_lines, record_of
 from events.imports import ImportFile
 from events.imports import read as read_import
+from events.projector import Timeline
 from events.retraction import RetractionRefusedError
 from events.signing import public_text
 from events.visibility import Withheld
@@ -283,11 +284,17 @@ class State(MethodView):
             timeline, n = proj.timeline_at(duel_id, n)
         except IndexError as err:
             raise ApiError(404, str(err)) from None
-        players = reader_withheld(store().known(duel_id)).players_at(n)
-        if not players:
-            return json_response(timeline.render(n, "state", ENCODE_STATE))
-        return json_response(timeline.render(n, f"state hiding {sorted(players)}",
-                                             _encode_hiding(timeline.rules, players)))
+        return json_response(state_body(timeline, n, reader_withheld(store().known(duel_id))))
+
+
+def state_body(timeline: Timeline, n: int, hidden: Withheld) -> bytes:
+    """The state after event ``n`` as a reader with ``hidden`` withheld reads it: the one
+    redaction of every state read (``/state`` and ``/states`` send these same bytes)."""
+    players = hidden.players_at(n)
+    if not players:
+        return timeline.render(n, "state", ENCODE_STATE)
+    return timeline.render(n, f"state hiding {sorted(players)}",
+                           _encode_hiding(timeline.rules, players))
 
 
 @blp.route("/<uuid:duel_id>/index")

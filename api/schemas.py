@@ -650,3 +650,27 @@ class ForkPointsSchema(Schema):
     moved = fields.Nested(ForkMovedSchema, allow_none=True, metadata={
         "description": "while a secret choice is unrevealed: a fork asked at or after "
                        "`from` forks at `at` instead, for `reason`"})
+
+
+MAX_STATES = 1000  # states in one /states answer: a 15-beat duel has about 450 events
+
+
+class StatesArgs(Schema):
+    """A window of events: the states after events ``from`` to ``to``, both included."""
+
+    from_ = fields.Integer(data_key="from", attribute="from", load_default=0,
+                           validate=validate.Range(min=0), metadata={
+                               "description": "the first event (0: the setup)"})
+    to = fields.Integer(validate=validate.Range(min=0), metadata={
+        "description": f"the last event (default: the last one, or the {MAX_STATES}th "
+        "state from ``from``, whichever comes first)"})
+
+
+class StatesSchema(Schema):
+    """The states after events ``from`` to ``to``, in order: ``states[k]`` is exactly the
+    body of ``/state?at=from+k`` for the same reader (the same redaction)."""
+
+    from_ = fields.Integer(data_key="from", attribute="from")
+    to = fields.Integer()
+    total = fields.Integer(metadata={"description": "the duel's events now (its version)"})
+    states = fields.List(fields.Nested(StateSchema))

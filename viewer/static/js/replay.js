@@ -2,6 +2,10 @@
 // with the board, both fighters, the event list, a life chart and a teaching mode.
 // The board and panels, the beat menu's words and the chart are the duel's ruleset's
 // renderer's (renderer.js); a renderer without a chart hides the chart section.
+// Every state is loaded in one or a few requests (GET /states, the same bytes /state sends
+// this reader), after a first paint from the single state asked for: a step, by any
+// control, is drawn from memory, without a request (issue 29). Teaching and spoiler-free
+// modes hold the future states but draw none of them.
 import { allEvents, get } from "./api.js";
 import { beatStartOf, pickOnChart } from "./chartpick.js";
 import { setupDownloads } from "./downloads.js";
@@ -16,17 +20,43 @@ import { rendererFor } from "./renderer.js";
 import { startSession } from "./session.js";
 import { JudgePanel } from "./judge.js";
 import { Teacher } from "./teach.js";
-import { rememberTeaching, teachingWanted } from "./teachlink.js";
+import { copyLink, rememberTeaching, teachingWanted } from "./teachlink.js";
+import { spoilerFree } from "./spoilers.js";
 import { renderVariationsPanel, variationsOf } from "./variations.js";
 
 const id = duelId();
-const states = new Map();
+const states = new Map(); // n -> the state after event n, as /state?at=n answers this reader
+const asked = new Map(); // n -> a single /state request in flight (before the bulk arrives)
+const spoilers = spoilerFree(); // the list's "hide results", carried into the replay
+let reached = 0; // the furthest event shown, in spoiler-free mode
 const view = { at: 0, total: 0, events: [], index: [], annotations: [], disputes: [], summary: null, state: null, renderer: null };
 const names = () => view.summary.players.map((p) => p.name);
 
 async function stateAt(n) {
-  if (!states.has(n)) states.set(n, get(`/duels/${id}/state?at=${n}`));
-  return states.get(n);
+  if (states.has(n)) return states.get(n);
+  if (!asked.has(n)) {
+    asked.set(n, get(`/duels/${id}/state?at=${n}`).then((s) => {
+      states.set(n, s);
+      return s;
+    }).finally(() => asked.delete(n)));
+  }
+  return asked.get(n);
+}
+
+// Every state of the duel, in windows of what the service sends at once.
+async function loadStates() {
+  for (let from = 0; from <= view.total;) {
+    const page = await get(`/duels/${id}/states?from=${from}&to=${Math.min(view.total, from + 999)}`);
+    page.states.forEach((s, k) => states.set(page.from + k, s));
+    from = page.to + 1;
+  }
+}
+
+// The furthest event the page may show: the learner's horizon in teaching mode, the
+// furthest reached in spoiler-free mode, else the end.
+function limit() {
+  if (teacher.enabled) return teacher.horizon;
+  return spoilers ? reached : view.total;
 }
 
 const teacher = new Teacher(view, (n) => show(n));
@@ -45,7 +75,10 @@ async function show(n, { ask = true } = {}) {
     const stop = teacher.firstQuestion(target, n);
     if (stop !== null) {
       target = stop - 1;
-      if (await render(target)) teacher.ask(stop);
+      if (await render(target)) {
+        teacher.ask(stop);
+        addressAt(stop);
+      }
       return;
     }
   }
@@ -56,18 +89,28 @@ async function show(n, { ask = true } = {}) {
 
 async function render(n) {
   const mine = ++renders;
-  let state;
-  try {
-    state = await stateAt(n);
-  } catch (err) {
-    states.delete(n);
-    banner(`Could not load the state at event ${n}: ${err.explain()}`);
-    return false;
+  let state = states.get(n);
+  if (state === undefined) {
+    try {
+      state = await stateAt(n);
+    } catch (err) {
+      banner(`Could not load the state at event ${n}: ${err.explain()}`);
+      return false;
+    }
+    if (mine !== renders) return false;
   }
-  if (mine !== renders) return false;
+  const start = performance.now();
+  draw(n, state);
+  performance.measure("replay-draw", { start, end: performance.now() });
+  return true;
+}
+
+// Draw the state after event n, from memory (measured as "replay-draw").
+function draw(n, state) {
   view.at = n;
   view.state = state;
   teacher.reached(n);
+  reached = Math.max(reached, n);
   const stage = { board: $("#board"), players: [$("#player-0"), $("#player-1")] };
   view.renderer.renderState(stage, state, { mode: "replay", teaching: teacher.enabled, names: names() });
   const where = view.renderer.where(state, view.summary);
@@ -75,9 +118,9 @@ async function render(n) {
   announce(where, n === 0 ? { event: 0, text: "The setup, before any event." } : view.events[n - 1]);
   $("#position").textContent = n;
   const slider = $("#slider");
-  slider.max = teacher.enabled ? teacher.horizon : view.total;
+  slider.max = limit();
   slider.value = n;
-  slider.setAttribute("aria-valuetext", `Event ${n} of ${view.total}: ${where}`);
+  slider.setAttribute("aria-valuetext", spoilers ? `Event ${n}: ${where}` : `Event ${n} of ${view.total}: ${where}`);
   renderEvents();
   markBeat();
   lifeChartCursor();
@@ -85,12 +128,20 @@ async function render(n) {
   const url = new URL(window.location);
   url.searchParams.set("at", n);
   history.replaceState(null, "", url);
-  return true;
 }
 
+let commentary = 0; // bumped when annotations and disputes are read again
+let listed = null; // what the event list was built for: rebuilt when that changes
+
 function renderEvents() {
+  const upto = limit();
+  const key = `${upto} ${view.total} ${view.annotations.length} ${view.disputes.length} ${commentary}`;
+  if (listed === key) {
+    markCurrent();
+    return;
+  }
+  listed = key;
   const list = $("#events");
-  const upto = teacher.enabled ? teacher.horizon : view.total;
   const notes = group(view.annotations);
   const disputes = group(view.disputes);
   const focusWasInside = list.contains(document.activeElement);
@@ -113,7 +164,36 @@ function renderEvents() {
     return item;
   }));
   settleTabStops(list, focusWasInside);
-  list.querySelector(".current")?.scrollIntoView({ block: "nearest" });
+  scrollSoon(list.querySelector(".current"));
+}
+
+// Keep the current event in sight at the next frame, with that frame's layout, rather than
+// forcing a layout inside the step's draw.
+let scrolling = null;
+function scrollSoon(item) {
+  if (!item) return;
+  if (scrolling === null) {
+    requestAnimationFrame(() => {
+      scrolling?.scrollIntoView({ block: "nearest" });
+      scrolling = null;
+    });
+  }
+  scrolling = item;
+}
+
+// A step within the same list: only the current event's mark (and its tab stop) moves.
+function markCurrent() {
+  const list = $("#events");
+  const old = list.querySelector(":scope > .current");
+  const now = list.querySelector(`:scope > [data-event="${view.at}"]`);
+  if (old === now) return;
+  const focusWasInside = list.contains(document.activeElement);
+  old?.classList.remove("current");
+  old?.removeAttribute("aria-current");
+  now?.classList.add("current");
+  now?.setAttribute("aria-current", "step");
+  settleTabStops(list, focusWasInside);
+  scrollSoon(now);
 }
 
 function group(items) {
@@ -132,13 +212,21 @@ function beatStarts() {
 
 function fillBeats() {
   const select = $("#beat-select");
-  select.replaceChildren(...beatStarts().map((e) => h("option", { value: e.event }, view.renderer.beatLabel(e))));
+  listBeats(beatStarts());
   select.addEventListener("change", () => show(Number(select.value)));
+}
+
+let beatsListed = -1; // how many beats the menu lists
+function listBeats(starts) {
+  if (starts.length === beatsListed) return;
+  beatsListed = starts.length;
+  $("#beat-select").replaceChildren(...starts.map((e) => h("option", { value: e.event }, view.renderer.beatLabel(e))));
 }
 
 function markBeat() {
   const starts = beatStarts().filter((e) => e.event <= Math.max(1, view.at));
   const select = $("#beat-select");
+  if (spoilers) listBeats(starts); // spoiler-free: no beat beyond the current one is listed
   if (starts.length) select.value = String(starts.at(-1).event);
 }
 
@@ -153,23 +241,29 @@ function prevBeat() {
 }
 
 let chartPoints = [];
+let charted = null; // what the chart was drawn for (points shown, the cursor's beat)
 
 async function lifeChart() {
   const chart = view.renderer.chart;
   if (!chart) return;
   const marks = chart.marks(view.events, view.total);
-  const found = await Promise.all(marks.map((n) => stateAt(n)));
+  const found = await Promise.all(marks.map((n) => stateAt(n))); // from memory once loaded
   chartPoints = found.map((s, k) => ({ event: marks[k], ...chart.point(s, k) }));
+  charted = null;
   lifeChartCursor();
 }
 
 function lifeChartCursor() {
   const chart = view.renderer.chart;
   if (!chart || !chartPoints.length || !view.state) return;
-  const upto = teacher.enabled ? chartPoints.filter((p) => p.event <= teacher.horizon) : chartPoints;
+  const upto = teacher.enabled || spoilers ? chartPoints.filter((p) => p.event <= limit()) : chartPoints;
   const shown = upto.length ? upto : chartPoints.slice(0, 1);
   const done = shown.filter((p) => p.event <= view.at);
-  chart.render($("#life-chart"), shown, chart.names(view.state), done.length ? done.at(-1).beat : 0);
+  const cursor = done.length ? done.at(-1).beat : 0;
+  const key = `${shown.length} ${cursor} ${view.disputes.length}`;
+  if (key === charted) return; // the same chart: most steps stay within a beat
+  charted = key;
+  chart.render($("#life-chart"), shown, chart.names(view.state), cursor);
   markChart($("#life-chart"), shown, view.disputes);
 }
 
@@ -178,6 +272,7 @@ async function reloadCommentary() {
     get(`/duels/${id}/annotations`), get(`/duels/${id}/disputes`), get(`/duels/${id}`)]);
   view.annotations = notes.annotations;
   view.disputes = disputes.disputes;
+  commentary += 1;
   if (summary.version !== view.total) {
     // A correction was appended: load the new events.
     view.summary = summary;
@@ -186,6 +281,7 @@ async function reloadCommentary() {
     view.index = await get(`/duels/${id}/index`);
     states.clear();
     $("#total").textContent = view.total;
+    await loadStates().catch((err) => banner(`States: ${err.explain()}`));
     lifeChart();
   }
   judge.renderDisputes();
@@ -220,7 +316,40 @@ function keys(event) {
   }
 }
 
+// The event the address asks for, or null.
+function wantedAt() {
+  const at = new URL(window.location).searchParams.get("at");
+  const n = at === null || at === "" ? NaN : Number(at);
+  return Number.isInteger(n) && n >= 0 ? n : null;
+}
+
+// A pending question's event goes into the address, so a copied link (or a reload) opens
+// on that question rather than past it.
+function addressAt(n) {
+  const url = new URL(window.location);
+  url.searchParams.set("at", n);
+  history.replaceState(null, "", url);
+}
+
+// Where the page opens: at `at`, or, in teaching mode on an event with a question not yet
+// answered, just before it with the question asked (`?teach=1&at=13`).
+async function openAt(n) {
+  const event = view.events[n - 1];
+  if (teacher.enabled && event?.question) {
+    target = n - 1;
+    if (await render(target)) {
+      teacher.ask(n);
+      addressAt(n);
+    }
+    return;
+  }
+  target = n;
+  await render(n);
+}
+
 async function main() {
+  const first = wantedAt();
+  if (first !== null) stateAt(first).catch(() => null); // the first paint's state, early
   await startSession();
   try {
     const [summary, events, index] = await Promise.all([
@@ -239,6 +368,8 @@ async function main() {
   $("#labels").textContent = labelsText(view.summary);
   $("#total").textContent = view.total;
   nameRounds(view.renderer.roundWord);
+  $("#of-total").hidden = spoilers;
+  document.body.dataset.spoilerFree = spoilers ? "true" : "false";
   fillBeats();
   $("#first").addEventListener("click", () => show(0));
   $("#prev").addEventListener("click", () => show(here() - 1));
@@ -258,15 +389,19 @@ async function main() {
   keyboardEvents($("#events"));
   document.addEventListener("keydown", keys);
   pickOnChart($("#life-chart"), (k) => show(beatStartOf(chartPoints, beatStarts(), k)));
+  $("#copy-link").addEventListener("click", () => copyLink($("#copy-note")));
   setupDownloads(id);
-  await showVariations();
-  const wanted = Number(new URL(window.location).searchParams.get("at"));
-  await reloadCommentary().catch((err) => banner(err.explain()));
-  target = Number.isInteger(wanted) && wanted >= 0 ? Math.min(wanted, view.total) : 0;
   // The address, not a checkbox the browser restored, says whether teaching mode is on.
   $("#teaching").checked = teachingWanted();
   if (teachingWanted()) teacher.toggle(true); // reached `at`: render() moves the horizon there
-  await render(target);
+  // The board is drawn without waiting for notes, disputes and variations: the event list
+  // takes them in when they come.
+  const commentaryRead = Promise.all([showVariations(),
+    reloadCommentary().catch((err) => banner(err.explain()))]);
+  await openAt(Math.min(first ?? 0, view.total));
+  await commentaryRead;
+  // Then every state, so that no step asks the service again.
+  await loadStates().catch((err) => banner(`Could not load the duel's states: ${err.explain()}`));
   lifeChart().catch((err) => banner(`Life chart: ${err.explain()}`));
   document.body.dataset.ready = "true";
 }

@@ -16,3 +16,16 @@ export function rememberTeaching(on) {
   else url.searchParams.delete(PARAM);
   history.replaceState(null, "", url);
 }
+
+// The copy-link button: the address as it stands (the event, teaching mode, and a question
+// pending there: `openAt()` asks it again), on the clipboard, and said in `note`.
+export async function copyLink(note) {
+  const link = window.location.href;
+  try {
+    await navigator.clipboard.writeText(link);
+    note.textContent = `Link copied: ${link}`;
+  } catch {
+    note.textContent = `Copy this link: ${link}`; // no clipboard here: the link to select
+  }
+  note.dataset.link = link;
+}
