@@ -81,6 +81,14 @@ def other_controls(site, page, duel: str) -> None:
     at(page, int(beats[-1].get_attribute("value")))
     page.click("#events li[data-event='2'] .goto")
     at(page, 2)
+    # The focus is in the event list now, one tab stop whose End moves to its last event
+    # (issue 28 item 7) and Enter goes there; outside the list End goes to the end.
+    page.keyboard.press("End")
+    page.keyboard.press("Enter")
+    at(page, total)
+    page.click("#prev")
+    at(page, total - 1)
+    page.locator("#position").click()  # out of the list
     page.keyboard.press("End")
     at(page, total)
     if summary["ruleset"] == "battlecon-2014":
