@@ -20,6 +20,7 @@ from uuid import UUID, uuid4
 
 from eventsourcing.domain import Aggregate, Snapshot
 
+from events.clock import now_iso
 from events.errors import StoredDuelCorruptError
 from events.hashing import chain_hash, genesis_hash
 from events.retractable import Retractable
@@ -263,13 +264,6 @@ def entered_by(name: str, role: str | None, at: str | None) -> dict | None:
     """``by`` of a decision: the token's name and role and the time, once it has a time
     (log version 2); None before."""
     return None if at is None else {"name": name, "role": role, "at": at}
-
-
-def now_iso() -> str:
-    """The time a decision is entered, as the hash covers it: UTC, to the microsecond."""
-    from datetime import UTC, datetime
-
-    return datetime.now(UTC).isoformat(timespec="microseconds")
 
 
 class Commentary(Sealed, Aggregate):

@@ -23,20 +23,49 @@ its interface (``is_reveal``, ``is_secret``, ``describe_decision``).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from events.errors import StoreError
 from judge.errors import IllegalDecisionError
 from judge.ruleset import Ruleset
 
-if TYPE_CHECKING:
-    from events.domain import DuelRecord
-    from events.retractable import Retractable
-
 RETRACTION = "retraction"  # the decision kind, and the service's own rule id
 NOTHING, LATEST, CORRECTION, REVEAL, ENDED, RECORDER, FORK = (
     "retraction.nothing", "retraction.latest", "retraction.correction", "retraction.reveal",
     "retraction.end", "retraction.recorder", "retraction.fork")
+
+
+class Stream(Protocol):
+    """What these rules read of a match whose stream may hold retractions
+    (``events.retractable.Retractable``, which imports this module: named here by what it
+    offers, not imported, so the two stay one-way)."""
+
+    rules: Ruleset
+
+    @property
+    def events(self) -> list[tuple[str, Any]]: ...
+
+    @property
+    def over(self) -> bool: ...
+
+    def latest_decision(self) -> int | None: ...
+
+    def standing_after(self, n: int) -> list[int]: ...
+
+    def standing_before(self, n: int) -> list[int]: ...
+
+
+class StoredDuel(Protocol):
+    """What ``check`` reads of a stored duel (``events.domain.DuelRecord``, which stands
+    above this module)."""
+
+    @property
+    def duel(self) -> Stream: ...
+
+    @property
+    def fork_at(self) -> int | None: ...
+
+    def recorder(self, n: int) -> str | None: ...
 
 
 class RetractionRefusedError(StoreError):
@@ -60,7 +89,7 @@ def entry(n: int) -> dict:
     return {"kind": RETRACTION, "event": n}
 
 
-def check_entry(match: Retractable, decision: dict) -> int:
+def check_entry(match: Stream, decision: dict) -> int:
     """The event a retraction entry retracts, if the record's rules allow it now;
     IllegalDecisionError (reason, rule) otherwise, and nothing changes."""
     n = decision.get("event")
@@ -81,7 +110,7 @@ def check_entry(match: Retractable, decision: dict) -> int:
     return latest
 
 
-def barrier(match: Retractable, n: int) -> IllegalDecisionError | None:
+def barrier(match: Stream, n: int) -> IllegalDecisionError | None:
     """Why decision n, the latest standing, may not be retracted by anyone, or None."""
     rules = match.rules
     decision = match.events[n - 1][1]
@@ -105,7 +134,7 @@ def barrier(match: Retractable, n: int) -> IllegalDecisionError | None:
     return None
 
 
-def face_down_before(match: Retractable, rules: Ruleset, n: int) -> bool:
+def face_down_before(match: Stream, rules: Ruleset, n: int) -> bool:
     """Whether a secret choice lay face down, unrevealed, just before event n."""
     for at in reversed(match.standing_before(n)):
         kind, e = match.events[at - 1]
@@ -116,7 +145,7 @@ def face_down_before(match: Retractable, rules: Ruleset, n: int) -> bool:
     return False
 
 
-def check(agg: DuelRecord, actor: str, copied: int = 0) -> int:
+def check(agg: StoredDuel, actor: str, copied: int = 0) -> int:
     """The decision ``actor`` may retract now (its event number), or
     RetractionRefusedError saying why, with the rule cited. ``copied``: how many events
     at the start of this duel a fork copied from its parent (``events.forks``), 0 if none."""
@@ -143,7 +172,7 @@ def check(agg: DuelRecord, actor: str, copied: int = 0) -> int:
     return n
 
 
-def describe(rules: Ruleset, setup: dict, match: Retractable, n: int, by: str | None) -> str:
+def describe(rules: Ruleset, setup: dict, match: Stream, n: int, by: str | None) -> str:
     """The narrative line of a retraction of event n (a secret choice names nothing secret)."""
     kind, decision = match.events[n - 1]
     what = rules.describe_decision(setup, decision) if kind == "decision" else f"event {n}"

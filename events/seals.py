@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from events import clock
 from events.errors import StoredDuelCorruptError
 from events.hashing import GENESIS, chain_hash
 
@@ -39,10 +40,8 @@ class Sealed:
     seal_count: int = 0
 
     def next_seal(self, kind: str, content: dict, author: str, role: str | None) -> dict:
-        from events.domain import now_iso
-
         return seal(self.seal_head, self.seal_count + 1, kind, content, author, role,
-                    now_iso())
+                    clock.now_iso())
 
     def take_seal(self, kind: str, content: dict, event: Any, duel: Any) -> None:
         """Check a stored (or new) event's seal and move the head on; none: an event

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from judge.battlecon.fighters import Fighter, fighter, fighter_ids, has_fighter
-from judge.battlecon.record import parse_options
+from judge.battlecon.options import parse_options
 from judge.battlecon.state import (
     BEATS,
     SPECIAL_ACTION,

@@ -14,16 +14,15 @@ from typing import Any
 
 from judge.battlecon import rulestamp
 from judge.battlecon.fighters import card, fighter, fighter_ids, has_fighter
-from judge.battlecon.rulings import RULINGS, readings_of
+from judge.battlecon.options import DEFAULT_OPTIONS as DEFAULT_OPTIONS  # re-exported
+from judge.battlecon.options import KNOWN_RULINGS as KNOWN_RULINGS  # re-exported
+from judge.battlecon.options import parse_options
+from judge.battlecon.position import Position
 from judge.errors import RecordError
 from judge.labels import check_labels
 
 FORMAT = "battlecon-record/1"
 RULESET = "battlecon-2014"
-DEFAULT_OPTIONS = {"special_actions": True, "ante_finishers": False, "time_limit": True,
-                   "rulings": {}}
-# Every ruling a record may name, with its readings: judge/battlecon/rulings.py declares them.
-KNOWN_RULINGS: dict[str, tuple[Any, ...]] = {k: readings_of(k) for k in RULINGS}
 RECORD_FIELDS = frozenset({"format", "ruleset", "options", "players", "first_to_ante",
                            "decisions", "labels", "position", "cards", "rules"})
 DECISION_FIELDS = frozenset({"player", "kind", "style", "base", "token", "count", "finisher",
@@ -106,28 +105,6 @@ def _parse_setup(data: Any) -> dict:
             "players": [_player(i, p) for i, p in enumerate(players)], "first_to_ante": first}
 
 
-def parse_options(raw: Any) -> dict:
-    """The options with every default filled in, or a RecordError (also used by positions)."""
-    options = dict(DEFAULT_OPTIONS)
-    if not isinstance(raw, dict):
-        raise RecordError("options must be an object.", "record.options", field="options")
-    for key, value in raw.items():
-        if key not in DEFAULT_OPTIONS:
-            raise RecordError(f"Unknown option {key!r}.", "record.options", field="options")
-        if key == "rulings":
-            if not isinstance(value, dict):
-                raise RecordError("options.rulings must be an object.", "record.options", field="options")
-            for rk, rv in value.items():
-                allowed = KNOWN_RULINGS.get(rk, ())
-                if rv not in allowed or type(rv) not in {type(a) for a in allowed}:
-                    raise RecordError(f"Unknown ruling {rk}={rv!r}; known: {KNOWN_RULINGS}.",
-                                      "record.options", field="options")
-        elif not isinstance(value, bool):
-            raise RecordError(f"Option {key} must be true or false.", "record.options", field="options")
-        options[key] = value
-    return options
-
-
 def _setup_from_position(data: dict) -> dict:
     """A setup that starts from ``data["position"]`` instead of the standard opening.
 
@@ -136,8 +113,6 @@ def _setup_from_position(data: dict) -> dict:
     say the same (a record that disagreed with itself could be read two ways). Starting
     discards are refused: the position already lays out every card.
     """
-    from judge.battlecon.position import Position  # late: positions use parse_options
-
     try:
         position = Position.from_json(data["position"])
     except RecordError as err:

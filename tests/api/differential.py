@@ -204,9 +204,11 @@ def freeze(monkeypatch) -> None:
     import eventsourcing.domain
 
     import events.app
+    import events.clock
     import events.domain
 
     monkeypatch.setattr(events.domain, "uuid4", _uuid4)
+    monkeypatch.setattr(events.clock, "now_iso", lambda: FROZEN.isoformat())  # seals
     monkeypatch.setattr(events.domain, "now_iso", lambda: FROZEN.isoformat())
     monkeypatch.setattr(events.app, "now_iso", lambda: FROZEN.isoformat())
     monkeypatch.setattr(events.app, "_now", lambda: "0")
