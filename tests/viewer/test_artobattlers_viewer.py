@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 from playwright.sync_api import expect
 
+from tests.viewer.aob_duels import at_manual_move_3
 from tests.viewer.conftest import open_page, screenshot, sign_in
 
 pytestmark = pytest.mark.usefixtures("chromium_path")
@@ -188,20 +189,7 @@ def test_a_counterattack_a_force_challenge_and_a_manual_move_are_logged_by_click
 def test_manual_move_3s_multiple_is_entered_in_its_form_and_checked_by_the_service(site, page):
     """Volt Wisp's nullify is described (any multiple while PP lasts, A6.9), not listed: a
     multiple too large is refused with its rule and nothing is recorded; 1 is recorded."""
-    setup = {"format": "simple_duel", "characters": "artobattlers-sample-v1", "rulings": {},
-             "players": [{"name": "Ana"}, {"name": "Ben"}]}
-    status, duel = site.post("/api/duels", {
-        "format": "artobattlers-record/1", "ruleset": "artobattlers", "setup": setup,
-        "decisions": [{"player": 0, "kind": "team", "characters": ["ember-knight"]},
-                      {"player": 1, "kind": "team", "characters": ["volt-wisp"]},
-                      {"player": 0, "kind": "start_die", "value": 6},
-                      {"player": 1, "kind": "start_die", "value": 1},
-                      {"player": 0, "kind": "attack", "character": "ember-knight",
-                       "striker": False, "move": "flame-combo", "target": "volt-wisp",
-                       "pay": None, "sacrifice": False}],
-        "event": "aob-tests", "table": "aob-mm3"}, role="scorekeeper")
-    assert status == 201, duel
-    duel = duel["id"]
+    duel = at_manual_move_3(site, "aob-mm3")
     open_page(page, f"/duels/{duel}/console")
     sign_in(page, site.tokens["scorekeeper"], "scorekeeper")
     form = page.locator("#prompt-body form.described[data-kind=manual_move]")

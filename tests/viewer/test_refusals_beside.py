@@ -15,6 +15,7 @@ import re
 import pytest
 from playwright.sync_api import expect
 
+from tests.viewer.aob_duels import at_manual_move_3
 from tests.viewer.conftest import ARTIFACTS, open_page, sign_in
 
 pytestmark = pytest.mark.usefixtures("chromium_path")
@@ -210,20 +211,7 @@ def test_a_fork_after_an_unrevealed_pair_says_where_it_starts(site, page):
 def test_a_refused_decision_is_said_beside_its_button_in_the_console(site, page):
     """A multiple past what the rules allow (A6.9), sent past the form's own bound: the
     service's refusal is said under the form's button, focused, in words."""
-    setup = {"format": "simple_duel", "characters": "artobattlers-sample-v1", "rulings": {},
-             "players": [{"name": "Ana"}, {"name": "Ben"}]}
-    status, duel = site.post("/api/duels", {
-        "format": "artobattlers-record/1", "ruleset": "artobattlers", "setup": setup,
-        "decisions": [{"player": 0, "kind": "team", "characters": ["ember-knight"]},
-                      {"player": 1, "kind": "team", "characters": ["volt-wisp"]},
-                      {"player": 0, "kind": "start_die", "value": 6},
-                      {"player": 1, "kind": "start_die", "value": 1},
-                      {"player": 0, "kind": "attack", "character": "ember-knight",
-                       "striker": False, "move": "flame-combo", "target": "volt-wisp",
-                       "pay": None, "sacrifice": False}],
-        "event": "aob-tests", "table": "refusal-beside"}, role="scorekeeper")
-    assert status == 201, duel
-    duel = duel["id"]
+    duel = at_manual_move_3(site, "refusal-beside")
     open_page(page, f"/duels/{duel}/console")
     sign_in(page, site.tokens["scorekeeper"], "scorekeeper")
     form = page.locator("#prompt-body form.described[data-kind=manual_move]")
