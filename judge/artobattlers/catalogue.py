@@ -113,6 +113,23 @@ def _check(item: dict[str, Any], here: str) -> None:
         _check_moves(moves, f"{here}.{label}")
 
 
+def refuse_duplicate_counterattacks(items: list[dict[str, Any]], where: str) -> None:
+    """A counterattack's id names it (A1.14): two with one id leave the defender unable to
+    say which one they activate (004 §6 "you can decide which one you activate"). Refused
+    for characters entered now (import, a new duel's setup); characters already stored with
+    a duplicate still load, and their prompts tell the two apart by index (legal.py)."""
+    for n, item in enumerate(items):
+        seen: dict[str, int] = {}
+        for index, ca in enumerate(item["counterattacks"]):
+            at = f"{where}[{n}].counterattacks[{index}].id"
+            if ca["id"] in seen:
+                raise RecordError(f"{at}: {ca['id']!r} is used twice (also counterattacks"
+                                  f"[{seen[ca['id']]}]): a counterattack's id names it, so "
+                                  "the defender can say which one to activate (004 §6).",
+                                  "A1.14", field=at)
+            seen[ca["id"]] = index
+
+
 def _check_moves(moves: list[dict[str, Any]], here: str) -> None:
     seen: set[str] = set()
     for index, move in enumerate(moves):

@@ -20,7 +20,7 @@ from judge.artobattlers.facts import (
     StateCorrected,
     TeamRegistered,
 )
-from judge.artobattlers.legal import prompt
+from judge.artobattlers.legal import counterattack_option, prompt
 from judge.artobattlers.refusals import reason
 from judge.artobattlers.table import Table
 from judge.artobattlers.turns import (
@@ -66,7 +66,7 @@ def judge(t: Table, d: Any, wasted: bool) -> list[Fact]:
     if kind in ("give_up", "no_more_issues", "agree_no_more_issues"):
         _standing(t, d)
         return t.facts
-    d = {**DEFAULTS.get(str(kind), {}), **d}
+    d = counterattack_option(t, {**DEFAULTS.get(str(kind), {}), **d})
     now = prompt(t)
     assert now is not None
     bad = _malformed(d)
@@ -249,6 +249,6 @@ STEPS = {
     "power_turn": _power_turn, "ability_action": _ability_action,
     "may": conclude.card_choice, "pick": conclude.card_choice, "die": reply.die, "manual_move": reply.manual_move,
     "force_challenge": challenge.declare, "duel_die": _duel_die,
-    "counterattack": lambda t, d: reply.counterattack(t, d["id"]),
+    "counterattack": lambda t, d: reply.counterattack(t, d["id"], index=d.get("index")),
     "extra_attack": _extra, "decline_extra_attack": _decline,
 }

@@ -167,7 +167,8 @@ def _force_challenge(w: Words, who: str, d: dict[str, Any], s: Position | None) 
 
 
 def _counterattack(w: Words, who: str, d: dict[str, Any], s: Position | None) -> str:
-    return f"{who} chooses counterattack \"{d.get('id')}\"."
+    which = f" (index {d['index']} of the card's counterattacks)" if "index" in d else ""
+    return f"{who} chooses counterattack \"{d.get('id')}\"{which}."
 
 
 def _side_attack(w: Words, who: str, d: dict[str, Any], s: Position | None) -> str:
