@@ -73,6 +73,7 @@ class Move:
     grab_challenge: bool
     effect: Effect | None
     striker: bool = False
+    notes: tuple[tuple[str, str], ...] = ()  # (text, timing): notes under the move (004 §5)
 
 
 @dataclass(frozen=True)
@@ -107,10 +108,11 @@ class Ability:
 
     name: str
     text: str
-    action: str  # reduce_direct_hit | reduce_move_dp_by_nature | restore_life_turn
+    action: str  # reduce_direct_hit | reduce_move_dp_by_nature | restore_life_turn | free_text
     by: int  # restore_life_turn: the amount
     minimum: int
     nature: str | None = None
+    timing: str | None = None  # free_text: when the table is asked what it does (A18.8)
 
     @property
     def id(self) -> str:

@@ -107,6 +107,11 @@ def _check(item: dict[str, Any], here: str) -> None:
             raise RecordError(f"{here}.counterattacks[{index}].dp: keys must match the "
                               f"group {ca['group']!r}.", "AG8",
                               field=f"{here}.counterattacks[{index}].dp")
+    ability = item["special_ability"]
+    if ability is not None and ("structured" in ability) == ("timing" in ability):
+        raise RecordError(f"{here}.special_ability: either a verb (structured) or free text "
+                          "with its timing, not both and not neither.", "A18.8",
+                          field=f"{here}.special_ability")
     striker = item["striker"]["attack_moves"] if item["striker"] else []
     for label, moves in (("attack_moves", item["attack_moves"]),
                          ("striker.attack_moves", striker)):
@@ -175,10 +180,12 @@ def _move(data: dict[str, Any], striker: bool = False) -> Move:
                 tuple(issues["overcome_manual_moves"]), issues["defeats_defense"],
                 data["force_challenge"], data["size_limit"], data["lp_limit"], data["chain"],
                 data["speed"], data.get("grab_challenge", False), _effect(data["effect"]),
-                striker)
+                striker, tuple((n["text"], n["timing"]) for n in data.get("notes", ())))
 
 
 def _ability(data: dict[str, Any]) -> Ability:
+    if "structured" not in data:  # free text, put to the table when it applies (A18.8)
+        return Ability(data["name"], data["text"], "free_text", 0, 0, None, data["timing"])
     verb = data["structured"]
     return Ability(data["name"], data["text"], verb["action"],
                    verb.get("by", verb.get("amount", 0)), verb.get("minimum", 0),

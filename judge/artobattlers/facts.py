@@ -563,6 +563,44 @@ class CardChoiceMade(Fact):
 
 
 @dataclass(frozen=True)
+class CardTextAsked(Fact):
+    """A free-text ability or note applies (A18.2, AG1): the table says what it does.
+    ``n``: which of the texts that apply now (freetext.texts) this is."""
+
+    player: int
+    character: str
+    source: str  # "ability: <name>" | "note: <move id>"
+    card_text: str
+    timing: str
+    n: int = 0
+
+    def apply(self, s: GameState) -> None:
+        s.choice = {"player": self.player, "choice": "card_text", "about": self.card_text,
+                    "character": self.character, "source": self.source, "n": self.n,
+                    "options": []}
+        s.step = "card_text"
+
+
+@dataclass(frozen=True)
+class CardTextRuled(Fact):
+    """What the table, both players agreeing, decided a free text does, as the engine's
+    own outcomes: ``pools`` sets the changed pools (character -> {pool: value}), so replay
+    needs no card data; ``outcome`` hit / miss is judged by the facts that follow."""
+
+    card_text: str
+    outcome: str
+    character: str
+    amount: int
+    pools: dict[str, dict[str, int]] = field(default_factory=dict)
+
+    def apply(self, s: GameState) -> None:
+        for key, changes in self.pools.items():
+            for name, value in changes.items():
+                setattr(s.fighters[key], name, value)
+        s.choice, s.step = None, "reply"
+
+
+@dataclass(frozen=True)
 class EffectBlocked(Fact):
     character: str
     name: str

@@ -6,7 +6,7 @@ from __future__ import annotations
 from itertools import chain, count
 from typing import Any
 
-from judge.artobattlers import abilities, challenge, conclude, declare, reply, side
+from judge.artobattlers import abilities, challenge, conclude, declare, freetext, reply, side
 from judge.artobattlers.damage import destroy, raise_power
 from judge.artobattlers.facts import (
     AnnotationRecorded,
@@ -95,6 +95,8 @@ def _malformed(d: dict[str, Any]) -> str | None:
                 isinstance(x, SCALAR) for x in value.values())
         elif key == "params":
             ok = isinstance(value, dict)
+        elif key == "agreed":  # card_text: both players (freetext.py)
+            ok = isinstance(value, list) and all(type(x) is int for x in value)
         else:
             ok = isinstance(value, SCALAR)
         if not ok:
@@ -237,18 +239,27 @@ def _decline(t: Table, d: dict[str, Any]) -> None:
     end_turn(t)
 
 
+def _attack(t: Table, d: dict[str, Any]) -> None:
+    declare.declare(t, d)
+    if t.s.step == "reply":  # a free text of the move or ability asked first (freetext.py)
+        freetext.ask(t, "when_declared")
+
+
 def _extra(t: Table, d: dict[str, Any]) -> None:
     assert t.s.attack is not None
     declare.declare(t, d, chain_origin=t.s.attack.move)
+    if t.s.step == "reply":
+        freetext.ask(t, "when_declared")
 
 
 STEPS = {
     "team": _team, "placement": _placement, "start_die": _start_die,
-    "attack": declare.declare, "side_attack": side.announce,
+    "attack": _attack, "side_attack": side.announce,
     "joining_attack": side.joining_decided,
     "power_turn": _power_turn, "ability_action": _ability_action,
     "may": conclude.card_choice, "pick": conclude.card_choice, "die": reply.die, "manual_move": reply.manual_move,
     "force_challenge": challenge.declare, "duel_die": _duel_die,
     "counterattack": lambda t, d: reply.counterattack(t, d["id"], index=d.get("index")),
     "extra_attack": _extra, "decline_extra_attack": _decline,
+    "card_text": freetext.rule_on,
 }

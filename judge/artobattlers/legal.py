@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from judge.artobattlers import cardtext
 from judge.artobattlers.cards import Counterattack, Move
 from judge.artobattlers.counted import attack_dp
 from judge.artobattlers.crowded import attack_descriptions, crowded, side_attack_description
@@ -45,7 +46,7 @@ def prompt(t: Table) -> dict[str, Any] | None:
     maker = {"team": _team, "placement": _placement, "start_roll": _start_roll,
              "turn_action": _turn_action, "reply": _reply,
              "counterattack_choice": _counterattack, "duel": _duel,
-             "card_choice": _card_choice, "extra_attack": _extra,
+             "card_choice": _card_choice, "card_text": _card_text, "extra_attack": _extra,
              "joining_attack": _joining}[s.step]
     out = maker(t)
     out.update(context(s))  # what the answer's sentence reads (position.py)
@@ -180,6 +181,19 @@ def _card_choice(t: Table) -> dict[str, Any]:
     about = (f"Apply {c['about']} or not." if c["choice"] == "may" else
              f"Pick what {c['about']} does.")
     return _shape([c["player"]], ONE_PLAYER, c["choice"], options, about, "A13.1")
+
+
+def _card_text(t: Table) -> dict[str, Any]:
+    """A free card text applies: the table says what it does (freetext.py)."""
+    c = t.s.choice
+    assert c is not None
+    about = (f"{t.name(str(c['character']))}'s card text ({c['source']}): \"{c['about']}\". "
+             "What does it do? Both players agree: nothing, a change of LP, PP or shield, "
+             "or the attack hits or misses.")
+    out = _shape([c["player"]], ONE_PLAYER, "card_text", [], about,
+                 cardtext.RULE[str(c["source"]).split(":")[0]], [cardtext.description(t)])
+    out["card_text"] = {"text": c["about"], "source": c["source"], "character": c["character"]}
+    return out
 
 
 def _joining(t: Table) -> dict[str, Any]:

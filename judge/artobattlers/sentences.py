@@ -171,6 +171,17 @@ def _counterattack(w: Words, who: str, d: dict[str, Any], s: Position | None) ->
     return f"{who} chooses counterattack \"{d.get('id')}\"{which}."
 
 
+def _card_text(w: Words, who: str, d: dict[str, Any], s: Position | None) -> str:
+    """The table's answer to a free card text (freetext.py); the fact after it quotes the
+    card's text beside it."""
+    what = str(d.get("outcome"))
+    if what in ("life", "power", "shield"):
+        amount = d.get("amount", 0)
+        whom = f" for {w.character(d['character'])}" if d.get("character") else ""
+        what = f"{what} {amount:+d}{whom}" if type(amount) is int else what
+    return f"{who}, both players agreeing, says what the card text does: {what}."
+
+
 def _side_attack(w: Words, who: str, d: dict[str, Any], s: Position | None) -> str:
     lead, join = d.get("lead"), d.get("joining")
     if not isinstance(lead, dict):
@@ -226,6 +237,6 @@ SAYINGS: dict[str, Saying] = {
     "team": _team, "placement": _placement, "start_die": _start_die, "duel_die": _duel_die,
     "attack": _attack, "extra_attack": _extra_attack, "power_turn": _power_turn, "die": _die,
     "manual_move": _manual_move, "force_challenge": _force_challenge,
-    "counterattack": _counterattack, "side_attack": _side_attack,
+    "counterattack": _counterattack, "side_attack": _side_attack, "card_text": _card_text,
     "joining_attack": _joining, "ability_action": _ability, "may": _may, "pick": _pick,
     "roll_rejected": _roll_rejected, "note": _note, "ruling": _ruling}

@@ -1,0 +1,111 @@
+"""Free card text (issue 33 item 1): a Special Ability written only in words (A18.2: it
+wins over any general rule where it applies) or a note under an Attack Move (004 §5 "any
+notes under the Attack Move"; AG1: what the format cannot hold is card text). Each carries
+a ``timing``; when it applies the table is asked what it does, the card's text shown, and
+answers with the engine's own outcomes, both players agreeing:
+
+``{"player", "kind": "card_text", "agreed": [0, 1], "outcome", "character", "amount"}``
+
+``outcome``: ``nothing``; ``life`` / ``power`` / ``shield`` (``character``'s pool changes
+by ``amount``, signed); ``hit`` (the attack hits in full, no reply) or ``miss`` (it does
+nothing). Timings judged: ``when_declared`` (a note: its move is declared; an ability: its
+owner declares an attack)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from judge.artobattlers.cardtext import RULE, description
+from judge.artobattlers.conclude import conclude
+from judge.artobattlers.damage import Blow, destroy
+from judge.artobattlers.facts import CardTextAsked, CardTextRuled
+from judge.artobattlers.table import Table
+from judge.described import with_defaults
+from judge.errors import IllegalDecisionError
+
+POOLS = {"life": "life", "power": "power", "shield": "shield"}
+WORDS = {"life": "LP", "power": "PP", "shield": "shield LP"}
+
+
+def texts(t: Table, timing: str) -> list[tuple[str, str]]:
+    """(source, text) of the attacker's free texts with this timing, the move's notes first,
+    then the ability (a striker's move: its notes only)."""
+    a = t.s.attack
+    assert a is not None
+    move = t.attack_move()
+    out = [(f"note: {move.id}", text) for text, when in move.notes if when == timing]
+    ability = t.card(a.character).ability
+    if not move.striker and ability and ability.action == "free_text" and (
+            ability.timing == timing):
+        out.append((f"ability: {ability.name}", ability.text))
+    return out
+
+
+def ask(t: Table, timing: str, n: int = 0) -> bool:
+    """Put the ``n``-th free text of ``timing`` to the table; False when there is none."""
+    found = texts(t, timing)
+    if n >= len(found):
+        return False
+    a = t.s.attack
+    assert a is not None
+    source, text = found[n]
+    t.emit(CardTextAsked(RULE[source.split(":")[0]],
+                         f"{t.name(a.character)}'s card text ({source}) applies now: "
+                         f"\"{text}\". What does it do? Both players agree.", a.player,
+                         a.character, source, text, timing, n))
+    return True
+
+
+def rule_on(t: Table, d: dict[str, Any]) -> None:
+    """Judge the table's answer: the text quoted beside what was decided, then go on."""
+    c = t.s.choice
+    assert c is not None and t.s.attack is not None
+    d = with_defaults(description(t), d)
+    outcome, who, amount = d["outcome"], d["character"], d["amount"]
+    pools = _pools(t, outcome, who, amount)
+    t.emit(CardTextRuled(RULE[str(c["source"]).split(":")[0]],
+                         f"{t.name(str(c['character']))}'s card text ({c['source']}): "
+                         f"\"{c['about']}\" — the table, both players agreeing, decides: "
+                         f"{_said(t, outcome, who, amount, pools)}.", str(c["about"]),
+                         outcome, who, amount, pools))
+    _go_on(t, outcome, int(c["n"]))
+
+
+def _pools(t: Table, outcome: str, who: str, amount: int) -> dict[str, dict[str, int]]:
+    if outcome not in POOLS:
+        return {}
+    f = t.fighter(who)
+    now = getattr(f, POOLS[outcome])
+    if now is None:
+        raise IllegalDecisionError(f"{f.label} has no {WORDS[outcome]} to change.", "A1.2",
+                                   field="card_text")
+    low = 0 if outcome != "life" else now + amount
+    return {who: {POOLS[outcome]: max(low, now + amount)}}
+
+
+def _said(t: Table, outcome: str, who: str, amount: int,
+          pools: dict[str, dict[str, int]]) -> str:
+    if outcome in POOLS:
+        after = pools[who][POOLS[outcome]]
+        before = getattr(t.fighter(who), POOLS[outcome])
+        return (f"{t.name(who)} {'gains' if amount >= 0 else 'loses'} {abs(amount)} "
+                f"{WORDS[outcome]}: {before} → {after}")
+    return {"nothing": "it does nothing here", "hit": "the attack hits in full, no reply",
+            "miss": "the attack misses: it does nothing"}[outcome]
+
+
+def _go_on(t: Table, outcome: str, n: int) -> None:
+    """After the answer: the attack hits or misses, or ends when the table's LP change
+    destroyed its attacker or target; else the next free text of the same moment is
+    asked, and the reply follows."""
+    a = t.s.attack
+    assert a is not None
+    if outcome == "hit":
+        conclude(t, [Blow(a.target, "life", a.dp, "attack", "A18.2", a.dp_note)], "full")
+    elif outcome == "miss":
+        conclude(t, [], "none")
+    elif outcome == "life" and any(t.fighter(x).life <= 0 for x in (a.character, a.target)):
+        if not destroy(t):
+            conclude(t, [], "none")
+    elif not ask(t, "when_declared", n + 1) and outcome == "life":
+        destroy(t)  # a character outside the attack brought to 0 LP leaves play

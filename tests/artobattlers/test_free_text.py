@@ -1,0 +1,140 @@
+"""Free card text (issue 33 item 1, first slice): a Special Ability written only in words
+(A18.2, 004 §22 "just follow the rule of the Special Ability over any rule of the game")
+and a note under an Attack Move (004 §5 "any notes under the Attack Move"; AG1), each with
+a timing. When it applies, the table is asked what it does, the card's text shown, as a
+described decision of the engine's own outcomes with both players' agreement; the
+narrative quotes the text beside the answer."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import pytest
+
+from judge.artobattlers.imports import check_document
+from judge.errors import IllegalDecisionError, RecordError
+from tests.artobattlers.scene import EK, R, attack, lp
+from tests.artobattlers.test_as_moves import HUSK
+
+NOTE = "The user howls; the table decides what that does."
+ABILITY = "Whenever Howler attacks, it feeds on the noise."
+
+
+def howler(note: bool = True, ability: bool = False) -> dict[str, Any]:
+    """A Husk whose Drain Beam costs nothing and carries a note; the ability in words."""
+    card = {**copy.deepcopy(HUSK), "id": "howler", "name": "Howler"}
+    move = card["attack_moves"][0]
+    move["cost"] = {"form": "none"}
+    if note:
+        move["notes"] = [{"text": NOTE, "timing": "when_declared"}]
+    if ability:
+        card["special_ability"] = {"name": "Feed", "text": ABILITY, "timing": "when_declared"}
+    return card
+
+
+def ek() -> dict[str, Any]:
+    return next(c for c in R.catalogue()["sets"]["artobattlers-sample-v1"]["characters"]
+                if c["id"] == EK)
+
+
+def match(card: dict[str, Any]) -> Any:
+    m = R.from_record({"format": "artobattlers-record/1", "ruleset": "artobattlers",
+                       "setup": {"format": "simple_duel", "characters": [card, ek()],
+                                 "rulings": {}, "players": [{"name": "Ana"}, {"name": "Ben"}]},
+                       "decisions": [{"player": 0, "kind": "team", "characters": ["howler"]},
+                                     {"player": 1, "kind": "team", "characters": [EK]},
+                                     {"player": 0, "kind": "start_die", "value": 6},
+                                     {"player": 1, "kind": "start_die", "value": 1}]})
+    attack(m, "drain-beam")
+    return m
+
+
+def answer(m: Any, **fields: Any) -> list[Any]:
+    return m.decide({"player": 0, "kind": "card_text", "agreed": [0, 1], **fields})
+
+
+def document(card: dict[str, Any]) -> dict[str, Any]:
+    return {"schema_version": 1, "ruleset": "artobattlers", "characters": [card]}
+
+
+def test_import_accepts_a_note_and_a_text_only_ability_with_their_timing():
+    got = check_document(document(howler(note=True, ability=True)))[0]
+    assert got["special_ability"]["text"] == ABILITY
+    assert got["attack_moves"][0]["notes"][0]["text"] == NOTE
+
+
+@pytest.mark.parametrize("spoil, field", [
+    (lambda c: c["special_ability"].pop("timing"), "characters[0].special_ability"),
+    (lambda c: c["special_ability"].__setitem__("timing", "sometimes"),
+     "characters[0].special_ability.timing"),
+    (lambda c: c["attack_moves"][0]["notes"][0].pop("timing"),
+     "characters[0].attack_moves[0].notes[0].timing"),
+], ids=["ability-without-timing", "unknown-timing", "note-without-timing"])
+def test_free_text_without_a_known_timing_is_refused_naming_the_field(spoil, field):
+    card = howler(note=True, ability=True)
+    spoil(card)
+    with pytest.raises(RecordError) as err:
+        check_document(document(card))
+    assert err.value.field == field
+
+
+def test_the_table_is_asked_with_the_cards_text_shown_before_the_reply():
+    m = match(howler())
+    assert m.prompt["kind"] == "card_text" and m.prompt["players"] == [0]
+    assert m.prompt["options"] == [] and NOTE in m.prompt["about"]
+    assert m.prompt["card_text"] == {"text": NOTE, "source": "note: drain-beam",
+                                     "character": "howler"}
+    (shape,) = m.prompt["described"]
+    assert shape["fields"]["agreed"] == {"const": [0, 1], "rule": "AG1"}
+    assert shape["fields"]["outcome"]["choices"] == ["nothing", "life", "power", "shield",
+                                                     "hit", "miss"]
+
+
+def test_a_life_change_the_table_decides_is_applied_and_quoted_in_the_narrative():
+    m = match(howler())
+    before = lp(m, EK)
+    answer(m, outcome="life", character=EK, amount=-20)
+    assert lp(m, EK) == before - 20 and m.prompt["kind"] == "reply"  # the reply follows
+    lines = "\n".join(R.narrative(m))
+    assert f'"{NOTE}" — the table, both players agreeing, decides: ' in lines
+    assert "loses 20 LP" in lines and "both players agreeing, says what" in lines
+
+
+def test_the_table_can_make_the_attack_miss_or_hit_in_full():
+    m = match(howler())
+    before = lp(m, EK)
+    answer(m, outcome="miss")
+    assert lp(m, EK) == before  # no reply asked: Ben's turn
+    assert (m.prompt["kind"], m.prompt["players"]) == ("turn_action", [1])
+    assert "The attack takes no LP from its target." in "\n".join(R.narrative(m))
+    m = match(howler())
+    answer(m, outcome="hit")
+    assert lp(m, EK) == before - 30  # Drain Beam's 30 DP, no reply die
+    assert (m.prompt["kind"], m.prompt["players"]) == ("turn_action", [1])
+
+
+def test_nothing_leaves_the_attack_to_its_reply_and_the_ability_is_asked_after_the_note():
+    m = match(howler(note=True, ability=True))
+    answer(m, outcome="nothing")
+    assert m.prompt["kind"] == "card_text"
+    assert m.prompt["card_text"]["source"] == "ability: Feed" and m.prompt["rule"] == "A18.2"
+    answer(m, outcome="power", character="howler", amount=15)
+    assert m.state.fighters["howler"].power == 15 and m.prompt["kind"] == "reply"
+
+
+def test_an_answer_without_both_players_agreeing_is_refused():
+    m = match(howler())
+    with pytest.raises(IllegalDecisionError):
+        m.decide({"player": 0, "kind": "card_text", "agreed": [0], "outcome": "nothing"})
+    with pytest.raises(IllegalDecisionError):
+        m.decide({"player": 0, "kind": "card_text", "agreed": [0, 1], "outcome": "explode"})
+
+
+def test_the_record_replays_to_the_same_state():
+    m = match(howler(note=True, ability=True))
+    answer(m, outcome="nothing")
+    answer(m, outcome="life", character="howler", amount=10)
+    decisions = [d for k, d in m.events if k == "decision"]
+    again = R.from_record({**R.envelope(m.setup), "decisions": decisions})
+    assert R.state_json(again.state, again.prompt) == R.state_json(m.state, m.prompt)
