@@ -112,7 +112,7 @@ class Ability:
     by: int  # restore_life_turn: the amount
     minimum: int
     nature: str | None = None
-    timing: str | None = None  # free_text: when the table is asked what it does (A18.8)
+    timing: str | None = None  # free_text: when the table is asked, or "invoked" (A3.3 d)
 
     @property
     def id(self) -> str:
@@ -123,7 +123,8 @@ class Ability:
     @property
     def turn_action(self) -> bool:
         """Whether the ability grants a turn action (A3.3 (d))."""
-        return self.action == "restore_life_turn"
+        return self.action == "restore_life_turn" or (
+            self.action == "free_text" and self.timing == "invoked")
 
 
 @dataclass(frozen=True)

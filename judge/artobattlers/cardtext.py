@@ -17,11 +17,12 @@ def description(t: Table) -> dict[str, Any]:
     assert c is not None
     fighters = [f.id for p in (0, 1) for f in t.s.in_play(p)]
     rule = RULE[str(c["source"]).split(":")[0]]
+    outcomes = OUTCOMES if c.get("resume", "reply") == "reply" else OUTCOMES[:4]  # no attack
     return {"kind": "card_text", "rule": rule,
-            "count": len(OUTCOMES) * len(fighters) * 1999, "fields": {
+            "count": len(outcomes) * len(fighters) * 1999, "fields": {
                 "player": {"const": c["player"]}, "kind": {"const": "card_text"},
                 "agreed": {"const": [0, 1], "rule": rule},
-                "outcome": {"type": "choice", "choices": list(OUTCOMES), "rule": rule},
+                "outcome": {"type": "choice", "choices": list(outcomes), "rule": rule},
                 "character": {"type": "choice", "choices": fighters,
                               "default": c["character"]},
                 "amount": {"type": "integer", "minimum": -999, "maximum": 999, "default": 0}}}

@@ -108,9 +108,10 @@ def _check(item: dict[str, Any], here: str) -> None:
                               f"group {ca['group']!r}.", "AG8",
                               field=f"{here}.counterattacks[{index}].dp")
     ability = item["special_ability"]
-    if ability is not None and ("structured" in ability) == ("timing" in ability):
+    forms = [k for k in ("structured", "timing", "invoked") if k in (ability or {})]
+    if ability is not None and len(forms) != 1:
         raise RecordError(f"{here}.special_ability: either a verb (structured) or free text "
-                          "with its timing, not both and not neither.", "A18.8",
+                          "with its timing or invoked: true, exactly one of them.", "A18.2",
                           field=f"{here}.special_ability")
     striker = item["striker"]["attack_moves"] if item["striker"] else []
     for label, moves in (("attack_moves", item["attack_moves"]),
@@ -185,7 +186,8 @@ def _move(data: dict[str, Any], striker: bool = False) -> Move:
 
 def _ability(data: dict[str, Any]) -> Ability:
     if "structured" not in data:  # free text, put to the table when it applies (A18.8)
-        return Ability(data["name"], data["text"], "free_text", 0, 0, None, data["timing"])
+        return Ability(data["name"], data["text"], "free_text", 0, 0, None,
+                       data.get("timing", "invoked"))
     verb = data["structured"]
     return Ability(data["name"], data["text"], verb["action"],
                    verb.get("by", verb.get("amount", 0)), verb.get("minimum", 0),

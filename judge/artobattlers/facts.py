@@ -573,11 +573,12 @@ class CardTextAsked(Fact):
     card_text: str
     timing: str
     n: int = 0
+    resume: str = "reply"  # reply | turn_end (an invoked ability: the turn ends after)
 
     def apply(self, s: GameState) -> None:
         s.choice = {"player": self.player, "choice": "card_text", "about": self.card_text,
                     "character": self.character, "source": self.source, "n": self.n,
-                    "options": []}
+                    "options": [], "resume": self.resume}
         s.step = "card_text"
 
 
@@ -592,12 +593,13 @@ class CardTextRuled(Fact):
     character: str
     amount: int
     pools: dict[str, dict[str, int]] = field(default_factory=dict)
+    resume: str = "reply"
 
     def apply(self, s: GameState) -> None:
         for key, changes in self.pools.items():
             for name, value in changes.items():
                 setattr(s.fighters[key], name, value)
-        s.choice, s.step = None, "reply"
+        s.choice, s.step = None, "reply" if self.resume == "reply" else "turn_action"
 
 
 @dataclass(frozen=True)

@@ -8,8 +8,10 @@ answers with the engine's own outcomes, both players agreeing:
 
 ``outcome``: ``nothing``; ``life`` / ``power`` / ``shield`` (``character``'s pool changes
 by ``amount``, signed); ``hit`` (the attack hits in full, no reply) or ``miss`` (it does
-nothing). Timings judged: ``when_declared`` (a note: its move is declared; an ability: its
-owner declares an attack)."""
+nothing; not offered for an invoked ability, which has no attack). Timings judged:
+``when_declared`` (a note: its move is declared; an ability: its owner declares an
+attack). An ability with ``invoked: true`` is offered as a turn action instead (A3.3 (d),
+``ability_action``): the table says what it does, then the turn ends."""
 
 from __future__ import annotations
 
@@ -20,6 +22,7 @@ from judge.artobattlers.conclude import conclude
 from judge.artobattlers.damage import Blow, destroy
 from judge.artobattlers.facts import CardTextAsked, CardTextRuled
 from judge.artobattlers.table import Table
+from judge.artobattlers.turns import end_turn
 from judge.described import with_defaults
 from judge.errors import IllegalDecisionError
 
@@ -56,18 +59,35 @@ def ask(t: Table, timing: str, n: int = 0) -> bool:
     return True
 
 
+def invoke(t: Table, d: dict[str, Any]) -> None:
+    """An invoked free-text ability used as the turn action (A3.3 (d), A18.2): the table
+    says what it does, then the turn ends."""
+    f = t.fighter(d["character"])
+    ability = t.card(f.id).ability
+    assert ability is not None
+    source = f"ability: {ability.name}"
+    t.emit(CardTextAsked("A18.2", f"{f.label} uses {ability.name}: \"{ability.text}\". What "
+                         "does it do? Both players agree.", d["player"], f.id, source,
+                         ability.text, "invoked", 0, "turn_end"))
+
+
 def rule_on(t: Table, d: dict[str, Any]) -> None:
     """Judge the table's answer: the text quoted beside what was decided, then go on."""
     c = t.s.choice
-    assert c is not None and t.s.attack is not None
+    assert c is not None
     d = with_defaults(description(t), d)
     outcome, who, amount = d["outcome"], d["character"], d["amount"]
     pools = _pools(t, outcome, who, amount)
+    resume = str(c.get("resume", "reply"))
     t.emit(CardTextRuled(RULE[str(c["source"]).split(":")[0]],
                          f"{t.name(str(c['character']))}'s card text ({c['source']}): "
                          f"\"{c['about']}\" — the table, both players agreeing, decides: "
                          f"{_said(t, outcome, who, amount, pools)}.", str(c["about"]),
-                         outcome, who, amount, pools))
+                         outcome, who, amount, pools, resume))
+    if resume == "turn_end":
+        if not (outcome == "life" and destroy(t)):
+            end_turn(t)
+        return
     _go_on(t, outcome, int(c["n"]))
 
 
@@ -79,8 +99,10 @@ def _pools(t: Table, outcome: str, who: str, amount: int) -> dict[str, dict[str,
     if now is None:
         raise IllegalDecisionError(f"{f.label} has no {WORDS[outcome]} to change.", "A1.2",
                                    field="card_text")
-    low = 0 if outcome != "life" else now + amount
-    return {who: {POOLS[outcome]: max(low, now + amount)}}
+    top = {"life": f.life_start, "power": f.power_limit,
+           "shield": t.card(who).shield}[outcome]  # never above the card (A1.26, A8.2)
+    after = now + amount if outcome == "life" else max(0, now + amount)  # 0 LP destroys
+    return {who: {POOLS[outcome]: min(after, top) if top is not None else after}}
 
 
 def _said(t: Table, outcome: str, who: str, amount: int,

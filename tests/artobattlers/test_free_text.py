@@ -138,3 +138,66 @@ def test_the_record_replays_to_the_same_state():
     decisions = [d for k, d in m.events if k == "decision"]
     again = R.from_record({**R.envelope(m.setup), "decisions": decisions})
     assert R.state_json(again.state, again.prompt) == R.state_json(m.state, m.prompt)
+
+
+INVOKED = "Howler drinks from the crowd's cheer."
+
+
+def invoker() -> dict[str, Any]:
+    card = howler(note=False)
+    card["special_ability"] = {"name": "Crowd Cheer", "text": INVOKED, "invoked": True}
+    return card
+
+
+def at_turn(card: dict[str, Any]) -> Any:
+    return R.from_record({"format": "artobattlers-record/1", "ruleset": "artobattlers",
+                          "setup": {"format": "simple_duel", "characters": [card, ek()],
+                                    "rulings": {}, "players": [{"name": "Ana"},
+                                                               {"name": "Ben"}]},
+                          "decisions": [{"player": 0, "kind": "team", "characters": ["howler"]},
+                                        {"player": 1, "kind": "team", "characters": [EK]},
+                                        {"player": 0, "kind": "start_die", "value": 6},
+                                        {"player": 1, "kind": "start_die", "value": 1}]})
+
+
+def test_an_invoked_ability_is_a_turn_action_the_table_then_rules_and_the_turn_ends():
+    m = at_turn(invoker())
+    offered = {"player": 0, "kind": "ability_action", "character": "howler",
+               "ability": "crowd-cheer", "params": {}}
+    assert offered in m.prompt["options"]  # A3.3 (d)
+    m.decide(offered)
+    assert m.prompt["kind"] == "card_text" and INVOKED in m.prompt["about"]
+    (shape,) = m.prompt["described"]
+    assert shape["fields"]["outcome"]["choices"] == ["nothing", "life", "power", "shield"]
+    with pytest.raises(IllegalDecisionError):  # no attack to hit or miss
+        answer(m, outcome="hit")
+    answer(m, outcome="power", amount=20)  # character: the owner by default
+    assert m.state.fighters["howler"].power == 20
+    assert (m.prompt["kind"], m.prompt["players"]) == ("turn_action", [1])
+    assert f'"{INVOKED}" — the table, both players agreeing, decides: Howler gains 20 PP' \
+        in "\n".join(R.narrative(m))
+
+
+def test_an_ability_is_a_verb_or_free_text_with_one_timing_not_both():
+    card = invoker()
+    card["special_ability"]["timing"] = "when_declared"
+    with pytest.raises(RecordError) as err:
+        check_document(document(card))
+    assert (err.value.field, err.value.rule) == ("characters[0].special_ability", "A18.2")
+
+
+def test_a_head_judge_corrects_what_the_table_decided_like_any_pool():
+    m = match(howler())
+    answer(m, outcome="life", character=EK, amount=-40)
+    assert lp(m, EK) == 260
+    assert R.correctable(m)[f"characters.{EK}.life"]["value"] == 260
+    m.decide({"kind": "correction", "changes": [{"field": f"characters.{EK}.life",
+                                                  "after": 300}],
+              "rule": "A18.2", "text": "The note only howls: no LP lost."})
+    assert lp(m, EK) == 300 and m.prompt["kind"] == "reply"
+
+
+def test_the_table_cannot_raise_a_pool_above_the_card():
+    m = match(howler())
+    answer(m, outcome="life", character=EK, amount=+50)
+    assert lp(m, EK) == 300  # Ember Knight's starting LP (A1.26)
