@@ -1,10 +1,12 @@
-"""The table's answer to a free card text (freetext.py) as a described decision
-(judge.described): what the console draws as a form and the judge checks."""
+"""Free card text that applies now (freetext.py) and the table's answer to it as a
+described decision (judge.described): what the console draws as a form and the judge
+checks. Apart from freetext.py so that conclude.py can ask (on_hit) without a cycle."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from judge.artobattlers.facts import CardTextAsked
 from judge.artobattlers.table import Table
 
 OUTCOMES = ("nothing", "life", "power", "shield", "hit", "miss")
@@ -17,7 +19,7 @@ def description(t: Table) -> dict[str, Any]:
     assert c is not None
     fighters = [f.id for p in (0, 1) for f in t.s.in_play(p)]
     rule = RULE[str(c["source"]).split(":")[0]]
-    outcomes = OUTCOMES if c.get("resume", "reply") == "reply" else OUTCOMES[:4]  # no attack
+    outcomes = OUTCOMES if c.get("resume", "reply") == "reply" else OUTCOMES[:4]  # decided
     return {"kind": "card_text", "rule": rule,
             "count": len(outcomes) * len(fighters) * 1999, "fields": {
                 "player": {"const": c["player"]}, "kind": {"const": "card_text"},
@@ -26,3 +28,33 @@ def description(t: Table) -> dict[str, Any]:
                 "character": {"type": "choice", "choices": fighters,
                               "default": c["character"]},
                 "amount": {"type": "integer", "minimum": -999, "maximum": 999, "default": 0}}}
+
+
+def texts(t: Table, timing: str) -> list[tuple[str, str]]:
+    """(source, text) of the attacker's free texts with this timing, the move's notes first,
+    then the ability (a striker's move: its notes only)."""
+    a = t.s.attack
+    assert a is not None
+    move = t.attack_move()
+    out = [(f"note: {move.id}", text) for text, when in move.notes if when == timing]
+    ability = t.card(a.character).ability
+    if not move.striker and ability and ability.action == "free_text" and (
+            ability.timing == timing):
+        out.append((f"ability: {ability.name}", ability.text))
+    return out
+
+
+def ask(t: Table, timing: str, n: int = 0) -> bool:
+    """Put the ``n``-th free text of ``timing`` to the table; False when there is none."""
+    found = texts(t, timing)
+    if n >= len(found):
+        return False
+    a = t.s.attack
+    assert a is not None
+    source, text = found[n]
+    t.emit(CardTextAsked(RULE[source.split(":")[0]],
+                         f"{t.name(a.character)}'s card text ({source}) applies now: "
+                         f"\"{text}\". What does it do? Both players agree.", a.player,
+                         a.character, source, text, timing, n,
+                         "reply" if timing == "when_declared" else "after_hit"))
+    return True

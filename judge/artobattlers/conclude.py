@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from judge.artobattlers.cards import Effect
+from judge.artobattlers.cardtext import ask
 from judge.artobattlers.damage import Blow, checkpoint, destroy, land, raise_power
 from judge.artobattlers.facts import (
     BecameCaptive,
@@ -42,6 +43,13 @@ def conclude(t: Table, blows: list[Blow], klass: str, counterattacked: bool = Fa
                              outcome, hurt))
     if destroy(t, (a.character, a.striker) if a.sacrifice else None):
         return
+    if outcome != "none" and ask(t, "on_hit"):
+        return  # the table says what the attacker's free text does first (freetext.py)
+    after_hit(t)
+
+
+def after_hit(t: Table) -> None:
+    """The move's effect, then what follows the attack."""
     if _effect(t):
         return  # a card-text choice first, or the effect ended the match
     after_effect(t)

@@ -573,7 +573,7 @@ class CardTextAsked(Fact):
     card_text: str
     timing: str
     n: int = 0
-    resume: str = "reply"  # reply | turn_end (an invoked ability: the turn ends after)
+    resume: str = "reply"  # reply | after_hit (on_hit) | turn_end (an invoked ability)
 
     def apply(self, s: GameState) -> None:
         s.choice = {"player": self.player, "choice": "card_text", "about": self.card_text,
@@ -599,7 +599,8 @@ class CardTextRuled(Fact):
         for key, changes in self.pools.items():
             for name, value in changes.items():
                 setattr(s.fighters[key], name, value)
-        s.choice, s.step = None, "reply" if self.resume == "reply" else "turn_action"
+        s.choice = None
+        s.step = "turn_action" if self.resume == "turn_end" else "reply"
 
 
 @dataclass(frozen=True)

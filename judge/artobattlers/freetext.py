@@ -8,17 +8,17 @@ answers with the engine's own outcomes, both players agreeing:
 
 ``outcome``: ``nothing``; ``life`` / ``power`` / ``shield`` (``character``'s pool changes
 by ``amount``, signed); ``hit`` (the attack hits in full, no reply) or ``miss`` (it does
-nothing; not offered for an invoked ability, which has no attack). Timings judged:
+nothing; offered only ``when_declared``, before the attack is decided). Timings judged:
 ``when_declared`` (a note: its move is declared; an ability: its owner declares an
-attack). An ability with ``invoked: true`` is offered as a turn action instead (A3.3 (d),
+attack) and ``on_hit`` (the attack took LP from its target). An ability with ``invoked: true`` is offered as a turn action instead (A3.3 (d),
 ``ability_action``): the table says what it does, then the turn ends."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from judge.artobattlers.cardtext import RULE, description
-from judge.artobattlers.conclude import conclude
+from judge.artobattlers.cardtext import RULE, ask, description
+from judge.artobattlers.conclude import after_hit, conclude
 from judge.artobattlers.damage import Blow, destroy
 from judge.artobattlers.facts import CardTextAsked, CardTextRuled
 from judge.artobattlers.table import Table
@@ -28,35 +28,6 @@ from judge.errors import IllegalDecisionError
 
 POOLS = {"life": "life", "power": "power", "shield": "shield"}
 WORDS = {"life": "LP", "power": "PP", "shield": "shield LP"}
-
-
-def texts(t: Table, timing: str) -> list[tuple[str, str]]:
-    """(source, text) of the attacker's free texts with this timing, the move's notes first,
-    then the ability (a striker's move: its notes only)."""
-    a = t.s.attack
-    assert a is not None
-    move = t.attack_move()
-    out = [(f"note: {move.id}", text) for text, when in move.notes if when == timing]
-    ability = t.card(a.character).ability
-    if not move.striker and ability and ability.action == "free_text" and (
-            ability.timing == timing):
-        out.append((f"ability: {ability.name}", ability.text))
-    return out
-
-
-def ask(t: Table, timing: str, n: int = 0) -> bool:
-    """Put the ``n``-th free text of ``timing`` to the table; False when there is none."""
-    found = texts(t, timing)
-    if n >= len(found):
-        return False
-    a = t.s.attack
-    assert a is not None
-    source, text = found[n]
-    t.emit(CardTextAsked(RULE[source.split(":")[0]],
-                         f"{t.name(a.character)}'s card text ({source}) applies now: "
-                         f"\"{text}\". What does it do? Both players agree.", a.player,
-                         a.character, source, text, timing, n))
-    return True
 
 
 def invoke(t: Table, d: dict[str, Any]) -> None:
@@ -87,6 +58,10 @@ def rule_on(t: Table, d: dict[str, Any]) -> None:
     if resume == "turn_end":
         if not (outcome == "life" and destroy(t)):
             end_turn(t)
+        return
+    if resume == "after_hit":
+        if not (outcome == "life" and destroy(t)) and not ask(t, "on_hit", int(c["n"]) + 1):
+            after_hit(t)
         return
     _go_on(t, outcome, int(c["n"]))
 

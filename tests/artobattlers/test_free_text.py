@@ -201,3 +201,32 @@ def test_the_table_cannot_raise_a_pool_above_the_card():
     m = match(howler())
     answer(m, outcome="life", character=EK, amount=+50)
     assert lp(m, EK) == 300  # Ember Knight's starting LP (A1.26)
+
+
+def on_hit_card() -> dict[str, Any]:
+    card = howler(note=False)
+    card["attack_moves"][0]["notes"] = [{"text": NOTE, "timing": "on_hit"}]
+    return card
+
+
+def test_an_on_hit_note_is_asked_after_the_hit_lands_then_the_turn_goes_on():
+    m = match(on_hit_card())
+    assert m.prompt["kind"] == "reply"  # nothing asked when declared
+    before = lp(m, EK)
+    m.decide({"player": 1, "kind": "die", "value": 1})  # a Hit on every chart (A4.4)
+    assert lp(m, EK) == before - 30
+    assert m.prompt["kind"] == "card_text" and m.prompt["card_text"]["source"] == \
+        "note: drain-beam"
+    assert m.prompt["described"][0]["fields"]["outcome"]["choices"] == [
+        "nothing", "life", "power", "shield"]  # the hit is decided already
+    answer(m, outcome="life", character=EK, amount=-10)
+    assert lp(m, EK) == before - 40
+    assert (m.prompt["kind"], m.prompt["players"]) == ("turn_action", [1])
+
+
+def test_an_on_hit_note_is_not_asked_when_the_attack_does_nothing():
+    m = match(on_hit_card())
+    assert m.state.fighters[EK].dice_type == "normal"  # 4 is an Escape (A4.7)
+    m.decide({"player": 1, "kind": "die", "value": 4})
+    assert (m.prompt["kind"], m.prompt["players"]) == ("turn_action", [1])
+    assert NOTE not in "\n".join(R.narrative(m))
