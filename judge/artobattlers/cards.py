@@ -42,7 +42,7 @@ class Effect:
     phases: int
     text: str
     action: str  # direct_hit_each_phase | forbid_replies | dice_duel_each_phase | captive
-    #              | discard_from_play (A24.7, A24.8, AG40)
+    #              | discard_from_play (A24.7, A24.8, AG40) | free_text (freetext.py)
     dp: int = 0
     replies: tuple[str, ...] = ()
     optional: bool = False  # card text "may": the attacker chooses (decision may)

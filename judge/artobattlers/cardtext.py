@@ -10,7 +10,7 @@ from judge.artobattlers.facts import CardTextAsked
 from judge.artobattlers.table import Table
 
 OUTCOMES = ("nothing", "life", "power", "shield", "hit", "miss")
-RULE = {"ability": "A18.2", "note": "AG1"}  # a Special Ability wins (§22); notes (§5, AG1)
+RULE = {"ability": "A18.2", "note": "AG1", "effect": "A13.3"}  # a Special Ability wins (§22); notes (§5, AG1)
 
 
 def description(t: Table) -> dict[str, Any]:
@@ -58,3 +58,13 @@ def ask(t: Table, timing: str, n: int = 0) -> bool:
                          a.character, source, text, timing, n,
                          "reply" if timing == "when_declared" else "after_hit"))
     return True
+
+
+def ask_effect(t: Table, name: str, text: str) -> None:
+    """A free-text effect took hold (A13.3, 004 §12): the table says what it does; what
+    follows the attack waits for the answer."""
+    a = t.s.attack
+    assert a is not None
+    t.emit(CardTextAsked("A13.3", f"{name} takes hold on {t.name(a.target)}: \"{text}\". What "
+                         "does it do? Both players agree.", a.player, a.character,
+                         f"effect: {name}", text, "effect", 0, "after_effect"))

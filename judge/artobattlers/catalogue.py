@@ -165,6 +165,10 @@ def _cost(data: dict[str, Any] | None) -> Cost:
 def _effect(data: dict[str, Any] | None) -> Effect | None:
     if data is None:
         return None
+    if "structured" not in data:  # free text: the table says what it does (A13.3, §12)
+        return Effect(data["name"], frozenset(k for k, v in data["compatible"].items() if v),
+                      data["phases"], data["text"], "free_text", 0, (),
+                      data.get("optional", False))
     verb = data["structured"]
     return Effect(data["name"], frozenset(k for k, v in data["compatible"].items() if v),
                   data["phases"], data["text"], verb["action"], verb.get("dp", 0),

@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from judge.artobattlers.cardtext import RULE, ask, description
-from judge.artobattlers.conclude import after_hit, conclude
+from judge.artobattlers.conclude import after_effect, after_hit, conclude
 from judge.artobattlers.damage import Blow, destroy
 from judge.artobattlers.facts import CardTextAsked, CardTextRuled
 from judge.artobattlers.table import Table
@@ -58,6 +58,10 @@ def rule_on(t: Table, d: dict[str, Any]) -> None:
     if resume == "turn_end":
         if not (outcome == "life" and destroy(t)):
             end_turn(t)
+        return
+    if resume == "after_effect":
+        if not (outcome == "life" and destroy(t)):
+            after_effect(t)
         return
     if resume == "after_hit":
         if not (outcome == "life" and destroy(t)) and not ask(t, "on_hit", int(c["n"]) + 1):

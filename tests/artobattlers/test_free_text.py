@@ -230,3 +230,30 @@ def test_an_on_hit_note_is_not_asked_when_the_attack_does_nothing():
     m.decide({"player": 1, "kind": "die", "value": 4})
     assert (m.prompt["kind"], m.prompt["players"]) == ("turn_action", [1])
     assert NOTE not in "\n".join(R.narrative(m))
+
+
+EFFECT = "The target's ears ring until the effect ends."
+
+
+def effect_card() -> dict[str, Any]:
+    card = howler(note=False)
+    card["attack_moves"][0]["effect"] = {
+        "name": "Ringing", "compatible": {"creature": True, "machine": True, "dummy": True,
+                                          "unknown": True}, "phases": 2, "text": EFFECT}
+    return card
+
+
+def test_a_free_text_effect_takes_hold_and_the_table_says_what_it_does():
+    assert check_document(document(effect_card()))[0]["attack_moves"][0]["effect"][
+        "text"] == EFFECT
+    m = match(effect_card())
+    before = lp(m, EK)
+    m.decide({"player": 1, "kind": "die", "value": 1})  # a Hit in full: the effect holds
+    assert m.state.fighters[EK].effect.name == "Ringing"
+    assert m.prompt["kind"] == "card_text" and m.prompt["rule"] == "A13.3"
+    assert m.prompt["card_text"]["source"] == "effect: Ringing"
+    answer(m, outcome="power", character="howler", amount=5)
+    assert m.state.fighters["howler"].power == 5 and lp(m, EK) == before - 30
+    assert (m.prompt["kind"], m.prompt["players"]) == ("turn_action", [1])
+    assert f'"{EFFECT}" — the table, both players agreeing, decides: Howler gains 5 PP' in \
+        "\n".join(R.narrative(m))
