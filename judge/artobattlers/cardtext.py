@@ -9,7 +9,8 @@ from typing import Any
 from judge.artobattlers.facts import CardTextAsked
 from judge.artobattlers.table import Table
 
-OUTCOMES = ("nothing", "life", "power", "shield", "hit", "miss")
+OUTCOMES = ("nothing", "life", "power", "shield", "end_effect", "hit", "miss", "damage")
+ATTACK_ONLY = ("hit", "miss", "damage")  # only while the attack is undecided (when_declared)
 RULE = {"ability": "A18.2", "note": "AG1", "effect": "A13.3"}  # a Special Ability wins (§22); notes (§5, AG1)
 
 
@@ -19,7 +20,8 @@ def description(t: Table) -> dict[str, Any]:
     assert c is not None
     fighters = [f.id for p in (0, 1) for f in t.s.in_play(p)]
     rule = RULE[str(c["source"]).split(":")[0]]
-    outcomes = OUTCOMES if c.get("resume", "reply") == "reply" else OUTCOMES[:4]  # decided
+    outcomes = [o for o in OUTCOMES if c.get("resume", "reply") == "reply" or
+                o not in ATTACK_ONLY]
     return {"kind": "card_text", "rule": rule,
             "count": len(outcomes) * len(fighters) * 1999, "fields": {
                 "player": {"const": c["player"]}, "kind": {"const": "card_text"},

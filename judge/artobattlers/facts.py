@@ -594,11 +594,14 @@ class CardTextRuled(Fact):
     amount: int
     pools: dict[str, dict[str, int]] = field(default_factory=dict)
     resume: str = "reply"
+    dp: int | None = None  # damage: what the attack now deals
 
     def apply(self, s: GameState) -> None:
         for key, changes in self.pools.items():
             for name, value in changes.items():
                 setattr(s.fighters[key], name, value)
+        if self.dp is not None and s.attack is not None:
+            s.attack.dp = self.dp
         s.choice = None
         s.step = "turn_action" if self.resume == "turn_end" else "reply"
 
@@ -621,7 +624,7 @@ class EffectTicked(Fact):
 class EffectEnded(Fact):
     character: str
     name: str
-    reason: str  # expired | destroyed
+    reason: str  # expired | destroyed | card_text (freetext.py)
 
     def apply(self, s: GameState) -> None:
         s.fighters[self.character].effect = None

@@ -20,7 +20,7 @@ from typing import Any
 from judge.artobattlers.cardtext import RULE, ask, description
 from judge.artobattlers.conclude import after_effect, after_hit, conclude
 from judge.artobattlers.damage import Blow, destroy
-from judge.artobattlers.facts import CardTextAsked, CardTextRuled
+from judge.artobattlers.facts import CaptivityEnded, CardTextAsked, CardTextRuled, EffectEnded
 from judge.artobattlers.table import Table
 from judge.artobattlers.turns import end_turn
 from judge.described import with_defaults
@@ -50,11 +50,14 @@ def rule_on(t: Table, d: dict[str, Any]) -> None:
     outcome, who, amount = d["outcome"], d["character"], d["amount"]
     pools = _pools(t, outcome, who, amount)
     resume = str(c.get("resume", "reply"))
+    dp = _dp(t, outcome, amount)
     t.emit(CardTextRuled(RULE[str(c["source"]).split(":")[0]],
                          f"{t.name(str(c['character']))}'s card text ({c['source']}): "
                          f"\"{c['about']}\" — the table, both players agreeing, decides: "
                          f"{_said(t, outcome, who, amount, pools)}.", str(c["about"]),
-                         outcome, who, amount, pools, resume))
+                         outcome, who, amount, pools, resume, dp))
+    if outcome == "end_effect":
+        _end_effect(t, who)
     if resume == "turn_end":
         if not (outcome == "life" and destroy(t)):
             end_turn(t)
@@ -84,6 +87,28 @@ def _pools(t: Table, outcome: str, who: str, amount: int) -> dict[str, dict[str,
     return {who: {POOLS[outcome]: min(after, top) if top is not None else after}}
 
 
+def _dp(t: Table, outcome: str, amount: int) -> int | None:
+    """``damage``: the attack's DP changed by ``amount``, never below 0."""
+    if outcome != "damage":
+        return None
+    assert t.s.attack is not None
+    return max(0, t.s.attack.dp + amount)
+
+
+def _end_effect(t: Table, who: str) -> None:
+    """``end_effect``: the effect on ``who`` ends now, as an expired one does (AG19, AG40)."""
+    f = t.fighter(who)
+    effect = f.effect
+    if effect is None:
+        raise IllegalDecisionError(f"{f.label} is under no effect to end.", "A13.4",
+                                   field="card_text")
+    t.emit(EffectEnded("A13.4", f"{effect.name} on {f.label} ends.", who, effect.name,
+                       "card_text"))
+    if f.status == "captive":
+        t.emit(CaptivityEnded("AG40", f"{f.label} is free again and returns to the "
+                              f"{f.zone} zone.", who))
+
+
 def _said(t: Table, outcome: str, who: str, amount: int,
           pools: dict[str, dict[str, int]]) -> str:
     if outcome in POOLS:
@@ -91,8 +116,13 @@ def _said(t: Table, outcome: str, who: str, amount: int,
         before = getattr(t.fighter(who), POOLS[outcome])
         return (f"{t.name(who)} {'gains' if amount >= 0 else 'loses'} {abs(amount)} "
                 f"{WORDS[outcome]}: {before} → {after}")
+    if outcome == "damage":
+        assert t.s.attack is not None
+        return (f"the attack's damage changes by {amount:+d}: {t.s.attack.dp} → "
+                f"{max(0, t.s.attack.dp + amount)} DP")
     return {"nothing": "it does nothing here", "hit": "the attack hits in full, no reply",
-            "miss": "the attack misses: it does nothing"}[outcome]
+            "miss": "the attack misses: it does nothing",
+            "end_effect": f"the effect on {t.name(who)} ends"}[outcome]
 
 
 def _go_on(t: Table, outcome: str, n: int) -> None:

@@ -88,7 +88,7 @@ def test_the_table_is_asked_with_the_cards_text_shown_before_the_reply():
     (shape,) = m.prompt["described"]
     assert shape["fields"]["agreed"] == {"const": [0, 1], "rule": "AG1"}
     assert shape["fields"]["outcome"]["choices"] == ["nothing", "life", "power", "shield",
-                                                     "hit", "miss"]
+                                                     "end_effect", "hit", "miss", "damage"]
 
 
 def test_a_life_change_the_table_decides_is_applied_and_quoted_in_the_narrative():
@@ -168,7 +168,8 @@ def test_an_invoked_ability_is_a_turn_action_the_table_then_rules_and_the_turn_e
     m.decide(offered)
     assert m.prompt["kind"] == "card_text" and INVOKED in m.prompt["about"]
     (shape,) = m.prompt["described"]
-    assert shape["fields"]["outcome"]["choices"] == ["nothing", "life", "power", "shield"]
+    assert shape["fields"]["outcome"]["choices"] == ["nothing", "life", "power", "shield",
+                                                     "end_effect"]
     with pytest.raises(IllegalDecisionError):  # no attack to hit or miss
         answer(m, outcome="hit")
     answer(m, outcome="power", amount=20)  # character: the owner by default
@@ -218,7 +219,7 @@ def test_an_on_hit_note_is_asked_after_the_hit_lands_then_the_turn_goes_on():
     assert m.prompt["kind"] == "card_text" and m.prompt["card_text"]["source"] == \
         "note: drain-beam"
     assert m.prompt["described"][0]["fields"]["outcome"]["choices"] == [
-        "nothing", "life", "power", "shield"]  # the hit is decided already
+        "nothing", "life", "power", "shield", "end_effect"]  # the hit is decided already
     answer(m, outcome="life", character=EK, amount=-10)
     assert lp(m, EK) == before - 40
     assert (m.prompt["kind"], m.prompt["players"]) == ("turn_action", [1])
@@ -257,3 +258,23 @@ def test_a_free_text_effect_takes_hold_and_the_table_says_what_it_does():
     assert (m.prompt["kind"], m.prompt["players"]) == ("turn_action", [1])
     assert f'"{EFFECT}" — the table, both players agreeing, decides: Howler gains 5 PP' in \
         "\n".join(R.narrative(m))
+
+
+def test_the_table_can_change_the_attacks_damage_before_the_reply():
+    m = match(howler())
+    before = lp(m, EK)
+    answer(m, outcome="damage", amount=+15)
+    assert m.state.attack.dp == 45 and m.prompt["kind"] == "reply"
+    m.decide({"player": 1, "kind": "die", "value": 1})  # a Hit: the changed DP in full
+    assert lp(m, EK) == before - 45
+    assert "the attack's damage changes by +15: 30 → 45 DP" in "\n".join(R.narrative(m))
+
+
+def test_the_table_can_end_an_effect_and_not_one_that_is_not_there():
+    m = match(effect_card())
+    m.decide({"player": 1, "kind": "die", "value": 1})  # Ringing takes hold on Ember Knight
+    with pytest.raises(IllegalDecisionError):
+        answer(m, outcome="end_effect", character="howler")  # Howler is under no effect
+    answer(m, outcome="end_effect", character=EK)
+    assert m.state.fighters[EK].effect is None
+    assert "Ringing on Ember Knight ends." in "\n".join(R.narrative(m))
