@@ -18,7 +18,8 @@ def description(t: Table) -> dict[str, Any]:
     """The table's answer as a described decision (judge.described)."""
     c = t.s.choice
     assert c is not None
-    fighters = [f.id for p in (0, 1) for f in t.s.in_play(p)]
+    owner = str(c["character"])  # first: the one a form shows before any choice
+    fighters = [owner] + [f.id for p in (0, 1) for f in t.s.in_play(p) if f.id != owner]
     rule = RULE[str(c["source"]).split(":")[0]]
     outcomes = [o for o in OUTCOMES if c.get("resume", "reply") == "reply" or
                 o not in ATTACK_ONLY]

@@ -211,6 +211,7 @@ function describedTitle(x, state, names) {
     return `Attack with ${move?.name || f.move.const}${f.pay.const ? `, paying ${f.pay.const.toUpperCase()}` : ""}${f.sacrifice.const ? " (a sacrifice)" : ""}`;
   }
   if (x.kind === "side_attack") return "Side attack: a lead and a joining attack (A22)";
+  if (x.kind === "card_text") return "What the card text does (both players agree)";
   if (x.kind === "manual_move") {
     const mm = (characterOf(state || { players: [] }, state?.attack?.target || "").data?.manual_moves || []).find((m) => m.number === x.fields.number?.const);
     const each = mm?.kind === "nullify" ? `: ${mm.pp} PP negate ${mm.negates_dp} DP per multiple` : "";
