@@ -9,7 +9,9 @@ from typing import Any
 from judge.artobattlers.facts import CardTextAsked
 from judge.artobattlers.table import Table
 
-OUTCOMES = ("nothing", "life", "power", "shield", "end_effect", "hit", "miss", "damage")
+OUTCOMES = ("nothing", "life", "power", "shield", "end_effect", "hit", "miss", "damage",
+            "to_battle_zone", "to_inactive_zone")
+ZONES = ("to_battle_zone", "to_inactive_zone")  # Advance Play only (A21.2)
 ATTACK_ONLY = ("hit", "miss", "damage")  # only while the attack is undecided (when_declared)
 RULE = {"ability": "A18.2", "note": "AG1", "effect": "A13.3"}  # a Special Ability wins (§22); notes (§5, AG1)
 
@@ -21,8 +23,8 @@ def description(t: Table) -> dict[str, Any]:
     owner = str(c["character"])  # first: the one a form shows before any choice
     fighters = [owner] + [f.id for p in (0, 1) for f in t.s.in_play(p) if f.id != owner]
     rule = RULE[str(c["source"]).split(":")[0]]
-    outcomes = [o for o in OUTCOMES if c.get("resume", "reply") == "reply" or
-                o not in ATTACK_ONLY]
+    outcomes = [o for o in OUTCOMES if (c.get("resume", "reply") == "reply" or
+                                        o not in ATTACK_ONLY) and (t.s.advance or o not in ZONES)]
     return {"kind": "card_text", "rule": rule,
             "count": len(outcomes) * len(fighters) * 1999, "fields": {
                 "player": {"const": c["player"]}, "kind": {"const": "card_text"},

@@ -595,8 +595,11 @@ class CardTextRuled(Fact):
     pools: dict[str, dict[str, int]] = field(default_factory=dict)
     resume: str = "reply"
     dp: int | None = None  # damage: what the attack now deals
+    zone: str | None = None  # to_battle_zone / to_inactive_zone: where ``character`` goes
 
     def apply(self, s: GameState) -> None:
+        if self.zone is not None:
+            s.fighters[self.character].zone = self.zone
         for key, changes in self.pools.items():
             for name, value in changes.items():
                 setattr(s.fighters[key], name, value)

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from judge.artobattlers.cardtext import RULE, ask, description
+from judge.artobattlers.cardtext import RULE, ZONES, ask, description
 from judge.artobattlers.conclude import after_effect, after_hit, conclude
 from judge.artobattlers.damage import Blow, destroy
 from judge.artobattlers.facts import CaptivityEnded, CardTextAsked, CardTextRuled, EffectEnded
@@ -51,11 +51,12 @@ def rule_on(t: Table, d: dict[str, Any]) -> None:
     pools = _pools(t, outcome, who, amount)
     resume = str(c.get("resume", "reply"))
     dp = _dp(t, outcome, amount)
+    zone = _zone(t, outcome, who, resume)
     t.emit(CardTextRuled(RULE[str(c["source"]).split(":")[0]],
                          f"{t.name(str(c['character']))}'s card text ({c['source']}): "
                          f"\"{c['about']}\" — the table, both players agreeing, decides: "
                          f"{_said(t, outcome, who, amount, pools)}.", str(c["about"]),
-                         outcome, who, amount, pools, resume, dp))
+                         outcome, who, amount, pools, resume, dp, zone))
     if outcome == "end_effect":
         _end_effect(t, who)
     if resume == "turn_end":
@@ -95,6 +96,25 @@ def _dp(t: Table, outcome: str, amount: int) -> int | None:
     return max(0, t.s.attack.dp + amount)
 
 
+def _zone(t: Table, outcome: str, who: str, resume: str) -> str | None:
+    """A move between an Advance Play team's zones (A21.2): not of a character the pending
+    attack involves, not one already there, and never leaving a battle zone empty
+    (A21.6)."""
+    if outcome not in ZONES:
+        return None
+    f, a = t.fighter(who), t.s.attack
+    zone = "battle" if outcome == "to_battle_zone" else "inactive"
+    why = ("it is there already" if f.zone == zone else
+           "it takes part in the attack" if a is not None and resume != "turn_end" and
+           who in (a.character, a.target) else
+           "its battle zone would be empty (A21.6)" if zone == "inactive" and
+           len(t.s.battle(f.player)) == 1 else None)
+    if why:
+        raise IllegalDecisionError(f"{f.label} cannot go to the {zone} zone: {why}.", "A21.2",
+                                   field="card_text")
+    return zone
+
+
 def _end_effect(t: Table, who: str) -> None:
     """``end_effect``: the effect on ``who`` ends now, as an expired one does (AG19, AG40)."""
     f = t.fighter(who)
@@ -116,6 +136,8 @@ def _said(t: Table, outcome: str, who: str, amount: int,
         before = getattr(t.fighter(who), POOLS[outcome])
         return (f"{t.name(who)} {'gains' if amount >= 0 else 'loses'} {abs(amount)} "
                 f"{WORDS[outcome]}: {before} → {after}")
+    if outcome in ZONES:
+        return f"{t.name(who)} goes to the {outcome[3:].replace('_', ' ')}"
     if outcome == "damage":
         assert t.s.attack is not None
         return (f"the attack's damage changes by {amount:+d}: {t.s.attack.dp} → "

@@ -61,7 +61,7 @@ def decision() -> dict[str, Any]:
         _kind("card_text", ["player", "agreed", "outcome"], player=PLAYER,
               agreed={"const": [0, 1]},
               outcome={"enum": ["nothing", "life", "power", "shield", "end_effect", "hit",
-                                "miss", "damage"]},
+                                "miss", "damage", "to_battle_zone", "to_inactive_zone"]},
               character=s, amount={"type": "integer"}),
         _kind("extra_attack", ["player", "move"], player=PLAYER, move=s, pay=PAY,
               sacrifice={"type": "boolean"}),

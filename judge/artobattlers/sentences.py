@@ -175,6 +175,8 @@ def _card_text(w: Words, who: str, d: dict[str, Any], s: Position | None) -> str
     """The table's answer to a free card text (freetext.py); the fact after it quotes the
     card's text beside it."""
     what = str(d.get("outcome"))
+    if what in ("to_battle_zone", "to_inactive_zone") and d.get("character"):
+        what = f"{w.character(d['character'])} {what.replace('_', ' ')}"
     if what in ("life", "power", "shield"):
         amount = d.get("amount", 0)
         whom = f" for {w.character(d['character'])}" if d.get("character") else ""

@@ -278,3 +278,44 @@ def test_the_table_can_end_an_effect_and_not_one_that_is_not_there():
     answer(m, outcome="end_effect", character=EK)
     assert m.state.fighters[EK].effect is None
     assert "Ringing on Ember Knight ends." in "\n".join(R.narrative(m))
+
+
+def advance_match() -> Any:
+    """Advance Play, two level globes a side: Ana two invoking Howlers (one inactive), Ben
+    two Husks; Ana acts first."""
+    from tests.artobattlers.scene import place
+    m = R.from_record({"format": "artobattlers-record/1", "ruleset": "artobattlers",
+                       "setup": {"format": "advance_play", "level_globe_total": 2,
+                                 "characters": [invoker(), copy.deepcopy(HUSK)],
+                                 "rulings": {}, "players": [{"name": "Ana"},
+                                                            {"name": "Ben"}]},
+                       "decisions": [{"player": 0, "kind": "team",
+                                      "characters": ["howler", "howler"]},
+                                     {"player": 1, "kind": "team",
+                                      "characters": ["husk", "husk"]}]})
+    place(m, ["howler"], 0)
+    place(m, ["husk", "husk#2"], 1)
+    m.decide({"player": 0, "kind": "start_die", "value": 6})
+    m.decide({"player": 1, "kind": "start_die", "value": 1})
+    if m.prompt["kind"] == "placement":  # the placement review of Ana's turn: keep it
+        place(m, ["howler"], 0)
+    return m
+
+
+def test_in_advance_play_the_table_can_move_a_character_between_zones():
+    m = advance_match()
+    m.decide({"player": 0, "kind": "ability_action", "character": "howler",
+              "ability": "crowd-cheer", "params": {}})
+    (shape,) = m.prompt["described"]
+    assert shape["fields"]["outcome"]["choices"][-2:] == ["to_battle_zone", "to_inactive_zone"]
+    with pytest.raises(IllegalDecisionError):  # Ana's battle zone would be empty (A21.6)
+        answer(m, outcome="to_inactive_zone", character="howler")
+    answer(m, outcome="to_battle_zone", character="howler#2")
+    assert [f.id for f in m.state.battle(0)] == ["howler", "howler#2"]
+    assert f'"{INVOKED}" — the table, both players agreeing, decides: Howler #2 goes to ' \
+        "the battle zone." in "\n".join(R.narrative(m))
+
+
+def test_a_simple_duel_offers_no_zone_move():
+    m = match(howler())
+    assert "to_battle_zone" not in m.prompt["described"][0]["fields"]["outcome"]["choices"]
