@@ -54,3 +54,40 @@ def test_a_free_text_card_is_imported_asked_answered_and_narrated(stored_client)
     text = client.get(f"/api/duels/{duel}/narrative").get_data(as_text=True)
     assert f'"{ABILITY}" — the table, both players agreeing, decides: ' in text
     assert "Ember Knight loses 25 LP: 300 → 275" in text
+
+
+def test_a_judge_disputes_the_tables_answer_seeing_the_card_text_and_a_head_judge_corrects_it(
+        client, tokens):
+    """The disputed event is the ruling that quotes the card's text; the head judge's
+    resolution overturns it and corrects the LP the table took."""
+    record = {"format": "artobattlers-record/1", "ruleset": "artobattlers", "setup": {
+        "format": "simple_duel", "characters": [howler(), ek()], "rulings": {},
+        "players": [{"name": "Ana"}, {"name": "Ben"}]}, "decisions": [
+        {"player": 0, "kind": "team", "characters": ["howler"]},
+        {"player": 1, "kind": "team", "characters": ["ember-knight"]},
+        {"player": 0, "kind": "start_die", "value": 6},
+        {"player": 1, "kind": "start_die", "value": 1},
+        {"player": 0, "kind": "attack", "character": "howler", "striker": False,
+         "move": "drain-beam", "target": "ember-knight", "pay": None, "sacrifice": False},
+        {"player": 0, "kind": "card_text", "agreed": [0, 1], "outcome": "life",
+         "character": "ember-knight", "amount": -40}]}
+    made = client.post("/api/duels", json=record, headers=bearer(tokens["scorekeeper"]))
+    assert made.status_code == 201, made.get_json()
+    duel = made.get_json()["id"]
+    events = client.get(f"/api/duels/{duel}/events?limit=100").get_json()["events"]
+    ruled = next(e for e in events if e["type"] == "CardTextRuled")
+    assert f'"{NOTE}" — the table, both players agreeing, decides: Ember Knight loses 40 LP' \
+        in ruled["text"] and ruled["rule"] == "AG1"  # what the dispute is about
+    opened = client.post(f"/api/duels/{duel}/disputes", headers=bearer(tokens["judge"]),
+                         json={"at": ruled["event"],
+                               "claim": "The note only howls: it takes no LP."})
+    assert opened.status_code == 201, opened.get_json()
+    resolved = client.post(f"/api/disputes/{opened.get_json()['id']}/resolution",
+                           headers=bearer(tokens["head_judge"]), json={
+                               "outcome": "overturned", "ruling": "The note does nothing.",
+                               "rule": "AG1", "correction": {"changes": [
+                                   {"field": "characters.ember-knight.life", "after": 300}]}})
+    assert resolved.status_code == 201, resolved.get_json()
+    assert resolved.get_json()["resolution"]["correction_event"] is not None
+    state = client.get(f"/api/duels/{duel}/state").get_json()
+    assert state["players"][1]["characters"]["ember-knight"]["life"] == 300
