@@ -73,3 +73,31 @@ def ask_effect(t: Table, name: str, text: str) -> None:
     t.emit(CardTextAsked("A13.3", f"{name} takes hold on {t.name(a.target)}: \"{text}\". What "
                          "does it do? Both players agree.", a.player, a.character,
                          f"effect: {name}", text, "effect", 0, "after_effect"))
+
+
+def turn_start_texts(t: Table) -> list[tuple[str, str, str]]:
+    """(character, ability name, text) of the acting player's characters in play whose
+    free-text ability applies at the start of its owner's turn, in team order."""
+    p = t.s.to_act
+    if p is None:
+        return []
+    out = []
+    for f in t.s.in_play(p):
+        ability = t.card(f.id).ability
+        if ability and ability.action == "free_text" and ability.timing == "owner_turn_start":
+            out.append((f.id, ability.name, ability.text))
+    return out
+
+
+def ask_turn_start(t: Table, n: int = 0, back: str | None = None) -> bool:
+    """Put the ``n``-th start-of-turn text to the table; the turn's step (its placement
+    review or turn action) waits. False when there is none."""
+    found = turn_start_texts(t)
+    if n >= len(found) or t.s.over or t.s.to_act is None:
+        return False
+    who, name, text = found[n]
+    t.emit(CardTextAsked("A18.2", f"Turn {t.s.turn} begins: {t.name(who)}'s {name} applies: "
+                         f"\"{text}\". What does it do? Both players agree.", t.s.to_act,
+                         who, f"ability: {name}", text, "owner_turn_start", n,
+                         f"step:{back or t.s.step}"))
+    return True

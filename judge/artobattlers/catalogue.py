@@ -113,6 +113,7 @@ def _check(item: dict[str, Any], here: str) -> None:
         raise RecordError(f"{here}.special_ability: either a verb (structured) or free text "
                           "with its timing or invoked: true, exactly one of them.", "A18.2",
                           field=f"{here}.special_ability")
+    _check_notes(item, here)
     striker = item["striker"]["attack_moves"] if item["striker"] else []
     for label, moves in (("attack_moves", item["attack_moves"]),
                          ("striker.attack_moves", striker)):
@@ -134,6 +135,17 @@ def refuse_duplicate_counterattacks(items: list[dict[str, Any]], where: str) -> 
                                   "the defender can say which one to activate (004 §6).",
                                   "A1.14", field=at)
             seen[ca["id"]] = index
+
+
+def _check_notes(item: dict[str, Any], here: str) -> None:
+    """A note under a move applies when the move is declared or hits (004 §5), not at the
+    start of a turn: that is an ability's timing."""
+    for i, move in enumerate(item["attack_moves"]):
+        for j, note in enumerate(move.get("notes", ())):
+            if note["timing"] not in ("when_declared", "on_hit"):
+                at = f"{here}.attack_moves[{i}].notes[{j}].timing"
+                raise RecordError(f"{at}: a note applies when_declared or on_hit.", "AG1",
+                                  field=at)
 
 
 def _check_moves(moves: list[dict[str, Any]], here: str) -> None:

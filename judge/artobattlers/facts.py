@@ -573,7 +573,8 @@ class CardTextAsked(Fact):
     card_text: str
     timing: str
     n: int = 0
-    resume: str = "reply"  # reply | after_hit (on_hit) | turn_end (an invoked ability)
+    resume: str = "reply"  # reply | after_hit (on_hit) | after_effect | turn_end (invoked)
+    #                        | step:<the step a start-of-turn text interrupted>
 
     def apply(self, s: GameState) -> None:
         s.choice = {"player": self.player, "choice": "card_text", "about": self.card_text,
@@ -606,7 +607,8 @@ class CardTextRuled(Fact):
         if self.dp is not None and s.attack is not None:
             s.attack.dp = self.dp
         s.choice = None
-        s.step = "turn_action" if self.resume == "turn_end" else "reply"
+        s.step = ("turn_action" if self.resume == "turn_end" else
+                  self.resume[5:] if self.resume.startswith("step:") else "reply")
 
 
 @dataclass(frozen=True)

@@ -17,10 +17,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from judge.artobattlers.cardtext import RULE, ZONES, ask, description
+from judge.artobattlers.cardtext import RULE, ZONES, ask, ask_turn_start, description
 from judge.artobattlers.conclude import after_effect, after_hit, conclude
 from judge.artobattlers.damage import Blow, destroy
-from judge.artobattlers.facts import CaptivityEnded, CardTextAsked, CardTextRuled, EffectEnded
+from judge.artobattlers.facts import (
+    CaptivityEnded,
+    CardTextAsked,
+    CardTextRuled,
+    EffectEnded,
+    TurnStarted,
+)
 from judge.artobattlers.table import Table
 from judge.artobattlers.turns import end_turn
 from judge.described import with_defaults
@@ -63,6 +69,10 @@ def rule_on(t: Table, d: dict[str, Any]) -> None:
         if not (outcome == "life" and destroy(t)):
             end_turn(t)
         return
+    if resume.startswith("step:"):
+        if not (outcome == "life" and destroy(t)):
+            ask_turn_start(t, int(c["n"]) + 1, resume[5:])
+        return
     if resume == "after_effect":
         if not (outcome == "life" and destroy(t)):
             after_effect(t)
@@ -86,6 +96,14 @@ def _pools(t: Table, outcome: str, who: str, amount: int) -> dict[str, dict[str,
            "shield": t.card(who).shield}[outcome]  # never above the card (A1.26, A8.2)
     after = now + amount if outcome == "life" else max(0, now + amount)  # 0 LP destroys
     return {who: {POOLS[outcome]: min(after, top) if top is not None else after}}
+
+
+def at_turn_start(t: Table) -> None:
+    """After a decision that started a turn: the acting player's start-of-turn texts
+    (timing ``owner_turn_start``), before the turn's first step."""
+    if any(isinstance(f, TurnStarted) for f in t.facts) and t.s.step in (
+            "turn_action", "placement"):
+        ask_turn_start(t)
 
 
 def _dp(t: Table, outcome: str, amount: int) -> int | None:

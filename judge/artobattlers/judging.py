@@ -77,6 +77,7 @@ def judge(t: Table, d: Any, wasted: bool) -> list[Fact]:
         why, rule = reason(t, d, now, wasted)
         raise IllegalDecisionError(why, rule, field=str(kind))
     STEPS[str(kind)](t, d)
+    freetext.at_turn_start(t)  # a start-of-turn free text, when a turn began (freetext.py)
     return t.facts
 
 

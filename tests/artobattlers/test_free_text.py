@@ -319,3 +319,34 @@ def test_in_advance_play_the_table_can_move_a_character_between_zones():
 def test_a_simple_duel_offers_no_zone_move():
     m = match(howler())
     assert "to_battle_zone" not in m.prompt["described"][0]["fields"]["outcome"]["choices"]
+
+
+TURN_TEXT = "At the start of each of its turns Howler catches its breath."
+
+
+def test_an_owner_turn_start_ability_is_asked_each_time_its_owners_turn_begins():
+    card = howler(note=False)
+    card["special_ability"] = {"name": "Breath", "text": TURN_TEXT,
+                               "timing": "owner_turn_start"}
+    m = at_turn(card)  # Ana's first turn has just begun
+    assert m.prompt["kind"] == "card_text" and m.prompt["card_text"]["source"] == \
+        "ability: Breath"
+    assert "damage" not in m.prompt["described"][0]["fields"]["outcome"]["choices"]
+    answer(m, outcome="power", amount=10)
+    assert (m.prompt["kind"], m.prompt["players"]) == ("turn_action", [0])
+    assert m.state.fighters["howler"].power == 10
+    attack(m, "drain-beam")
+    m.decide({"player": 1, "kind": "die", "value": 4})  # an Escape; Ben's turn, no text
+    assert (m.prompt["kind"], m.prompt["players"]) == ("turn_action", [1])
+    attack(m, "blade-rush")  # costs nothing
+    m.decide({"player": 0, "kind": "die", "value": 4})  # Howler's NORMAL 4: an Escape
+    assert m.prompt["kind"] == "card_text" and m.state.to_act == 0 and m.state.turn == 3
+    assert "\n".join(R.narrative(m)).count(f'"{TURN_TEXT}". What does it do?') == 2
+
+
+def test_a_note_cannot_wait_for_the_start_of_a_turn():
+    card = howler()
+    card["attack_moves"][0]["notes"][0]["timing"] = "owner_turn_start"
+    with pytest.raises(RecordError) as err:
+        check_document(document(card))
+    assert err.value.field == "characters[0].attack_moves[0].notes[0].timing"
