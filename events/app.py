@@ -383,6 +383,8 @@ class JudgeApp(Application[UUID]):
         # RecordError names the first illegal decision
         duel = judged if judged is not None else (
             judge_stream(record) if retractions else registry.from_record(record))
+        if not retractions:  # a record starts a new duel; a log is a stored one's
+            registry.of_setup(duel.setup).check_new_setup(duel.setup)
         if len(duel.events) > self.max_events:
             raise self._too_large(len(duel.events), "this record")
         agg = DuelRecord.start(duel.setup, dict(labels or {}), actor, parent, fork_at, duel_id)

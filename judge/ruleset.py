@@ -182,6 +182,12 @@ class Ruleset(ABC):
         data that is not today's), or None."""
         return None
 
+    def check_new_setup(self, setup: dict[str, Any]) -> None:
+        """A RecordError for what a new duel may not start with although a stored one that
+        has it still loads and replays (a rule tightened after it was stored). Called when
+        a record becomes a new stored duel, never when a stored duel is read or re-judged."""
+        return None
+
     def with_todays_cards(self, setup: dict[str, Any]) -> dict[str, Any]:
         """The setup stamped with today's card data: re-judging under it is explicit."""
         return setup

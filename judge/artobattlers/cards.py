@@ -42,7 +42,7 @@ class Effect:
     phases: int
     text: str
     action: str  # direct_hit_each_phase | forbid_replies | dice_duel_each_phase | captive
-    #              | discard_from_play (A24.7, A24.8, AG40)
+    #              | discard_from_play (A24.7, A24.8, AG40) | free_text (freetext.py)
     dp: int = 0
     replies: tuple[str, ...] = ()
     optional: bool = False  # card text "may": the attacker chooses (decision may)
@@ -73,6 +73,7 @@ class Move:
     grab_challenge: bool
     effect: Effect | None
     striker: bool = False
+    notes: tuple[tuple[str, str], ...] = ()  # (text, timing): notes under the move (004 §5)
 
 
 @dataclass(frozen=True)
@@ -107,10 +108,11 @@ class Ability:
 
     name: str
     text: str
-    action: str  # reduce_direct_hit | reduce_move_dp_by_nature | restore_life_turn
+    action: str  # reduce_direct_hit | reduce_move_dp_by_nature | restore_life_turn | free_text
     by: int  # restore_life_turn: the amount
     minimum: int
     nature: str | None = None
+    timing: str | None = None  # free_text: when the table is asked, or "invoked" (A3.3 d)
 
     @property
     def id(self) -> str:
@@ -121,7 +123,8 @@ class Ability:
     @property
     def turn_action(self) -> bool:
         """Whether the ability grants a turn action (A3.3 (d))."""
-        return self.action == "restore_life_turn"
+        return self.action == "restore_life_turn" or (
+            self.action == "free_text" and self.timing == "invoked")
 
 
 @dataclass(frozen=True)

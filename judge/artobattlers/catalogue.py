@@ -107,10 +107,45 @@ def _check(item: dict[str, Any], here: str) -> None:
             raise RecordError(f"{here}.counterattacks[{index}].dp: keys must match the "
                               f"group {ca['group']!r}.", "AG8",
                               field=f"{here}.counterattacks[{index}].dp")
+    ability = item["special_ability"]
+    forms = [k for k in ("structured", "timing", "invoked") if k in (ability or {})]
+    if ability is not None and len(forms) != 1:
+        raise RecordError(f"{here}.special_ability: either a verb (structured) or free text "
+                          "with its timing or invoked: true, exactly one of them.", "A18.2",
+                          field=f"{here}.special_ability")
+    _check_notes(item, here)
     striker = item["striker"]["attack_moves"] if item["striker"] else []
     for label, moves in (("attack_moves", item["attack_moves"]),
                          ("striker.attack_moves", striker)):
         _check_moves(moves, f"{here}.{label}")
+
+
+def refuse_duplicate_counterattacks(items: list[dict[str, Any]], where: str) -> None:
+    """A counterattack's id names it (A1.14): two with one id leave the defender unable to
+    say which one they activate (004 §6 "you can decide which one you activate"). Refused
+    for characters entered now (import, a new duel's setup); characters already stored with
+    a duplicate still load, and their prompts tell the two apart by index (legal.py)."""
+    for n, item in enumerate(items):
+        seen: dict[str, int] = {}
+        for index, ca in enumerate(item["counterattacks"]):
+            at = f"{where}[{n}].counterattacks[{index}].id"
+            if ca["id"] in seen:
+                raise RecordError(f"{at}: {ca['id']!r} is used twice (also counterattacks"
+                                  f"[{seen[ca['id']]}]): a counterattack's id names it, so "
+                                  "the defender can say which one to activate (004 §6).",
+                                  "A1.14", field=at)
+            seen[ca["id"]] = index
+
+
+def _check_notes(item: dict[str, Any], here: str) -> None:
+    """A note under a move applies when the move is declared or hits (004 §5), not at the
+    start of a turn: that is an ability's timing."""
+    for i, move in enumerate(item["attack_moves"]):
+        for j, note in enumerate(move.get("notes", ())):
+            if note["timing"] not in ("when_declared", "on_hit"):
+                at = f"{here}.attack_moves[{i}].notes[{j}].timing"
+                raise RecordError(f"{at}: a note applies when_declared or on_hit.", "AG1",
+                                  field=at)
 
 
 def _check_moves(moves: list[dict[str, Any]], here: str) -> None:
@@ -142,6 +177,10 @@ def _cost(data: dict[str, Any] | None) -> Cost:
 def _effect(data: dict[str, Any] | None) -> Effect | None:
     if data is None:
         return None
+    if "structured" not in data:  # free text: the table says what it does (A13.3, §12)
+        return Effect(data["name"], frozenset(k for k, v in data["compatible"].items() if v),
+                      data["phases"], data["text"], "free_text", 0, (),
+                      data.get("optional", False))
     verb = data["structured"]
     return Effect(data["name"], frozenset(k for k, v in data["compatible"].items() if v),
                   data["phases"], data["text"], verb["action"], verb.get("dp", 0),
@@ -158,10 +197,13 @@ def _move(data: dict[str, Any], striker: bool = False) -> Move:
                 tuple(issues["overcome_manual_moves"]), issues["defeats_defense"],
                 data["force_challenge"], data["size_limit"], data["lp_limit"], data["chain"],
                 data["speed"], data.get("grab_challenge", False), _effect(data["effect"]),
-                striker)
+                striker, tuple((n["text"], n["timing"]) for n in data.get("notes", ())))
 
 
 def _ability(data: dict[str, Any]) -> Ability:
+    if "structured" not in data:  # free text, put to the table when it applies (A18.8)
+        return Ability(data["name"], data["text"], "free_text", 0, 0, None,
+                       data.get("timing", "invoked"))
     verb = data["structured"]
     return Ability(data["name"], data["text"], verb["action"],
                    verb.get("by", verb.get("amount", 0)), verb.get("minimum", 0),

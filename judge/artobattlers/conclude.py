@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from judge.artobattlers.cards import Effect
+from judge.artobattlers.cardtext import ask, ask_effect
 from judge.artobattlers.damage import Blow, checkpoint, destroy, land, raise_power
 from judge.artobattlers.facts import (
     BecameCaptive,
@@ -42,6 +43,13 @@ def conclude(t: Table, blows: list[Blow], klass: str, counterattacked: bool = Fa
                              outcome, hurt))
     if destroy(t, (a.character, a.striker) if a.sacrifice else None):
         return
+    if outcome != "none" and ask(t, "on_hit"):
+        return  # the table says what the attacker's free text does first (freetext.py)
+    after_hit(t)
+
+
+def after_hit(t: Table) -> None:
+    """The move's effect, then what follows the attack."""
     if _effect(t):
         return  # a card-text choice first, or the effect ended the match
     after_effect(t)
@@ -100,7 +108,8 @@ def _effect(t: Table) -> bool:
 
 def _apply(t: Table, effect: Effect, replies: list[str]) -> bool:
     """The effect takes hold; one that makes its target captive or discards it is followed
-    by a checkpoint (A24.7, A24.8, AG40). True when the match ended."""
+    by a checkpoint (A24.7, A24.8, AG40); a free-text one by the table's answer. True when
+    the match ended or the table is asked."""
     a = t.s.attack
     assert a is not None
     target = t.fighter(a.target)
@@ -115,6 +124,9 @@ def _apply(t: Table, effect: Effect, replies: list[str]) -> bool:
     elif effect.action == "discard_from_play":
         t.emit(CharacterDiscarded("A24.7", f"{target.label} is discarded from play with all "
                                   "its cards.", target.id))
+    elif effect.action == "free_text":
+        ask_effect(t, effect.name, effect.text)
+        return True  # the table's answer first (freetext.py)
     else:
         return False
     return checkpoint(t)

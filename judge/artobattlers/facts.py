@@ -563,6 +563,55 @@ class CardChoiceMade(Fact):
 
 
 @dataclass(frozen=True)
+class CardTextAsked(Fact):
+    """A free-text ability or note applies (A18.2, AG1): the table says what it does.
+    ``n``: which of the texts that apply now (freetext.texts) this is."""
+
+    player: int
+    character: str
+    source: str  # "ability: <name>" | "note: <move id>"
+    card_text: str
+    timing: str
+    n: int = 0
+    resume: str = "reply"  # reply | after_hit (on_hit) | after_effect | turn_end (invoked)
+    #                        | step:<the step a start-of-turn text interrupted>
+
+    def apply(self, s: GameState) -> None:
+        s.choice = {"player": self.player, "choice": "card_text", "about": self.card_text,
+                    "character": self.character, "source": self.source, "n": self.n,
+                    "options": [], "resume": self.resume}
+        s.step = "card_text"
+
+
+@dataclass(frozen=True)
+class CardTextRuled(Fact):
+    """What the table, both players agreeing, decided a free text does, as the engine's
+    own outcomes: ``pools`` sets the changed pools (character -> {pool: value}), so replay
+    needs no card data; ``outcome`` hit / miss is judged by the facts that follow."""
+
+    card_text: str
+    outcome: str
+    character: str
+    amount: int
+    pools: dict[str, dict[str, int]] = field(default_factory=dict)
+    resume: str = "reply"
+    dp: int | None = None  # damage: what the attack now deals
+    zone: str | None = None  # to_battle_zone / to_inactive_zone: where ``character`` goes
+
+    def apply(self, s: GameState) -> None:
+        if self.zone is not None:
+            s.fighters[self.character].zone = self.zone
+        for key, changes in self.pools.items():
+            for name, value in changes.items():
+                setattr(s.fighters[key], name, value)
+        if self.dp is not None and s.attack is not None:
+            s.attack.dp = self.dp
+        s.choice = None
+        s.step = ("turn_action" if self.resume == "turn_end" else
+                  self.resume[5:] if self.resume.startswith("step:") else "reply")
+
+
+@dataclass(frozen=True)
 class EffectBlocked(Fact):
     character: str
     name: str
@@ -580,7 +629,7 @@ class EffectTicked(Fact):
 class EffectEnded(Fact):
     character: str
     name: str
-    reason: str  # expired | destroyed
+    reason: str  # expired | destroyed | card_text (freetext.py)
 
     def apply(self, s: GameState) -> None:
         s.fighters[self.character].effect = None

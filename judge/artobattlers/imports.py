@@ -9,7 +9,12 @@ from typing import Any
 
 import jsonschema  # type: ignore[import-untyped]
 
-from judge.artobattlers.catalogue import load_document, sample_set, schema
+from judge.artobattlers.catalogue import (
+    load_document,
+    refuse_duplicate_counterattacks,
+    sample_set,
+    schema,
+)
 from judge.errors import RecordError
 
 
@@ -24,6 +29,7 @@ def check_document(document: Any) -> list[dict[str, Any]]:
         raise RecordError(f"{field}: {message}", "A1", field=field)
     load_document(document, "characters")  # cross-field rules (A1.8, A7.1, AG8, AG38)
     characters: list[dict[str, Any]] = document["characters"]
+    refuse_duplicate_counterattacks(characters, "characters")  # A1.14, 004 §6
     samples = sample_set()
     for index, character in enumerate(characters):
         if character["id"] in samples:

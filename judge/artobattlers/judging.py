@@ -6,7 +6,7 @@ from __future__ import annotations
 from itertools import chain, count
 from typing import Any
 
-from judge.artobattlers import abilities, challenge, conclude, declare, reply, side
+from judge.artobattlers import abilities, challenge, conclude, declare, freetext, reply, side
 from judge.artobattlers.damage import destroy, raise_power
 from judge.artobattlers.facts import (
     AnnotationRecorded,
@@ -20,7 +20,7 @@ from judge.artobattlers.facts import (
     StateCorrected,
     TeamRegistered,
 )
-from judge.artobattlers.legal import prompt
+from judge.artobattlers.legal import counterattack_option, prompt
 from judge.artobattlers.refusals import reason
 from judge.artobattlers.table import Table
 from judge.artobattlers.turns import (
@@ -66,7 +66,7 @@ def judge(t: Table, d: Any, wasted: bool) -> list[Fact]:
     if kind in ("give_up", "no_more_issues", "agree_no_more_issues"):
         _standing(t, d)
         return t.facts
-    d = {**DEFAULTS.get(str(kind), {}), **d}
+    d = counterattack_option(t, {**DEFAULTS.get(str(kind), {}), **d})
     now = prompt(t)
     assert now is not None
     bad = _malformed(d)
@@ -77,6 +77,7 @@ def judge(t: Table, d: Any, wasted: bool) -> list[Fact]:
         why, rule = reason(t, d, now, wasted)
         raise IllegalDecisionError(why, rule, field=str(kind))
     STEPS[str(kind)](t, d)
+    freetext.at_turn_start(t)  # a start-of-turn free text, when a turn began (freetext.py)
     return t.facts
 
 
@@ -95,6 +96,8 @@ def _malformed(d: dict[str, Any]) -> str | None:
                 isinstance(x, SCALAR) for x in value.values())
         elif key == "params":
             ok = isinstance(value, dict)
+        elif key == "agreed":  # card_text: both players (freetext.py)
+            ok = isinstance(value, list) and all(type(x) is int for x in value)
         else:
             ok = isinstance(value, SCALAR)
         if not ok:
@@ -222,6 +225,10 @@ def _power_turn(t: Table, d: dict[str, Any]) -> None:
 
 
 def _ability_action(t: Table, d: dict[str, Any]) -> None:
+    ability = t.card(d["character"]).ability
+    if ability is not None and ability.action == "free_text":
+        freetext.invoke(t, d)  # the table says what it does; the turn ends after
+        return
     abilities.act(t, d)
     end_turn(t)
 
@@ -237,18 +244,27 @@ def _decline(t: Table, d: dict[str, Any]) -> None:
     end_turn(t)
 
 
+def _attack(t: Table, d: dict[str, Any]) -> None:
+    declare.declare(t, d)
+    if t.s.step == "reply":  # a free text of the move or ability asked first (freetext.py)
+        freetext.ask(t, "when_declared")
+
+
 def _extra(t: Table, d: dict[str, Any]) -> None:
     assert t.s.attack is not None
     declare.declare(t, d, chain_origin=t.s.attack.move)
+    if t.s.step == "reply":
+        freetext.ask(t, "when_declared")
 
 
 STEPS = {
     "team": _team, "placement": _placement, "start_die": _start_die,
-    "attack": declare.declare, "side_attack": side.announce,
+    "attack": _attack, "side_attack": side.announce,
     "joining_attack": side.joining_decided,
     "power_turn": _power_turn, "ability_action": _ability_action,
     "may": conclude.card_choice, "pick": conclude.card_choice, "die": reply.die, "manual_move": reply.manual_move,
     "force_challenge": challenge.declare, "duel_die": _duel_die,
-    "counterattack": lambda t, d: reply.counterattack(t, d["id"]),
+    "counterattack": lambda t, d: reply.counterattack(t, d["id"], index=d.get("index")),
     "extra_attack": _extra, "decline_extra_attack": _decline,
+    "card_text": freetext.rule_on,
 }

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from judge.artobattlers.cards import Move
+from judge.artobattlers import cardtext
+from judge.artobattlers.cards import Counterattack, Move
 from judge.artobattlers.counted import attack_dp
 from judge.artobattlers.crowded import attack_descriptions, crowded, side_attack_description
 from judge.artobattlers.faces import die_faces
@@ -45,7 +46,7 @@ def prompt(t: Table) -> dict[str, Any] | None:
     maker = {"team": _team, "placement": _placement, "start_roll": _start_roll,
              "turn_action": _turn_action, "reply": _reply,
              "counterattack_choice": _counterattack, "duel": _duel,
-             "card_choice": _card_choice, "extra_attack": _extra,
+             "card_choice": _card_choice, "card_text": _card_text, "extra_attack": _extra,
              "joining_attack": _joining}[s.step]
     out = maker(t)
     out.update(context(s))  # what the answer's sentence reads (position.py)
@@ -182,6 +183,19 @@ def _card_choice(t: Table) -> dict[str, Any]:
     return _shape([c["player"]], ONE_PLAYER, c["choice"], options, about, "A13.1")
 
 
+def _card_text(t: Table) -> dict[str, Any]:
+    """A free card text applies: the table says what it does (freetext.py)."""
+    c = t.s.choice
+    assert c is not None
+    about = (f"{t.name(str(c['character']))}'s card text ({c['source']}): \"{c['about']}\". "
+             "What does it do? Both players agree: nothing, a change of LP, PP or shield, "
+             "or the attack hits or misses.")
+    out = _shape([c["player"]], ONE_PLAYER, "card_text", [], about,
+                 cardtext.RULE[str(c["source"]).split(":")[0]], [cardtext.description(t)])
+    out["card_text"] = {"text": c["about"], "source": c["source"], "character": c["character"]}
+    return out
+
+
 def _joining(t: Table) -> dict[str, Any]:
     p = t.s.to_act
     assert p is not None
@@ -293,19 +307,59 @@ def force_challenges(t: Table) -> list[dict[str, Any]]:
 
 
 def _counterattack(t: Table) -> dict[str, Any]:
+    """One option per usable counterattack. Two with one id (a card stored before A1.14's
+    check) are told apart by ``index``, their place in the card's list; an option of an
+    id used once keeps its earlier shape, and ``{"id": ...}`` alone still means the first
+    (counterattack_option)."""
     d = t.s.defender()
-    options = [{"player": d, "kind": "counterattack", "id": ca_id}
-               for ca_id in usable_counterattacks(t)]
+    entries = usable_entries(t)
+    ids = [ca.id for _, ca in entries]
+    options = [{"player": d, "kind": "counterattack", "id": ca.id,
+                **({"index": i} if ids.count(ca.id) > 1 else {})} for i, ca in entries]
     return _shape([d], ONE_PLAYER, "counterattack", options,
-                  "Choose which usable counterattack to activate.", "A5.5")
+                  "Choose which usable counterattack to activate"
+                  + _told_apart(t, entries, ids) + ".", "A5.5")
+
+
+def _told_apart(t: Table, entries: list[tuple[int, Counterattack]], ids: list[str]) -> str:
+    """The words that tell counterattacks of one id apart: index, bar colour and DP."""
+    a = t.s.attack
+    assert a is not None
+    klass = t.attack_move().klass
+    twins = [f'index {i}: "{ca.id}", {BAR[ca.group]} bar, {ca.dp_against(klass)} DP'
+             for i, ca in entries if ids.count(ca.id) > 1]
+    return f" ({'; '.join(twins)})" if twins else ""
+
+
+BAR = {"body": "green", "distance": "blue", "both": "green-blue"}
+
+
+def counterattack_option(t: Table, d: dict[str, Any]) -> dict[str, Any]:
+    """A counterattack decision with its ``index`` filled in when its id is used twice
+    and the decision (recorded before the index existed) names none: the first, as such
+    a decision always resolved."""
+    if d.get("kind") != "counterattack" or "index" in d or t.s.step != "counterattack_choice":
+        return d
+    entries = usable_entries(t)
+    ids = [ca.id for _, ca in entries]
+    first = next((i for i, ca in entries if ca.id == d.get("id")), None)
+    return {**d, "index": first} if first is not None and ids.count(d["id"]) > 1 else d
+
+
+def usable_entries(t: Table) -> list[tuple[int, Counterattack]]:
+    """(place in the card's list, counterattack) of those that fit the attack's class,
+    sorted by id then place (A5.2, AG7)."""
+    a = t.s.attack
+    assert a is not None
+    klass = t.attack_move().klass
+    fitting = [(i, ca) for i, ca in enumerate(t.card(a.target).counterattacks)
+               if ca.fits(klass)]
+    return sorted(fitting, key=lambda e: (e[1].id, e[0]))
 
 
 def usable_counterattacks(t: Table) -> list[str]:
     """Ids of the target's counterattacks that fit the attack's class, sorted (A5.2, AG7)."""
-    a = t.s.attack
-    assert a is not None
-    klass = t.attack_move().klass
-    return sorted(ca.id for ca in t.card(a.target).counterattacks if ca.fits(klass))
+    return [ca.id for _, ca in usable_entries(t)]
 
 
 def _duel(t: Table) -> dict[str, Any]:

@@ -82,12 +82,16 @@ def _counterattack_face(t: Table) -> None:
             conclude(t, [], "none")
 
 
-def counterattack(t: Table, ca_id: str, forced: bool = False) -> None:
-    """Activate counterattack ``ca_id``; issue types 1-3 decide what it does (A11.2-A11.4)."""
+def counterattack(t: Table, ca_id: str, forced: bool = False,
+                  index: int | None = None) -> None:
+    """Activate counterattack ``ca_id`` (the one at ``index`` in the card's list when its id
+    is used twice, else the first with the id); issue types 1-3 decide what it does
+    (A11.2-A11.4)."""
     a = t.s.attack
     assert a is not None
     move = t.attack_move()
-    ca = next(c for c in t.card(a.target).counterattacks if c.id == ca_id)
+    listed = t.card(a.target).counterattacks
+    ca = listed[index] if index is not None else next(c for c in listed if c.id == ca_id)
     dp = ca.dp_against(move.klass)
     t.emit(CounterattackActivated("A5.5" if not forced else "A5.6",
                                   f"{t.name(a.target)} counterattacks with \"{ca.id}\" "

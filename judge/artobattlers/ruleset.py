@@ -10,7 +10,11 @@ from typing import Any
 from judge import corrections, registry
 from judge.artobattlers import correction, position
 from judge.artobattlers import setup as setups
-from judge.artobattlers.catalogue import SAMPLE_SET, sample_document
+from judge.artobattlers.catalogue import (
+    SAMPLE_SET,
+    refuse_duplicate_counterattacks,
+    sample_document,
+)
 from judge.artobattlers.correction import changes_from
 from judge.artobattlers.facts import CorrectionMade, Fact, TurnStarted
 from judge.artobattlers.imports import check_document
@@ -133,6 +137,11 @@ class ArtOBattlers(Ruleset):
                 "rulings": {gap: list(r) for gap, r in READINGS.items()}}
 
     imports_characters = True
+
+    def check_new_setup(self, setup: dict[str, Any]) -> None:
+        """A new duel's own characters: no counterattack id twice (A1.14, 004 §6)."""
+        if isinstance(setup.get("characters"), list):
+            refuse_duplicate_counterattacks(setup["characters"], "setup.characters")
 
     def check_characters(self, document: Any) -> list[dict[str, Any]]:
         """A player's own cards as a data file in the schema of characters.yaml (A1)."""

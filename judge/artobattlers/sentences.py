@@ -167,7 +167,21 @@ def _force_challenge(w: Words, who: str, d: dict[str, Any], s: Position | None) 
 
 
 def _counterattack(w: Words, who: str, d: dict[str, Any], s: Position | None) -> str:
-    return f"{who} chooses counterattack \"{d.get('id')}\"."
+    which = f" (index {d['index']} of the card's counterattacks)" if "index" in d else ""
+    return f"{who} chooses counterattack \"{d.get('id')}\"{which}."
+
+
+def _card_text(w: Words, who: str, d: dict[str, Any], s: Position | None) -> str:
+    """The table's answer to a free card text (freetext.py); the fact after it quotes the
+    card's text beside it."""
+    what = str(d.get("outcome"))
+    if what in ("to_battle_zone", "to_inactive_zone") and d.get("character"):
+        what = f"{w.character(d['character'])} {what.replace('_', ' ')}"
+    if what in ("life", "power", "shield"):
+        amount = d.get("amount", 0)
+        whom = f" for {w.character(d['character'])}" if d.get("character") else ""
+        what = f"{what} {amount:+d}{whom}" if type(amount) is int else what
+    return f"{who}, both players agreeing, says what the card text does: {what}."
 
 
 def _side_attack(w: Words, who: str, d: dict[str, Any], s: Position | None) -> str:
@@ -225,6 +239,6 @@ SAYINGS: dict[str, Saying] = {
     "team": _team, "placement": _placement, "start_die": _start_die, "duel_die": _duel_die,
     "attack": _attack, "extra_attack": _extra_attack, "power_turn": _power_turn, "die": _die,
     "manual_move": _manual_move, "force_challenge": _force_challenge,
-    "counterattack": _counterattack, "side_attack": _side_attack,
+    "counterattack": _counterattack, "side_attack": _side_attack, "card_text": _card_text,
     "joining_attack": _joining, "ability_action": _ability, "may": _may, "pick": _pick,
     "roll_rejected": _roll_rejected, "note": _note, "ruling": _ruling}

@@ -8,7 +8,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 STEPS = ("team", "placement", "start_roll", "turn_action", "reply", "counterattack_choice",
-         "duel", "card_choice", "extra_attack", "joining_attack", "end_of_turn", "over")
+         "duel", "card_choice", "card_text", "extra_attack", "joining_attack", "end_of_turn",
+         "over")
 
 
 @dataclass

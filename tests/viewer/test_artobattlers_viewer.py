@@ -611,3 +611,43 @@ def test_a_chains_extra_attack_is_offered_and_logged_by_clicking(site, page):
     assert [(d["kind"], d.get("move")) for d in clicked] == [
         ("attack", "twin-slash"), ("die", None), ("extra_attack", "flame-combo"), ("die", None)]
     assert site.get(f"/api/duels/{duel}/record")["decisions"][4:] == clicked
+
+
+def test_a_free_card_text_is_answered_in_its_form_and_quoted_in_the_narrative(site, page):
+    """Howler's note (issue 33 item 1) applies when Drain Beam is declared: the console
+    shows the card's text and a form of the engine's outcomes; the table's answer is
+    recorded and the narrative quotes the text beside it."""
+    from tests.artobattlers.test_free_text import NOTE, ek, howler
+    card = howler()
+    card["id"] = "howler-web"
+    status, duel = site.post("/api/duels", {
+        "format": "artobattlers-record/1", "ruleset": "artobattlers",
+        "setup": {"format": "simple_duel", "characters": [card, ek()], "rulings": {},
+                  "players": [{"name": "Ana"}, {"name": "Ben"}]},
+        "decisions": [{"player": 0, "kind": "team", "characters": ["howler-web"]},
+                      {"player": 1, "kind": "team", "characters": ["ember-knight"]},
+                      {"player": 0, "kind": "start_die", "value": 6},
+                      {"player": 1, "kind": "start_die", "value": 1},
+                      {"player": 0, "kind": "attack", "character": "howler-web",
+                       "striker": False, "move": "drain-beam", "target": "ember-knight",
+                       "pay": None, "sacrifice": False}],
+        "event": "aob-tests", "table": "aob-free-text"}, role="scorekeeper")
+    assert status == 201, duel
+    duel = duel["id"]
+    open_page(page, f"/duels/{duel}/console")
+    sign_in(page, site.tokens["scorekeeper"], "scorekeeper")
+    expect(page.locator("#prompt-body")).to_contain_text(NOTE)
+    form = page.locator("#prompt-body form.described[data-kind=card_text]")
+    expect(form).to_contain_text("What the card text does (both players agree)")
+    form.locator("select[data-field=outcome]").select_option(label="life")
+    form.locator("select[data-field=character]").select_option(label="Ember Knight")
+    form.locator("input[data-field=amount]").fill("-20")
+    version = page.get_attribute("body", "data-version")
+    form.locator("button[type=submit]").click()
+    page.wait_for_selector(f"body:not([data-version='{version}'])")
+    assert site.get(f"/api/duels/{duel}/record")["decisions"][5] == {
+        "player": 0, "kind": "card_text", "agreed": [0, 1], "outcome": "life",
+        "character": "ember-knight", "amount": -20}
+    state = site.get(f"/api/duels/{duel}/state")
+    assert state["players"][1]["characters"]["ember-knight"]["life"] == 280
+    screenshot(page, "aob-free-text-answered")

@@ -69,9 +69,12 @@ export function describe(o, names = [], state = null, prompt = null) {
       return `${colour ? `${colour[0].toUpperCase()}${colour.slice(1)} force` : "Force"} challenge with ${move?.name || o.move} (pay 10 LP${o.pay ? `, ${paidText(move?.cost, o.pay)}` : ""})`;
     }
     case "counterattack": {
-      const ca = (characterOf(state, state?.attack?.target).data?.counterattacks || []).find((c) => c.id === o.id);
+      // Two with one id (stored before the check of A1.14) come with their place in the list.
+      const listed = characterOf(state, state?.attack?.target).data?.counterattacks || [];
+      const ca = o.index !== undefined ? listed[o.index] : listed.find((c) => c.id === o.id);
       const klass = moveOf(state, state?.attack?.attacker?.character, state?.attack?.move, state?.attack?.attacker?.striker)?.class;
-      return `Counterattack ${o.id}${ca && klass && ca.dp[klass] !== undefined ? `: ${ca.dp[klass]} DP` : ""}`;
+      const bar = o.index !== undefined && ca ? ` (${{ body: "green", distance: "blue", both: "green-blue" }[ca.group]} bar)` : "";
+      return `Counterattack ${o.id}${bar}${ca && klass && ca.dp[klass] !== undefined ? `: ${ca.dp[klass]} DP` : ""}`;
     }
     case "placement": return `${p}: battle zone ${(o.battle_zone || []).map((c) => charName(state, c)).join(", ") || "empty"}; inactive zone ${(o.inactive_zone || []).map((c) => charName(state, c)).join(", ") || "empty"}`;
     case "side_attack": return `Side attack on ${charName(state, o.target)}: ${charName(state, o.lead?.character)}'s ${moveOf(state, o.lead?.character, o.lead?.move)?.name || o.lead?.move} led, ${charName(state, o.joining?.character)}'s ${moveOf(state, o.joining?.character, o.joining?.move)?.name || o.joining?.move} joining`;
@@ -211,6 +214,7 @@ function describedTitle(x, state, names) {
     return `Attack with ${move?.name || f.move.const}${f.pay.const ? `, paying ${f.pay.const.toUpperCase()}` : ""}${f.sacrifice.const ? " (a sacrifice)" : ""}`;
   }
   if (x.kind === "side_attack") return "Side attack: a lead and a joining attack (A22)";
+  if (x.kind === "card_text") return "What the card text does (both players agree)";
   if (x.kind === "manual_move") {
     const mm = (characterOf(state || { players: [] }, state?.attack?.target || "").data?.manual_moves || []).find((m) => m.number === x.fields.number?.const);
     const each = mm?.kind === "nullify" ? `: ${mm.pp} PP negate ${mm.negates_dp} DP per multiple` : "";

@@ -44,7 +44,7 @@ function fieldControl(name, spec, label) {
   if ("const" in spec) return null;
   const attrs = { name, dataset: { field: name } };
   if (spec.type === "integer") {
-    return h("input", { ...attrs, type: "number", step: 1, min: spec.minimum, max: spec.maximum, required: true, value: spec.minimum });
+    return h("input", { ...attrs, type: "number", step: 1, min: spec.minimum, max: spec.maximum, required: true, value: spec.default ?? spec.minimum });
   }
   if (spec.type === "choice") {
     return h("select", attrs, spec.choices.map((c) => h("option", { value: JSON.stringify(c) }, valueLabel(label, c))));
