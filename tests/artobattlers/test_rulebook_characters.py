@@ -157,3 +157,22 @@ def test_a_match_with_the_tables_answers_replays_to_the_same_state():
     decisions = [d for k, d in m.events if k == "decision"]
     again = R.from_record({**R.envelope(m.setup), "decisions": decisions})
     assert R.state_json(again.state, again.prompt) == R.state_json(m.state, m.prompt)
+
+
+def test_the_sample_sets_cards_are_served_with_every_ability_and_effect_text():
+    """The shipped set is the reference's, word for word; each text a player reads on the
+    card is served by the catalogue (their verbs judge them; no table ruling is asked)."""
+    sample = R.catalogue()["sets"]["artobattlers-sample-v1"]["characters"]
+    texts = {c["id"]: [c["special_ability"]["text"]] if c["special_ability"] else []
+             for c in sample}
+    for c in sample:
+        texts[c["id"]] += [m["effect"]["text"] for m in c["attack_moves"] if m["effect"]]
+    assert texts == {
+        "ember-knight": ["For 2 phases the inflicted character cannot reply with a manual "
+                         "move or a force challenge; it must roll."],
+        "gearback": ["Every Direct Hit on Gearback deals 10 DP less, never below 0."],
+        "volt-wisp": [],
+        "mossjaw": ["An attack move carrying the FIRE nature symbol counts 20 DP less "
+                    "against Mossjaw (never below 0), before any halving.",
+                    "At the end of each of the next 2 turns the inflicted character takes "
+                    "a Direct Hit of 10 DP."]}
