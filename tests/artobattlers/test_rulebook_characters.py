@@ -31,10 +31,13 @@ def card(cid: str) -> dict[str, Any]:
 
 
 def free_texts(c: dict[str, Any]) -> list[str]:
-    """The card's words the table rules: a free-text ability and the notes under moves."""
+    """The card's words the table rules: a free-text ability, the notes under moves and
+    the effects without a verb."""
     ability = c["special_ability"]
     texts = [ability["text"]] if ability and "structured" not in ability else []
-    return texts + [n["text"] for m in c["attack_moves"] for n in m.get("notes", ())]
+    texts += [n["text"] for m in c["attack_moves"] for n in m.get("notes", ())]
+    return texts + [m["effect"]["text"] for m in c["attack_moves"]
+                    if m["effect"] and "structured" not in m["effect"]]
 
 
 def duel(cid: str) -> Any:
@@ -59,7 +62,7 @@ def narrative(m: Any) -> str:
 
 def asked(m: Any, cid: str, source: str) -> str:
     """The prompt asks the table about ``cid``'s text; the text it shows."""
-    (text,) = free_texts(card(cid))
+    (text,) = [t for t in free_texts(card(cid)) if t in m.prompt["about"]]
     assert m.prompt["kind"] == "card_text" and text in m.prompt["about"]
     assert m.prompt["card_text"] == {"text": text, "source": source, "character": cid}
     return text
@@ -69,7 +72,7 @@ def test_the_five_import_with_their_full_text_each_carrying_free_text():
     got = check_document(document())
     assert [c["id"] for c in got] == IDS
     for c in got:
-        assert len(free_texts(c)) == 1, c["id"]
+        assert free_texts(c), c["id"]
         assert free_texts(c) == free_texts(card(c["id"]))  # kept word for word
 
 
@@ -100,6 +103,21 @@ def test_tidecaller_tide_pull_never_raises_power_above_the_cards_limit():
     m = duel("tidecaller")
     answer(m, outcome="power", amount=500)
     assert m.state.fighters["tidecaller"].power == 120  # the card's PP limit (A8.11)
+
+
+def test_tidecaller_undertow_effect_takes_hold_and_the_table_takes_the_power_it_says():
+    m = duel("tidecaller")
+    answer(m, outcome="nothing")  # Tide Pull: the table lets it pass this turn
+    attack(m, "undertow")  # 20 PP of its 20
+    m.decide({"player": 1, "kind": "die", "value": 1})  # a Hit in full: the effect holds
+    assert lp(m, EK) == 300 - 20 and m.state.fighters[EK].effect.name == "Dragged Under"
+    assert m.prompt["rule"] == "A13.3"
+    text = asked(m, "tidecaller", "effect: Dragged Under")
+    answer(m, outcome="power", character=EK, amount=-10)  # "Instantly ... loses 10 PP"
+    assert m.state.fighters[EK].power == 40 - 10
+    assert (m.prompt["kind"], m.prompt["players"]) == ("turn_action", [1])
+    assert f'"{text}" — the table, both players agreeing, decides: Ember Knight loses 10 PP' \
+        in narrative(m)
 
 
 def test_rivet_sentry_shield_breaker_note_takes_shield_lp_once_the_hit_lands():
