@@ -16,7 +16,7 @@ from collections import OrderedDict
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 from uuid import NAMESPACE_URL, UUID, uuid5
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
@@ -219,8 +219,9 @@ class JudgeApp(Application[UUID]):
         (then reads are served and writes refused: ``read_only``)."""
         try:
             for recorder in (self.recorder, getattr(self.snapshots, "recorder", None)):
-                if hasattr(recorder, "create_table"):
-                    recorder.create_table()
+                create_table = getattr(recorder, "create_table", None)
+                if create_table is not None:
+                    create_table()
         except faults.StoreReadOnlyError:
             self.read_only = True
         except faults.StoreFaultError:
@@ -263,7 +264,7 @@ class JudgeApp(Application[UUID]):
             else:
                 try:
                     for event in self.events.get(duel_id, gt=agg.version):
-                        event.mutate(agg)  # each new event checked as it is applied
+                        cast(Any, event).mutate(agg)  # each new event checked as applied
                 except Exception:
                     self._evict(duel_id)  # never keep a half-applied or unverified duel
                     raise
@@ -285,7 +286,7 @@ class JudgeApp(Application[UUID]):
 
     def _load(self, duel_id: UUID) -> DuelRecord:
         try:
-            agg = self.repository.get(duel_id)
+            agg: Any = self.repository.get(duel_id)
         except AggregateNotFoundError:
             raise DuelNotFoundError(f"No duel with id {duel_id}.") from None
         if not isinstance(agg, DuelRecord):
@@ -301,7 +302,9 @@ class JudgeApp(Application[UUID]):
         payloads and hashes (the events after it were checked as they were applied)."""
         prev, held = agg.genesis, agg.snapshot_events or []
         agg.snapshot_events = None
-        for event in self.events.get(agg.id, lte=agg.snapshot_at):
+        covered = (agg.snapshot_at or 1) - 1  # called only for a duel read from a snapshot
+        for stored in self.events.get(agg.id, lte=agg.snapshot_at):
+            event: Any = stored  # one of DuelRecord's events
             if isinstance(event, DuelRecord.Started):
                 if event.hash != agg.genesis or genesis_hash(
                         str(agg.id), event.setup, event.labels, event.parent,
@@ -319,7 +322,6 @@ class JudgeApp(Application[UUID]):
                 raise StoredDuelCorruptError(agg.id, f"its snapshot disagrees with stored "
                                              f"event {n}", n)
             prev = event.hash
-        covered = agg.snapshot_at - 1
         if len(held) != covered or prev != (agg.hashes[covered - 1] if covered else agg.genesis):
             raise StoredDuelCorruptError(agg.id, "stored events its snapshot covers are "
                                          "missing", None)
@@ -777,7 +779,7 @@ class JudgeApp(Application[UUID]):
 
     def dispute(self, dispute_id: UUID) -> Dispute:
         try:
-            agg = self.repository.get(dispute_id)
+            agg: Any = self.repository.get(dispute_id)
         except AggregateNotFoundError:
             raise DuelNotFoundError(f"No dispute with id {dispute_id}.") from None
         if not isinstance(agg, Dispute):

@@ -54,7 +54,7 @@ class CharacterBook(Aggregate):
         role: str | None
         at: str
 
-        def apply(self, aggregate: CharacterBook) -> None:  # type: ignore[override]
+        def apply(self, aggregate: CharacterBook) -> None:
             for character in self.characters:
                 aggregate.entries[character["id"]] = {
                     "id": character["id"], "name": character["name"],

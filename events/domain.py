@@ -112,7 +112,7 @@ class DuelRecord(Aggregate):
         TOPIC = "battlecon:DuelRecord.Snapshot"
 
         @classmethod
-        def take(cls, aggregate: DuelRecord) -> DuelRecord.Snapshot:
+        def take(cls, aggregate: Any) -> DuelRecord.Snapshot:  # a DuelRecord
             state = {"setup": aggregate.setup, "labels": aggregate.labels,
                      "actor": aggregate.actor, "parent": aggregate.parent,
                      "fork_at": aggregate.fork_at, "genesis": aggregate.genesis,
@@ -241,7 +241,8 @@ class DuelRecord(Aggregate):
         self.writing = True
         try:
             if decision is not None:
-                n, at = len(self.hashes) + 1, now_iso()
+                n = len(self.hashes) + 1
+                at: str | None = now_iso()  # an imported decision keeps its own (or none)
                 if entered is None or isinstance(entered, dict):
                     at = entered.get("at") if entered else None
                     actor = str(entered.get("name") or "") if entered else actor

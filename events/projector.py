@@ -116,7 +116,7 @@ class Timeline:
 class Projector:
     """Read models over the store: state at an event or a step, and the step index."""
 
-    def __init__(self, app) -> None:
+    def __init__(self, app: Any) -> None:  # events.app.JudgeApp (it imports this module)
         self.app = app
         self._timelines: OrderedDict[UUID, Timeline] = OrderedDict()
         self._lock = threading.Lock()

@@ -122,7 +122,7 @@ class Retractable:
         """Append a stored event (checked by its hash chain when it was read)."""
         if kind == "decision" and R.is_retraction(payload):
             latest = self.latest_decision()
-            if payload.get("event") != latest:
+            if latest is None or payload.get("event") != latest:
                 raise IllegalDecisionError(f"A stored retraction names event "
                                            f"{payload.get('event')}, not the latest decision "
                                            f"standing ({latest}).", R.LATEST)

@@ -14,8 +14,10 @@ import contextlib
 import threading
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from types import ModuleType
+from typing import IO, Any
 
+fcntl: ModuleType | None
 try:
     import fcntl
 except ImportError:  # pragma: no cover - not on Windows: threads queue, processes poll
@@ -30,7 +32,7 @@ class WriterQueue:
     def __init__(self, sqlite_file: str | None) -> None:
         self._threads = threading.RLock()
         self._path = Path(f"{sqlite_file}.writers") if sqlite_file and fcntl else None
-        self._file = None
+        self._file: IO[bytes] | None = None
 
     def install(self, datastore: Any) -> None:
         """Queue every write transaction of an eventsourcing ``SQLiteDatastore``."""
@@ -57,11 +59,13 @@ class WriterQueue:
                 return
             if self._file is None:
                 self._file = open(self._path, "a+b")  # noqa: SIM115 - kept open for the locks
-            fcntl.flock(self._file.fileno(), fcntl.LOCK_EX)
+            locks, fd = fcntl, self._file.fileno()
+            assert locks is not None  # a path is set only where fcntl is
+            locks.flock(fd, locks.LOCK_EX)
             try:
                 yield
             finally:
-                fcntl.flock(self._file.fileno(), fcntl.LOCK_UN)
+                locks.flock(fd, locks.LOCK_UN)
 
     def close(self) -> None:
         with self._threads:

@@ -74,7 +74,12 @@ class Match(Protocol):
     """One match being judged: its setup and its events in order."""
 
     setup: dict[str, Any]
-    events: list[tuple[str, Any]]
+
+    @property
+    def events(self) -> list[tuple[str, Any]]:
+        """Every event in order, ``(kind, payload)``: read only (a match changes by
+        ``decide`` and ``absorb``)."""
+        ...
 
     @property
     def state(self) -> Any: ...

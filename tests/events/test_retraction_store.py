@@ -105,3 +105,18 @@ def test_retractions_read_back_from_the_store_and_every_state_is_rejudged(game, 
             reader.decide(duel_id, option, expected=agg.events_count, actor="ana")
     finally:
         reader.close()
+
+
+def test_a_stored_retraction_with_no_decision_standing_is_refused_with_its_rule():
+    """A stored stream whose first decision is a retraction (nothing to retract: the event
+    it names is None, as the latest standing is) is refused, not applied to event None."""
+    from events.retractable import Retractable
+    from judge.errors import IllegalDecisionError
+
+    rules = registry.of_record(setup_record())
+    match = Retractable(rules.match(rules.parse_setup(setup_record())), rules)
+    before = list(match.events)
+    with pytest.raises(IllegalDecisionError) as refused:
+        match.absorb("decision", {"kind": "retraction", "event": None})
+    assert "not the latest decision standing (None)" in refused.value.reason
+    assert match.events == before
