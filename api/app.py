@@ -50,7 +50,7 @@ health = Blueprint("health", __name__, url_prefix="/api", description="Service h
 @health.route("/health")
 class Health(MethodView):
     @health.response(200, S.HealthSchema)
-    def get(self):
+    def get(self) -> Any:
         """Is the service up (200 while the process lives), on which store, whether the
         store answers and takes writes (``store_state``, asked within its timeout), and, for
         whoever may read, how many duels."""
@@ -133,7 +133,7 @@ def create_app(config: dict | None = None) -> Flask:
     return app
 
 
-def _no_sniffing(response):
+def _no_sniffing(response: Any) -> Any:
     """Browsers must take every response as the type it says (JSON is never run as HTML)."""
     response.headers["X-Content-Type-Options"] = "nosniff"
     return response
@@ -143,7 +143,7 @@ def _errors(app: Flask) -> None:
     app.register_error_handler(ApiError, handle_api_error)
 
     @app.errorhandler(JudgeError)
-    def judge_error(err: JudgeError):
+    def judge_error(err: JudgeError) -> Any:
         """Every refusal of the rules (a record, a decision, a setup): its reason, rule, the
         decision's index when there is one, and the field at fault under ``errors``."""
         errors = {err.field: [err.reason]} if err.field else None
@@ -151,38 +151,38 @@ def _errors(app: Flask) -> None:
                     errors=errors), 422
 
     @app.errorhandler(VersionConflictError)
-    def conflict(err: VersionConflictError):
+    def conflict(err: VersionConflictError) -> Any:
         return body(409, err.reason, current_version=err.current), 409, {
             "ETag": f'"{err.current}"'}
 
     @app.errorhandler(DuelNotFoundError)
-    def not_found(err: DuelNotFoundError):
+    def not_found(err: DuelNotFoundError) -> Any:
         return body(404, err.reason), 404
 
     @app.errorhandler(StoredDuelCorruptError)
-    def corrupt(err: StoredDuelCorruptError):
+    def corrupt(err: StoredDuelCorruptError) -> Any:
         """The store holds a duel that does not verify: never served, said plainly (a
         fault of the store, not of the request)."""
         return body(500, err.reason), 500
 
     @app.errorhandler(IdempotencyKeyReuseError)
-    def key_reuse(err: IdempotencyKeyReuseError):
+    def key_reuse(err: IdempotencyKeyReuseError) -> Any:
         return body(422, err.reason), 422
 
     @app.errorhandler(DisputeError)
-    def dispute_error(err: DisputeError):
+    def dispute_error(err: DisputeError) -> Any:
         return body(422, err.reason), 422
 
     @app.errorhandler(DuelTooLargeError)
-    def too_large(err: DuelTooLargeError):
+    def too_large(err: DuelTooLargeError) -> Any:
         return body(413, err.reason, limit=err.limit), 413
 
     @app.errorhandler(UnstorableTextError)
-    def unstorable_text(err: UnstorableTextError):
+    def unstorable_text(err: UnstorableTextError) -> Any:
         return body(422, err.reason, errors={err.where: [err.reason]}), 422
 
     @app.errorhandler(StoreFaultError)
-    def store_fault(err: StoreFaultError):
+    def store_fault(err: StoreFaultError) -> Any:
         """The store failed, not the request (``events.faults``): said as what it is."""
         status, retry = store_fault_status(err, current_app.extensions["battlecon"]["store"])
         current_app.logger.warning("store fault on %s %s: %s (%s)", request.method,

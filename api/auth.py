@@ -13,6 +13,7 @@ import hashlib
 import secrets
 from dataclasses import dataclass
 from functools import wraps
+from typing import Any
 from uuid import NAMESPACE_URL, UUID, uuid5
 
 from eventsourcing.application import AggregateNotFoundError
@@ -75,7 +76,7 @@ class AccessToken(Aggregate):
         at: str
         by: str
 
-        def apply(self, aggregate: AccessToken) -> None:  # type: ignore[override]
+        def apply(self, aggregate: AccessToken) -> None:
             aggregate.revoked = self.at
 
 
@@ -109,7 +110,7 @@ def token_id(token_digest: str) -> UUID:
     return uuid5(NAMESPACE_URL, f"battlecon:token:{token_digest}")
 
 
-def create_token(app, role: str, holder: str,
+def create_token(app: Any, role: str, holder: str,
                  expires: datetime.datetime | None = None, reissue: bool = False) -> str:
     """A new token for ``holder`` with ``role`` (good until ``expires``, an aware datetime,
     if given); the plain token is returned only here.
@@ -151,7 +152,7 @@ def _holder(agg: AccessToken) -> Holder:
                   getattr(agg, "revoked", None), agg.version)
 
 
-def lookup(app, token: str) -> Holder | None:
+def lookup(app: Any, token: str) -> Holder | None:
     """Whom a token names (valid or not: ``Holder.refusal`` says), or None if unknown.
 
     A cached holder is used only while the store holds no newer event of its token (a
@@ -172,7 +173,7 @@ def lookup(app, token: str) -> Holder | None:
     return cache[d]
 
 
-def all_tokens(app) -> list[dict]:
+def all_tokens(app: Any) -> list[dict]:
     """Every token ever issued, oldest first: id, holder, role, issued, expires, status."""
     ids, start = [], 1
     while batch := app.recorder.select_notifications(start=start, limit=500,
@@ -192,7 +193,7 @@ def all_tokens(app) -> list[dict]:
     return out
 
 
-def revoke_token(app, token_or_id: str, by: str) -> dict:
+def revoke_token(app: Any, token_or_id: str, by: str) -> dict:
     """Revoke a token, named by its id (``judge token list``) or by the token itself."""
     try:
         ident = UUID(token_or_id)
@@ -243,12 +244,12 @@ def identify() -> None:
     g.token_digest = digest(token.strip())  # the rate limit's key (api.ratelimit)
 
 
-def require(action: str):
+def require(action: str) -> Any:
     """Decorator: the caller's role must allow ``action`` (anonymous may read if allowed)."""
 
-    def wrap(view):
+    def wrap(view: Any) -> Any:
         @wraps(view)
-        def inner(*args, **kwargs):
+        def inner(*args: Any, **kwargs: Any) -> Any:
             if g.role is None:
                 if action == "read" and current_app.config["ANONYMOUS_READ"]:
                     return view(*args, **kwargs)

@@ -8,6 +8,8 @@ The session tells a client which role its token carries.
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask import current_app, g
 from flask.views import MethodView
 from flask_smorest import Blueprint
@@ -26,7 +28,7 @@ blp = Blueprint("catalogue", __name__, url_prefix="/api",
 class Fighters(MethodView):
     @require("read")
     @blp.response(200, S.FighterListSchema)
-    def get(self):
+    def get(self) -> Any:
         """Every fighter the judge knows, with cards, finishers and default discards."""
         return registry.default().catalogue()
 
@@ -41,7 +43,7 @@ def ruleset_json(name: str) -> dict:
 class Rulesets(MethodView):
     @require("read")
     @blp.response(200, S.RulesetListSchema)
-    def get(self):
+    def get(self) -> Any:
         """Every ruleset a duel may be recorded under."""
         return {"rulesets": [ruleset_json(n) for n in registry.names()]}
 
@@ -50,7 +52,7 @@ class Rulesets(MethodView):
 class RulesetDetail(MethodView):
     @require("read")
     @blp.response(200, S.RulesetSchema)
-    def get(self, name: str):
+    def get(self, name: str) -> Any:
         """One ruleset: its catalogue (fighters or characters and their cards), the JSON
         Schemas of its record, decisions, normalised setup and state, and its switchable
         rulings with the reading a new duel names (``recommended``), and the rules version
@@ -66,7 +68,7 @@ class RulesetDetail(MethodView):
 @blp.route("/session")
 class Session(MethodView):
     @blp.response(200, S.SessionSchema)
-    def get(self):
+    def get(self) -> Any:
         """The role and name the bearer token carries (anonymous without one), and the
         actions it may take, so a client need not keep its own copy of the roles."""
         anonymous_read = current_app.config["ANONYMOUS_READ"]

@@ -12,6 +12,7 @@ beside the one blueprint that uses them.
 from __future__ import annotations
 
 from functools import wraps
+from typing import Any
 
 from flask import g
 from flask.views import MethodView
@@ -77,12 +78,12 @@ def _importing(name: str) -> str:
     return rules.name
 
 
-def importer(view):
+def importer(view: Any) -> Any:
     """Decorator: a scorekeeper's or a judge's token (any role that records or comments),
     checked before the body is read."""
 
     @wraps(view)
-    def inner(*args, **kwargs):
+    def inner(*args: Any, **kwargs: Any) -> Any:
         if g.role is None:
             raise ApiError(401, "A valid bearer token is required.",
                            headers={"WWW-Authenticate": "Bearer"})
@@ -97,7 +98,7 @@ def importer(view):
 class Characters(MethodView):
     @require_role("read")
     @blp.response(200, CharacterBookSchema)
-    def get(self, name: str):
+    def get(self, name: str) -> Any:
         """Every character imported for this ruleset (the latest version of each id)."""
         name = _importing(name)
         return {"ruleset": name, "characters": imported_characters(store(), name)}
@@ -108,7 +109,7 @@ class Characters(MethodView):
     @blp.response(201, CharacterBookSchema)
     @blp.alt_response(409, schema=ErrorSchema, description="An id is already imported "
                       "(send ?replace=true to store a new version).")
-    def post(self, document: dict, args: dict, name: str):
+    def post(self, document: dict, args: dict, name: str) -> Any:
         """Import a data file of characters (a scorekeeper's or judge's token); checked
         whole against the ruleset's character schema and rules, kept whole or not at all."""
         name = _importing(name)

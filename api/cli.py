@@ -7,6 +7,7 @@ import json
 import os
 import sys
 from collections.abc import Sequence
+from typing import Any
 
 from api.errata import ENV as ERRATA_ENV
 from api.errata import ErrataError, apply_errata
@@ -58,7 +59,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
-def pending_words(duel, n: int) -> str:
+def pending_words(duel: Any, n: int) -> str:
     """The decision pending after the first ``n`` events, in the game's words, as the end
     of a full replay says it ("Waiting for Ben: ..."). Between a decision and the next
     prompt the rules are still resolving: the words say so and name the next prompt. On
@@ -87,7 +88,7 @@ def fault_words(err: StoreFaultError) -> str:
     return f"{err.reason} ({cause})" if cause else err.reason
 
 
-def _app(args: argparse.Namespace):
+def _app(args: argparse.Namespace) -> Any:
     from events.app import JudgeApp
 
     try:
@@ -176,7 +177,8 @@ def cmd_verify(args: argparse.Namespace) -> int:
             line = f"{path}: FAILED: {err.reason}{where}"
         except JudgeError as err:
             failures += 1
-            where = f"decision {err.index}: " if getattr(err, "index", None) is not None else ""
+            index = getattr(err, "index", None)
+            where = f"decision {index}: " if index is not None else ""
             line = f"{path}: FAILED: {where}{err.reason} [rule {err.rule}]"
         if many:
             _progress(i, len(args.files))
@@ -283,7 +285,7 @@ def cmd_token(args: argparse.Namespace) -> int:
     return 0
 
 
-def _expiry(text: str):
+def _expiry(text: str) -> Any:
     """``--expires``: a date (the token ends at that day's start, UTC), a date and time
     (UTC unless it says otherwise), or ``Nd`` (N days from now)."""
     import datetime
@@ -457,7 +459,7 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _characters_parser(sub) -> None:
+def _characters_parser(sub: Any) -> None:
     chars = sub.add_parser("characters", help="characters players enter as data (their own "
                            "cards), for the games that take them")
     chars_sub = chars.add_subparsers(dest="characters_command", required=True)

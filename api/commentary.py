@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from typing import Any
 from uuid import UUID
 
 from flask import g
@@ -27,14 +28,14 @@ def dispute_json(d: Dispute) -> dict:
 class Annotations(MethodView):
     @require("read")
     @blp.response(200, S.AnnotationListSchema)
-    def get(self, duel_id: UUID):
+    def get(self, duel_id: UUID) -> Any:
         """Every annotation on the duel, in the order they were written."""
         return {"annotations": store().annotations(duel_id)}
 
     @require("comment")
     @blp.arguments(S.AnnotationCreateSchema)
     @blp.response(201, S.AnnotationSchema)
-    def post(self, body: dict, duel_id: UUID):
+    def post(self, body: dict, duel_id: UUID) -> Any:
         """Annotate an event (tags such as teaching, question, error)."""
         return store().annotate(duel_id, body["at"], body["text"], body["tags"], actor(),
                                 role=g.role)
@@ -44,14 +45,14 @@ class Annotations(MethodView):
 class Disputes(MethodView):
     @require("read")
     @blp.response(200, S.DisputeListSchema)
-    def get(self, duel_id: UUID):
+    def get(self, duel_id: UUID) -> Any:
         """The disputes opened on this duel."""
         return {"disputes": [dispute_json(d) for d in store().disputes(duel_id)]}
 
     @require("comment")
     @blp.arguments(S.DisputeCreateSchema)
     @blp.response(201, S.DisputeSchema)
-    def post(self, body: dict, duel_id: UUID):
+    def post(self, body: dict, duel_id: UUID) -> Any:
         """Open a dispute on a ruling (an event) with a claim."""
         d = store().open_dispute(duel_id, body["at"], body["claim"], actor(), role=g.role)
         return dispute_json(d), 201, {"Location": f"/api/disputes/{d.id}"}
@@ -61,7 +62,7 @@ class Disputes(MethodView):
 class DisputeView(MethodView):
     @require("read")
     @blp.response(200, S.DisputeSchema)
-    def get(self, dispute_id: UUID):
+    def get(self, dispute_id: UUID) -> Any:
         """A dispute with its comments and resolution."""
         return dispute_json(store().dispute(dispute_id))
 
@@ -71,7 +72,7 @@ class Comments(MethodView):
     @require("comment")
     @blp.arguments(S.CommentCreateSchema)
     @blp.response(201, S.DisputeSchema)
-    def post(self, body: dict, dispute_id: UUID):
+    def post(self, body: dict, dispute_id: UUID) -> Any:
         """Comment on an open dispute."""
         return dispute_json(store().comment(dispute_id, body["text"], actor(), role=g.role))
 
@@ -81,7 +82,7 @@ class Resolution(MethodView):
     @require("resolve")
     @blp.arguments(S.ResolutionCreateSchema)
     @blp.response(201, S.DisputeSchema)
-    def post(self, body: dict, dispute_id: UUID):
+    def post(self, body: dict, dispute_id: UUID) -> Any:
         """Resolve (head judge): uphold, or overturn and apply the correction to the duel."""
         d = store().resolve(dispute_id, body["outcome"], body["ruling"], body["rule"], actor(),
                             correction=body.get("correction"))

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 from uuid import UUID
 
 from events.app import JudgeApp
@@ -89,7 +90,7 @@ def _dispute_and_correct(store: JudgeApp, duel_id: UUID) -> None:
                       {"field": f"players.{player}.life", "after": after}]})
 
 
-def _last_damage(agg) -> int:
+def _last_damage(agg: Any) -> int:
     """The event number of the last damage dealt in the duel."""
     events = agg.duel.events
     return max(n for n, (kind, e) in enumerate(events, 1)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 from uuid import UUID
 
 from flask import current_app, g, request
@@ -68,7 +69,7 @@ class Duels(MethodView):
     @require("read")
     @blp.arguments(S.DuelListArgs, location="query")
     @blp.response(200, S.DuelListSchema)
-    def get(self, args: dict):
+    def get(self, args: dict) -> Any:
         """List duels, oldest first (or ``order=newest``), filtered by game, labels (event,
         round, table) and player name (in any case), fighter, status, day of creation or fork parent; served from the list read model
         (``events.listing``), so a page costs the same however many duels are stored."""
@@ -85,7 +86,7 @@ class Duels(MethodView):
     @blp.response(201, S.DuelSummarySchema)
     @blp.alt_response(409, schema=ErrorSchema, description="The file's duel is stored "
                       "already (its id in `duel`, its address in `Location`); nothing stored.")
-    def post(self, record: dict, args: dict):
+    def post(self, record: dict, args: dict) -> Any:
         """Create a duel from a record, or import an event log (the signed log a replay page
         downloads); its decisions are re-judged and refused whole if illegal. A file whose
         duel is stored already is refused with 409 naming it, unless ``copy=true``. A record,
@@ -143,7 +144,7 @@ def _corrections_only_from_a_head_judge(imp: ImportFile) -> None:
 class DuelSummary(MethodView):
     @require("read")
     @blp.response(200, S.DuelSummarySchema)
-    def get(self, duel_id: UUID):
+    def get(self, duel_id: UUID) -> Any:
         """The duel's summary; its ETag is its version."""
         agg = load(duel_id)
         return summary(agg), 200, etag(agg.events_count)
@@ -153,7 +154,7 @@ class DuelSummary(MethodView):
 class Prompt(MethodView):
     @require("read")
     @blp.response(200, S.PromptNowSchema)
-    def get(self, duel_id: UUID):
+    def get(self, duel_id: UUID) -> Any:
         """Who must decide what now, with the legal options."""
         n, body = projector().render(duel_id, None, "prompt", ENCODE_PROMPT)
         return json_response(body, etag(n))
@@ -167,7 +168,7 @@ class Decisions(MethodView):
     @blp.alt_response(200, schema=S.AppendedSchema,
                       description="A retry with a known Idempotency-Key: nothing new stored.")
     @blp.doc(parameters=[IF_MATCH, IDEMPOTENCY])
-    def post(self, decision: dict, duel_id: UUID):
+    def post(self, decision: dict, duel_id: UUID) -> Any:
         """Record one decision, if the duel is still at the If-Match version."""
         if decision.get("kind") == "correction":
             raise ApiError(403, "A correction is made only by a head judge's resolution of a "
@@ -195,7 +196,7 @@ def _appended(duel_id: UUID, appended: Appended, rows: list[dict]) -> tuple[dict
 class Retractions(MethodView):
     @require("read")
     @blp.response(200, S.RetractionOfferSchema)
-    def get(self, duel_id: UUID):
+    def get(self, duel_id: UUID) -> Any:
         """Whether the caller may retract the latest decision now, and if not, why (with
         the rule), as a retraction would be answered."""
         offer = store().retraction_offer(duel_id, actor())
@@ -215,7 +216,7 @@ class Retractions(MethodView):
     @blp.alt_response(200, schema=S.AppendedSchema,
                       description="A retry with a known Idempotency-Key: nothing new stored.")
     @blp.doc(parameters=[IF_MATCH, IDEMPOTENCY])
-    def post(self, body: dict, duel_id: UUID):
+    def post(self, body: dict, duel_id: UUID) -> Any:
         """Retract your own latest decision (a mis-click): an appended retraction event,
         nothing deleted; the duel then stands as it was before that decision. Refused with
         the rule cited: 403 when the latest decision is someone else's, 409 when there is
@@ -238,7 +239,7 @@ class Retractions(MethodView):
 class Correctable(MethodView):
     @require("comment")
     @blp.response(200, S.CorrectableSchema)
-    def get(self, duel_id: UUID):
+    def get(self, duel_id: UUID) -> Any:
         """What a head judge may correct in the duel as it stands now (judges only: the
         values include what a face-down pair leaves in hand), each field with its current
         value, type and bounds, and the rule that bounds it."""
@@ -255,7 +256,7 @@ class Events(MethodView):
     @require("read")
     @blp.arguments(S.EventsArgs, location="query")
     @blp.response(200, S.EventPageSchema)
-    def get(self, args: dict, duel_id: UUID):
+    def get(self, args: dict, duel_id: UUID) -> Any:
         """Events after number ``after``, at most ``limit``, with rules and narrative text."""
         agg = load(duel_id)
         total = agg.events_count
@@ -271,7 +272,7 @@ class State(MethodView):
     @require("read")
     @blp.arguments(S.StateArgs, location="query")
     @blp.response(200, S.StateSchema)
-    def get(self, args: dict, duel_id: UUID):
+    def get(self, args: dict, duel_id: UUID) -> Any:
         """The state after event ``at``, or at the start of ``step`` of ``beat``, or now."""
         proj = projector()
         try:
@@ -301,7 +302,7 @@ def state_body(timeline: Timeline, n: int, hidden: Withheld) -> bytes:
 class StepIndex(MethodView):
     @require("read")
     @blp.response(200, S.IndexEntrySchema(many=True))
-    def get(self, duel_id: UUID):
+    def get(self, duel_id: UUID) -> Any:
         """Where every beat and step begins, as event numbers."""
         return projector().index(duel_id)
 
@@ -310,7 +311,7 @@ class StepIndex(MethodView):
 class Record(MethodView):
     @require("read")
     @blp.response(200, S.RecordExportSchema)
-    def get(self, duel_id: UUID):
+    def get(self, duel_id: UUID) -> Any:
         """The duel as a record (importable as it is)."""
         agg = load(duel_id)
         hidden = reader_withheld(agg)
@@ -324,7 +325,7 @@ class Record(MethodView):
 class Log(MethodView):
     @require("read")
     @blp.response(200, S.LogExportSchema)
-    def get(self, duel_id: UUID):
+    def get(self, duel_id: UUID) -> Any:
         """The full event log with its hash chain, signed by the service (for a reader who
         may not see a secret choice yet, the prefix before it, saying so in the header's
         ``withheld``)."""
@@ -342,7 +343,7 @@ def _upto(hidden: Withheld) -> int | None:
     return None if hidden.first is None else hidden.first - 1
 
 
-def _encode_hiding(rules, players: frozenset[int]):
+def _encode_hiding(rules: Any, players: frozenset[int]) -> Any:
     """The state body for a reader who may not see ``players``' face-down choices."""
     return encoder(S.StateSchema(), lambda state: rules.hide_state(state, players))
 
@@ -352,7 +353,7 @@ class Forks(MethodView):
     @require("comment")
     @blp.arguments(S.ForkCreateSchema)
     @blp.response(201, S.DuelSummarySchema)
-    def post(self, body: dict, duel_id: UUID):
+    def post(self, body: dict, duel_id: UUID) -> Any:
         """A new duel with this one's history up to event ``at``; with ``rulings``, under
         those readings instead of this duel's (the history re-judged under them; 422
         naming the ruling for one the ruleset does not switch or a reading it does not

@@ -3,6 +3,8 @@ validation, per-field ``errors``. Domain refusals map onto HTTP statuses here.""
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask_smorest import Api
 from marshmallow import Schema, fields
 from werkzeug.exceptions import HTTPException, MethodNotAllowed
@@ -23,7 +25,7 @@ class ErrorSchema(Schema):
 class ApiError(Exception):
     """An error with its HTTP status, a plain detail and optional extras (rule, index...)."""
 
-    def __init__(self, status: int, detail: str, headers: dict | None = None, **extra) -> None:
+    def __init__(self, status: int, detail: str, headers: dict | None = None, **extra: Any) -> None:
         super().__init__(detail)
         self.status = status
         self.detail = detail
@@ -31,7 +33,7 @@ class ApiError(Exception):
         self.extra = {k: v for k, v in extra.items() if v is not None}
 
 
-def body(status: int, detail: str, **extra) -> dict:
+def body(status: int, detail: str, **extra: Any) -> dict:
     out = {"status": status, "title": HTTP_STATUS_CODES.get(status, "Error"), "detail": detail}
     out.update({k: v for k, v in extra.items() if v is not None})
     return out
@@ -54,16 +56,17 @@ class JudgeApi(Api):
 
     ERROR_SCHEMA = ErrorSchema
 
-    def handle_http_exception(self, error: HTTPException):
+    def handle_http_exception(self, error: HTTPException) -> Any:
         data = getattr(error, "data", None) or {}
         errors = data.get("errors") or data.get("messages")
-        detail = data.get("message") or DETAILS.get(error.code) or error.description
+        code = error.code or 500
+        detail = str(data.get("message") or DETAILS.get(code) or error.description or "")
         if errors:
             detail = "The request has invalid fields; see errors."
             if isinstance(errors, dict) and len(errors) == 1:
                 errors = next(iter(errors.values())) if set(errors) <= {
                     "json", "query", "headers", "form", "files", "path"} else errors
-        payload = body(error.code or 500, detail)
+        payload = body(code, detail)
         if errors:
             payload["errors"] = errors if isinstance(errors, dict) else {"_schema": errors}
         headers = dict(data.get("headers") or {})
@@ -72,5 +75,5 @@ class JudgeApi(Api):
         return payload, error.code, headers
 
 
-def handle_api_error(error: ApiError):
+def handle_api_error(error: ApiError) -> Any:
     return body(error.status, error.detail, **error.extra), error.status, error.headers

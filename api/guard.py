@@ -63,7 +63,7 @@ def _deeper_than(raw: bytes, limit: int) -> bool:
     return False
 
 
-def guard_request():
+def guard_request() -> Any:
     """A 422 for a body, key or query argument the store could not keep (or would choke
     on when searching); None lets the request through."""
     limit = int(current_app.config.get("MAX_JSON_DEPTH", MAX_JSON_DEPTH))

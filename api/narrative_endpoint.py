@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
+from typing import Any
 from uuid import UUID
 
 from flask import current_app
@@ -37,7 +38,7 @@ TEXT = {"200": {"description": "The narrative, one line per event with its rule,
 class Narrative(MethodView):
     @require("read")
     @blp.doc(responses=TEXT)
-    def get(self, duel_id: UUID):
+    def get(self, duel_id: UUID) -> Any:
         """The narrative, beat by beat: ``judge replay`` of the record ``GET /record``
         gives this reader. For a reader who may not see a secret choice yet it stops before
         that choice, as the record does, and ``X-Withheld-From`` names the event."""

@@ -409,7 +409,7 @@ class CorrectionSchema(Strict):
                        "it: reopen it (refused otherwise, R20.1)"})
 
     @validates_schema
-    def _names_what(self, data: dict, **_kw) -> None:
+    def _names_what(self, data: dict, **_kw: Any) -> None:
         if not any(k in data for k in ("changes", "players", "characters")):
             raise ValidationError("A correction names its changes (or players / characters).",
                                   "changes")

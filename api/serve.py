@@ -24,6 +24,7 @@ import threading
 import time
 from collections.abc import Sequence
 from multiprocessing.connection import wait
+from typing import Any
 
 from api.demo import load_demo
 from api.plugins import load_ruleset_modules
@@ -91,7 +92,7 @@ def bind(host: str, port: int) -> socket.socket:
 
 
 def _serve_one(store: JudgeApp, anonymous_read: bool, threads: int, modules: list[str],
-               announce: bool = True, **where) -> None:
+               announce: bool = True, **where: Any) -> None:
     """One waitress server on ``where`` (its listening sockets)."""
     from waitress import serve as waitress_serve
 
@@ -157,7 +158,7 @@ def _serve_workers(sock: socket.socket, db: str | None, database_url: str | None
     print(f"BattleCON judge serving on http://{bound[0]}:{bound[1]}/ with {workers} worker "
           "processes (viewer at /, API at /api, OpenAPI at /api/openapi.json)", flush=True)
 
-    def stop(signum, frame):  # noqa: ARG001 - signal handler signature
+    def stop(signum: Any, frame: Any) -> Any:  # noqa: ARG001 - signal handler signature
         raise SystemExit(0)
 
     signal.signal(signal.SIGTERM, stop)
@@ -166,7 +167,7 @@ def _serve_workers(sock: socket.socket, db: str | None, database_url: str | None
         ready = wait([proc.sentinel for proc in procs])  # until stopped, or a worker dies
         died = next(p for p in procs if p.sentinel in ready)
         died.join(timeout=5)  # its sentinel closes a moment before it can be reaped
-        how = f"was killed by signal {-died.exitcode}" if (died.exitcode or 0) < 0 else \
+        how = f"was killed by signal {-(died.exitcode or 0)}" if (died.exitcode or 0) < 0 else \
             f"exited with {died.exitcode}"
         print(f"judge serve: worker {died.name} {how}; stopping the service",
               file=sys.stderr, flush=True)

@@ -8,6 +8,7 @@ the same projector, the same redaction, the same bytes, so no second redaction e
 from __future__ import annotations
 
 import gzip
+from typing import Any
 from uuid import UUID
 
 from flask import Response, request
@@ -29,7 +30,7 @@ class States(MethodView):
     @require("read")
     @blp.arguments(S.StatesArgs, location="query")
     @blp.response(200, S.StatesSchema)
-    def get(self, args: dict, duel_id: UUID):
+    def get(self, args: dict, duel_id: UUID) -> Any:
         """The states after events ``from`` to ``to`` (the whole duel by default, at most
         1000 a request: ask again from ``to + 1`` for a longer one), each as ``/state?at=N``
         answers this reader; the ETag is the duel's version. Sent gzip-compressed to a client

@@ -5,6 +5,7 @@ sentence, as this reader may see it) and the rulings a fork changed."""
 
 from __future__ import annotations
 
+from typing import Any
 from uuid import UUID
 
 from flask.views import MethodView
@@ -30,7 +31,7 @@ MAX_CHILDREN = 200
 class Variations(MethodView):
     @require("read")
     @blp.response(200, S.VariationsSchema)
-    def get(self, duel_id: UUID):
+    def get(self, duel_id: UUID) -> Any:
         """The duel's parent (if it is a fork) with the point where it left it, its forks
         with theirs, the rulings each fork changed, and the rulings this duel is judged
         under with their readings (what a fork "with another ruling" may choose)."""
@@ -46,7 +47,7 @@ class Variations(MethodView):
 class ForkPoints(MethodView):
     @require("read")
     @blp.response(200, S.ForkPointsSchema)
-    def get(self, duel_id: UUID):
+    def get(self, duel_id: UUID) -> Any:
         """Where ``POST .../forks`` accepts a fork point: after the setup, after each event
         after which the duel waited for a decision, and at the last event (elsewhere it is
         in the middle of resolving one and refused); and, while a secret choice is
@@ -116,7 +117,7 @@ def _computed(item: dict, parents: dict[str, DuelRecord | None]) -> dict:
         parents[parent_id] = _readable(parent_id)
     parent = parents[parent_id]
     fork = None if parent is None else _readable(item["id"])
-    return item if fork is None else {**item, **_left(parent, fork)}
+    return item if parent is None or fork is None else {**item, **_left(parent, fork)}
 
 
 def _readable(duel_id: str) -> DuelRecord | None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any, cast
 from uuid import UUID
 
 from flask import Response, current_app, g
@@ -134,7 +135,7 @@ def encoder(schema: Schema, shape: Callable[[dict], dict] | None = None
 
     def encode(state: dict) -> bytes:
         data = schema.dump(shape(state) if shape else state)
-        return current_app.json.response(data).get_data()
+        return bytes(cast(Any, current_app.json.response(data)).get_data())
 
     return encode
 

@@ -18,7 +18,8 @@ from types import SimpleNamespace
 from typing import Any
 from uuid import UUID, uuid4
 
-from eventsourcing.domain import Aggregate, Snapshot
+from eventsourcing.domain import Aggregate
+from eventsourcing.domain import Snapshot as LibrarySnapshot
 
 from events.clock import now_iso
 from events.errors import StoredDuelCorruptError
@@ -102,7 +103,7 @@ class DuelRecord(Aggregate):
             aggregate.check_link(self.n, "fact", self.fact, self.prev, self.hash)
             aggregate.absorb(self.n, "fact", self.fact, self.hash)
 
-    class Snapshot(Snapshot):
+    class Snapshot(LibrarySnapshot):
         """The library's snapshot, as plain JSON: setup, event payloads and hashes.
 
         Rebuilding from it applies the facts again (no engine state is serialised), so a

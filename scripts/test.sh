@@ -7,5 +7,5 @@ bash scripts/postgres.sh  # a PostgreSQL server for the store tests (installed i
 bash scripts/browser.sh   # Debian's chromium for the viewer's browser tests (installed if missing)
 .venv/bin/ruff check .
 .venv/bin/lint-imports  # the layering contract in pyproject.toml
-.venv/bin/mypy  # the rules core (judge/) and the event store (events/) type-check clean
+.venv/bin/mypy  # the rules core (judge/), the store (events/) and the API (api/) type-check clean
 .venv/bin/python -m pytest -n 2 "$@"

@@ -8,6 +8,7 @@ built by ``api.app.create_app`` (the viewer depends on the API, never the revers
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 from uuid import UUID
 
 from flask import Blueprint, Flask, Response, render_template, request
@@ -28,7 +29,7 @@ RENDERERS = " ".join(sorted(p.stem for p in (Path(__file__).parent / "static" / 
                             .glob("*.js") if p.stem != "generic"))
 
 
-def _page(template: str, **context) -> Response:
+def _page(template: str, **context: Any) -> Response:
     response = Response(render_template(template, renderers=RENDERERS, **context))
     response.headers["Content-Security-Policy"] = CSP
     response.headers["Referrer-Policy"] = "no-referrer"
@@ -62,7 +63,7 @@ def install(app: Flask) -> Flask:
     app.register_blueprint(bp)
     api_handler = app.error_handler_spec[None][None].get(HTTPException)
 
-    def not_found(err: NotFound):
+    def not_found(err: NotFound) -> Any:
         if request.path.startswith("/api") and api_handler is not None:
             return api_handler(err)
         response = _page("not_found.html", page="notfound", path=request.path)
