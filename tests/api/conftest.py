@@ -83,6 +83,20 @@ def tokens(store: JudgeApp) -> dict[str, str]:
 # --- helpers ----------------------------------------------------------------------------------
 
 
+@pytest.fixture(params=["sqlite", "postgres"])
+def stored_client(request, tmp_path):
+    """The API on a SQLite file, then on a PostgreSQL schema of its own; a scorekeeper's
+    client and token."""
+    from tests.events.conftest import open_store
+
+    stores = open_store(request.param, tmp_path)
+    store = next(stores)
+    app = create_app({"STORE": store.app(), "TESTING": True})
+    app.test_client_class = CheckedClient
+    yield app.test_client(), create_token(store.app(), "scorekeeper", "sam")
+    stores.close()
+
+
 def bearer(token: str | None) -> dict[str, str]:
     return {"Authorization": f"Bearer {token}"} if token else {}
 

@@ -6,8 +6,6 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-import pytest
-
 from events.export import verify_file
 from tests.api.conftest import bearer
 
@@ -194,22 +192,6 @@ def test_teaching_mode_asks_what_a_reply_die_does_before_its_row_tells_it(client
 
 
 # --- described decisions (issue 27 item 12) ------------------------------------------------
-
-
-@pytest.fixture(params=["sqlite", "postgres"])
-def stored_client(request, tmp_path):
-    """The API on a SQLite file, then on a PostgreSQL schema of its own; a scorekeeper."""
-    from api.app import create_app
-    from api.auth import create_token
-    from tests.api.conftest import CheckedClient
-    from tests.events.conftest import open_store
-
-    stores = open_store(request.param, tmp_path)
-    store = next(stores)
-    app = create_app({"STORE": store.app(), "TESTING": True})
-    app.test_client_class = CheckedClient
-    yield app.test_client(), create_token(store.app(), "scorekeeper", "sam")
-    stores.close()
 
 
 def one_globe_setup(n: int) -> dict:

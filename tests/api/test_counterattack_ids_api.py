@@ -7,30 +7,12 @@ from __future__ import annotations
 
 import copy
 
-import pytest
-
 from judge import registry
 from judge.artobattlers.ruleset import ArtOBattlers
 from tests.api.conftest import bearer
 from tests.artobattlers.test_counterattack_ids import TWIN, twin_record
 
 URL = "/api/rulesets/artobattlers/characters"
-
-
-@pytest.fixture(params=["sqlite", "postgres"])
-def stored_client(request, tmp_path):
-    """The API on a SQLite file, then on a PostgreSQL schema of its own; a scorekeeper."""
-    from api.app import create_app
-    from api.auth import create_token
-    from tests.api.conftest import CheckedClient
-    from tests.events.conftest import open_store
-
-    stores = open_store(request.param, tmp_path)
-    store = next(stores)
-    app = create_app({"STORE": store.app(), "TESTING": True})
-    app.test_client_class = CheckedClient
-    yield app.test_client(), create_token(store.app(), "scorekeeper", "sam")
-    stores.close()
 
 
 def test_the_character_import_refuses_a_counterattack_id_used_twice(stored_client):

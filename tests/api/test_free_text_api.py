@@ -6,13 +6,12 @@ changes the pools, and the narrative quotes the text beside it."""
 from __future__ import annotations
 
 from tests.api.conftest import bearer
-from tests.api.test_counterattack_ids_api import stored_client  # noqa: F401 (fixture)
 from tests.artobattlers.test_free_text import ABILITY, NOTE, ek, howler
 
 URL = "/api/rulesets/artobattlers/characters"
 
 
-def test_a_free_text_card_is_imported_asked_answered_and_narrated(stored_client):  # noqa: F811
+def test_a_free_text_card_is_imported_asked_answered_and_narrated(stored_client):
     client, sk = stored_client
     card = howler(note=True, ability=True)
     resp = client.post(URL, json={"schema_version": 1, "ruleset": "artobattlers",

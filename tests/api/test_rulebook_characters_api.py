@@ -11,7 +11,6 @@ from api.app import create_app
 from api.cli import main
 from events.app import JudgeApp
 from tests.api.conftest import bearer
-from tests.api.test_counterattack_ids_api import stored_client  # noqa: F401 (fixture)
 from tests.artobattlers.test_free_text import ek
 from tests.artobattlers.test_rulebook_characters import FILE, IDS, document, free_texts
 
@@ -59,7 +58,7 @@ def duel_record(stored: dict) -> dict:
 
 
 def test_the_api_imports_the_five_and_a_stored_cards_note_is_ruled_by_the_table(
-        stored_client):  # noqa: F811
+        stored_client):
     client, sk = stored_client
     resp = client.post(URL, json=document(), headers=bearer(sk))
     assert resp.status_code == 201, resp.get_json()
