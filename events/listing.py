@@ -57,12 +57,16 @@ TOPICS = DUEL_TOPICS + tables.DISPUTE_TOPICS  # a dispute opened or resolved: it
 BATCH = 1000
 COLUMNS = ("id", "seq", "version", "ruleset", "event", "round", "tbl", "status",
            "created", "parent", "players", "fighters", "summary", "detail", "fork",
-           "secret_from", "model", "last_at", "ended", "disputes")
+           "secret_from", "model", "last_at", "ended", "disputes", "dispute_events")
 # The rows' format: 2 added fork, secret_from and model (issue 27, item 11); 3 added
-# last_at, ended and disputes, the judges' floor's (``events.tables``; issue 34, item 4).
+# last_at, ended, disputes and dispute_events, the judges' floor's (``events.tables``;
+# issue 34, item 4).
 MODEL = 3
 ADDED = {"fork": "TEXT", "secret_from": "BIGINT", "model": "INTEGER", "last_at": "TEXT",
-         "ended": "TEXT", "disputes": "TEXT"}
+         "ended": "TEXT", "disputes": "TEXT", "dispute_events": "INTEGER"}
+# A row's disputes are replaced only by disputes read after at least as many of their
+# events (opened, resolved: they only ever grow), whatever the duel's version.
+DISPUTE_COLUMNS = ("disputes", "dispute_events")
 
 
 def summary(agg: DuelRecord) -> dict:
@@ -197,16 +201,18 @@ class DuelList:
                 out[str(duel)] = json.loads(fork)
         return out
 
-    def _known_disputes(self, duels: list[UUID]) -> dict[str, str]:
-        """The open disputes these duels' rows hold already (written by this model)."""
-        out: dict[str, str] = {}
+    def _known_disputes(self, duels: list[UUID]) -> dict[str, tuple[str, int]]:
+        """The open disputes these duels' rows hold already (written by this model), with
+        how many dispute events they were read after."""
+        out: dict[str, tuple[str, int]] = {}
         for start in range(0, len(duels), 200):
             ids = [str(d) for d in duels[start:start + 200]]
             marks = ", ".join("?" for _ in ids)
-            for duel, disputes in self.db.rows(
-                    f"SELECT id, disputes FROM {{t}} WHERE id IN ({marks}) AND disputes IS "
-                    "NOT NULL AND model = ?", [*ids, MODEL]):
-                out[str(duel)] = str(disputes)
+            for duel, disputes, count in self.db.rows(
+                    f"SELECT id, disputes, dispute_events FROM {{t}} WHERE id IN ({marks}) "
+                    "AND disputes IS NOT NULL AND dispute_events IS NOT NULL AND model = ?",
+                    [*ids, MODEL]):
+                out[str(duel)] = (str(disputes), int(count))
         return out
 
     def _refresh_forks_of(self, duels: set[UUID]) -> None:
@@ -234,7 +240,7 @@ class DuelList:
 
     def _row(self, duel_id: UUID, seq: int | None,
              steps: dict[UUID, list[dict]] | None = None, known: dict | None = None,
-             disputes: str | None = None) -> dict:
+             disputes: tuple[str, int] | None = None) -> dict:
         """The duel's row; ``seq`` (its place in creation order) is None for a duel whose
         row exists already (it keeps its place); ``steps``: parents' step indexes known;
         ``known``: the fork point its row holds already; ``disputes``: its open disputes
@@ -248,8 +254,9 @@ class DuelList:
                     "created": None, "parent": None, "players": "", "fighters": "",
                     "summary": None, "detail": err.reason, "fork": None,
                     "secret_from": None, "model": MODEL, "last_at": None, "ended": None,
-                    "disputes": None}
+                    "disputes": None, "dispute_events": None}
         players = line.get("players") or []
+        held = disputes if disputes is not None else tables.open_disputes(self.app, duel_id)
         return {"id": line["id"], "seq": seq, "version": line["version"],
                 "ruleset": line["ruleset"], "event": line["event"], "round": line["round"],
                 "tbl": line["table"], "status": line.get("status"), "created": line["created"],
@@ -260,8 +267,7 @@ class DuelList:
                 "fork": self._fork_point(agg, {} if steps is None else steps, known),
                 "secret_from": forkpoints.secret_from(agg), "model": MODEL,
                 "last_at": tables.last_decision(agg), "ended": tables.ending(agg),
-                "disputes": disputes if disputes is not None else
-                tables.open_disputes(self.app, duel_id)}
+                "disputes": held[0], "dispute_events": held[1]}
 
     def _fork_point(self, agg: DuelRecord, steps: dict[UUID, list[dict]],
                     known: dict | None) -> str | None:
@@ -366,6 +372,19 @@ def _where(filters: dict) -> tuple[str, list]:
     return " AND ".join(parts), params
 
 
+def _updates() -> str:
+    """The SET list of a row's upsert: the duel's columns from a version at least as new
+    (or a row that is or was unreadable), the disputes' from a reading after at least as
+    many dispute events (``DISPUTE_COLUMNS``), so that two processes catching up at once
+    never put back a dispute resolved, nor take away one opened."""
+    newer = ("excluded.version >= {t}.version OR excluded.status = 'unreadable' OR "
+             "{t}.status = 'unreadable'")
+    later = "COALESCE(excluded.dispute_events, -1) >= COALESCE({t}.dispute_events, -1)"
+    return ", ".join(
+        f"{c} = CASE WHEN {later if c in DISPUTE_COLUMNS else newer} THEN excluded.{c} "
+        f"ELSE {{t}}.{c} END" for c in COLUMNS if c not in ("id", "seq"))
+
+
 def _like(text: str) -> str:
     return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_").replace("|", "")
 
@@ -401,7 +420,8 @@ class _Db(ABC):
             "CREATE TABLE IF NOT EXISTS {t} (id TEXT PRIMARY KEY, seq BIGINT, version BIGINT, "
             "ruleset TEXT, event TEXT, round TEXT, tbl TEXT, status TEXT, created TEXT, "
             "parent TEXT, players TEXT, fighters TEXT, summary TEXT, detail TEXT, fork TEXT, "
-            "secret_from BIGINT, model INTEGER, last_at TEXT, ended TEXT, disputes TEXT)",
+            "secret_from BIGINT, model INTEGER, last_at TEXT, ended TEXT, disputes TEXT, "
+            "dispute_events INTEGER)",
             "CREATE TABLE IF NOT EXISTS {p} (one INTEGER PRIMARY KEY, position BIGINT)",
             "CREATE INDEX IF NOT EXISTS {t}_seq_idx ON {t} (seq, id)",
             *(f"CREATE INDEX IF NOT EXISTS {{t}}_{c}_idx ON {{t}} ({c}, seq)"
@@ -438,11 +458,9 @@ class _Db(ABC):
     def upsert(self, rows: list[dict], position: int | None) -> None:
         names = ", ".join(COLUMNS)
         marks = ", ".join("?" for _ in COLUMNS)
-        update = ", ".join(f"{c} = excluded.{c}" for c in COLUMNS if c not in ("id", "seq"))
         statement = self.sql(
             f"INSERT INTO {{t}} ({names}) VALUES ({marks}) ON CONFLICT (id) DO UPDATE SET "
-            f"{update}, seq = COALESCE({{t}}.seq, excluded.seq) WHERE excluded.version >= "
-            "{t}.version OR excluded.status = 'unreadable' OR {t}.status = 'unreadable'")
+            f"{_updates()}, seq = COALESCE({{t}}.seq, excluded.seq)")
         with self.cursor(commit=True) as c:
             for row in rows:
                 c.execute(statement, [row[k] for k in COLUMNS])

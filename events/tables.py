@@ -43,11 +43,14 @@ def dispute_line(d: Dispute) -> dict:
             "opened": d.created_on.isoformat()}
 
 
-def open_disputes(app: Any, duel_id: UUID) -> str:
-    """The duel's open disputes, oldest first, as the JSON its row keeps."""
-    lines = [dispute_line(d) for d in app.disputes(duel_id) if d.resolution is None]
+def open_disputes(app: Any, duel_id: UUID) -> tuple[str, int]:
+    """The duel's open disputes, oldest first, as the JSON its row keeps; and how many
+    dispute events (each opened, each resolved) that reading took in, which only grows."""
+    disputes = app.disputes(duel_id)
+    lines = [dispute_line(d) for d in disputes if d.resolution is None]
     lines.sort(key=lambda line: line["opened"])
-    return json.dumps(lines, ensure_ascii=False)
+    seen = len(disputes) + sum(d.resolution is not None for d in disputes)
+    return json.dumps(lines, ensure_ascii=False), seen
 
 
 def duel_of_dispute(app: Any, dispute_id: UUID) -> UUID | None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import csv
 import datetime
 import io
+from uuid import UUID
 
 import pytest
 
@@ -213,13 +214,28 @@ def test_rows_an_older_release_wrote_are_rebuilt_with_the_floor_fields(tmp_path)
     old.duel_list.catch_up()
     with old.duel_list.db.cursor(commit=True) as c:
         c.execute("UPDATE duel_list SET model = 2, last_at = NULL, ended = NULL, "
-                  "disputes = NULL")
+                  "disputes = NULL, dispute_events = NULL")
     old.close()
     new = JudgeApp(db=path)
     client = create_app({"STORE": new, "TESTING": True}).test_client()
     (table,) = floor(client)["tables"]
     assert table["last_decision"] and len(table["open_disputes"]) == 1
     new.close()
+
+
+def test_a_stale_reading_of_disputes_never_replaces_a_later_one(client, store, tokens):
+    """Two processes catching up at once: the one that read the disputes before the last
+    was opened writes last; the row keeps the later reading."""
+    duel = create(client, tokens["scorekeeper"], partial_record(10), event="Open")["id"]
+    dispute(client, tokens["judge"], duel, 2)
+    assert len(floor(client)["tables"][0]["open_disputes"]) == 1
+    listing = store.duel_list
+    stale = listing._row(UUID(duel), None, disputes=("[]", 0))  # noqa: SLF001
+    listing.db.upsert([stale], None)
+    assert len(floor(client)["tables"][0]["open_disputes"]) == 1
+    later = listing._row(UUID(duel), None, disputes=("[]", 2))  # noqa: SLF001
+    listing.db.upsert([later], None)
+    assert floor(client)["tables"][0]["open_disputes"] == []
 
 
 @pytest.mark.usefixtures("stored_client")
