@@ -96,3 +96,21 @@ def test_the_results_download_as_csv(site, page, tables):
     assert set(by_table) == {"1", "2"}
     assert by_table["2"][2:6] == ['Ana, "the Ace"', "Ember Knight", "'=Ben", "Volt Wisp"]
     assert by_table["1"][-1] == tables["1"]
+
+
+HIDE = """hidden => { Object.defineProperty(document, "hidden", { value: hidden, configurable: true });
+  document.dispatchEvent(new Event("visibilitychange")); }"""
+
+
+def test_the_floor_stops_polling_while_the_tab_is_hidden(site, page, tables):
+    asked: list[str] = []
+    page.on("request", lambda r: asked.append(r.url) if "/api/floor?" in r.url else None)
+    open_page(page, f"/floor?event={EVENT.replace(' ', '+')}")
+    page.evaluate(HIDE, True)
+    page.wait_for_timeout(500)
+    before = len(asked)
+    page.wait_for_timeout(4000)  # more than one poll's interval
+    assert len(asked) == before
+    page.evaluate(HIDE, False)  # shown again: polled at once
+    page.wait_for_timeout(500)
+    assert len(asked) > before

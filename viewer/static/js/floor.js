@@ -80,9 +80,12 @@ function tick() {
   for (const el of document.querySelectorAll("#floor td.since time")) el.textContent = since(el.getAttribute("datetime"));
 }
 
+let busy = false; // one poll at a time (a tab shown again during one asks no second)
+
 async function poll(params) {
   clearTimeout(timer);
-  if (document.hidden) return; // resumed by visibilitychange
+  if (document.hidden || busy) return; // resumed by visibilitychange, or by the poll under way
+  busy = true;
   try {
     const got = await fetchFloor(params);
     if (got) {
@@ -96,6 +99,7 @@ async function poll(params) {
     $("#floor-live").hidden = true;
     banner(`The floor cannot be read: ${err.message}`);
   }
+  busy = false;
   document.body.dataset.ready = "true";
   timer = setTimeout(() => poll(params), POLL_MS);
 }
