@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from judge.artobattlers.abilities import move_dp_against, not_effective
+from judge.artobattlers.abilities import not_effective
+from judge.artobattlers.dpverbs import Side, count
 from judge.artobattlers.conclude import conclude
 from judge.artobattlers.damage import Blow
 from judge.artobattlers.facts import (
@@ -93,7 +94,9 @@ def _back(t: Table) -> Blow:
     assert move is not None
     attacker = t.fighter(a.character)
     life = attacker.striker_life or 0 if a.striker else attacker.life
-    dp, note = move_dp_against(move, None if a.striker else t.card(a.character))
+    counted = count(move, Side(t.card(a.target)), Side(t.card(a.character), a.striker),
+                    t.rulings["AG4"])
+    dp, note = counted.dp, counted.note
     if not_effective(move, attacker.size, life) is not None:
         dp, note = 0, f"{move.name} is not effective against {attacker.name} (AG16)"
     return Blow(a.character, "striker" if a.striker else "life", dp, "force_challenge",

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from judge.artobattlers.abilities import move_dp_against
+from judge.artobattlers.dpverbs import Side, count
 from judge.artobattlers.table import Table
 
 
@@ -29,9 +29,10 @@ def attack_dp(t: Table, options: list[dict[str, Any]]) -> list[dict[str, Any]]:
         move = t.card(who).move(move_id, striker)
         if move is None:
             continue
-        dp, note = move_dp_against(move, t.card(target))
+        counted = count(move, Side(t.card(who), striker), Side(t.card(target)),
+                        t.rulings["AG4"])
         out.append({"character": who, "striker": striker, "move": move_id, "target": target,
-                    "dp": dp, "note": note})
+                    "dp": counted.dp, "note": counted.note})
     return out
 
 

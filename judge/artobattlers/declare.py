@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from judge.artobattlers.abilities import move_dp_against, not_effective
+from judge.artobattlers.abilities import not_effective
 from judge.artobattlers.cards import Move
 from judge.artobattlers.damage import destroy, raise_power
-from judge.artobattlers.facts import AttackDeclared, AttackNotEffective, CostPaid
+from judge.artobattlers.dpverbs import Side, count
+from judge.artobattlers.facts import AbilityApplied, AttackDeclared, AttackNotEffective, CostPaid
 from judge.artobattlers.table import Table
 from judge.artobattlers.turns import end_turn
 
@@ -23,12 +24,15 @@ def declare(t: Table, d: dict[str, Any], chain_origin: str | None = None,
     striker = bool(d.get("striker")) and not chain_origin
     move = t.card(who).move(d["move"], striker)
     assert move is not None
-    dp, note = move_dp_against(move, t.card(target))
+    counted = count(move, Side(t.card(who), striker), Side(t.card(target)), t.rulings["AG4"])
     kind = "extra" if chain_origin else kind
     t.emit(AttackDeclared(*_declared(t, d, who, move, target, chain_origin, kind), d["player"],
                           who,
-                          striker, move.id, target, kind, d["pay"], d["sacrifice"], dp, note,
-                          chain_origin))
+                          striker, move.id, target, kind, d["pay"], d["sacrifice"], counted.dp,
+                          counted.note, chain_origin))
+    for rule, role, source, text in counted.applied:  # a newer verb changed it (dpverbs.py)
+        owner = who if role == "mover" else target
+        t.emit(AbilityApplied(rule, f"{text}.", source, owner, counted.dp))
     victim = t.fighter(target)
     stop = not_effective(move, victim.size, victim.life)
     if stop is None or t.rulings["AG11"] == "costs_lost":

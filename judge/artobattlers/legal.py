@@ -127,7 +127,17 @@ def others(t: Table, p: int) -> list[dict[str, Any]]:
     powered = s.battle(p) if t.rulings["AG28"] == "battle_zone_only" else s.in_play(p)
     turns = [{"player": p, "kind": "power_turn", "character": f.id} for f in powered
              if can_power_turn(t, f)]
-    return turns + [{"player": p, **o} for f in s.battle(p) if (o := ability_action(t, f))]
+    return turns + [x for f in s.battle(p) if (o := ability_action(t, f))
+                    for x in _with_params(t, {"player": p, **o})]
+
+
+def _with_params(t: Table, option: dict[str, Any]) -> list[dict[str, Any]]:
+    """An ability action as options: a ``dice_duel_turn`` once per opponent character in
+    the battle zone, its target (``params.target``, AG45); any other as it is."""
+    ability = t.card(option["character"]).ability
+    if ability is None or ability.action != "dice_duel_turn":
+        return [option]
+    return [{**option, "params": {"target": g.id}} for g in t.s.battle(1 - option["player"])]
 
 
 def attacks(t: Table, p: int, extra: bool) -> list[dict[str, Any]]:

@@ -157,6 +157,9 @@ def _ability(t: Table, d: dict[str, Any]) -> tuple[str, str]:
         return f"{t.name(str(who))} has no Special Ability that grants a turn action.", "A18"
     if t.fighter(str(who)).zone != "battle":
         return f"{t.name(str(who))} is in the inactive zone.", "A21.6"
+    if ability.action == "dice_duel_turn":
+        return (f"the ability is {ability.id!r}, with params {{\"target\": an opponent "
+                "character in the battle zone}.", "AG45")
     return (f"the ability is {ability.id!r}, with params {{}}.", "A18")
 
 
