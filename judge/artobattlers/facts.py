@@ -166,11 +166,12 @@ class AttackDeclared(Fact):
     dp: int
     dp_note: str = ""
     chain_origin: str | None = None
+    target_striker: bool = False  # aimed at the target's striker (target_striker, AG46)
 
     def apply(self, s: GameState) -> None:
         s.attack = Attack(self.player, self.character, self.striker, self.move, self.target,
                           self.kind, self.pay, self.sacrifice, self.dp, self.dp_note,
-                          self.chain_origin)
+                          self.chain_origin, target_striker=self.target_striker)
         s.step = "reply"
 
 

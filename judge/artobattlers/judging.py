@@ -67,6 +67,8 @@ def judge(t: Table, d: Any, wasted: bool) -> list[Fact]:
         _standing(t, d)
         return t.facts
     d = counterattack_option(t, {**DEFAULTS.get(str(kind), {}), **d})
+    if kind == "attack" and d.get("target_striker") is False:
+        d = {k: v for k, v in d.items() if k != "target_striker"}  # the usual target
     now = prompt(t)
     assert now is not None
     bad = _malformed(d)

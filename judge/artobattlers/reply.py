@@ -31,15 +31,15 @@ from judge.artobattlers.table import Table
 def _hit(t: Table, rule: str, note: str = "") -> Blow:
     a = t.s.attack
     assert a is not None
-    return Blow(a.target, "life", a.dp, "attack", rule, note or a.dp_note)
+    return Blow(a.target, t.s.attack_pool(), a.dp, "attack", rule, note or a.dp_note)
 
 
 def _half(t: Table, rule: str) -> Blow:
     a = t.s.attack
     assert a is not None
     dp = half(a.dp, t.rulings)
-    return Blow(a.target, "life", dp, "attack", rule, f"50% of {a.dp}, rounded per AG4"
-                if a.dp % 2 else f"50% of {a.dp}")
+    return Blow(a.target, t.s.attack_pool(), dp, "attack", rule,
+                f"50% of {a.dp}, rounded per AG4" if a.dp % 2 else f"50% of {a.dp}")
 
 
 def die(t: Table, d: dict[str, Any]) -> None:

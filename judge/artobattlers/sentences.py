@@ -108,7 +108,12 @@ def _attack(w: Words, who: str, d: dict[str, Any], s: Position | None) -> str:
     if striker and card and card.striker:
         by = f"{by}'s striker {card.striker.name}"
     move = w.move_name(d.get("character"), d.get("move"), striker)
-    return f"{who} attacks {w.character(d.get('target'))} with {by}'s {move}{paying(d)}."
+    target = w.character(d.get("target"))
+    if d.get("target_striker"):  # aimed at the striker (AG46)
+        aimed = w.card(d.get("target"))
+        target = f"{target}'s striker {aimed.striker.name}" if aimed and aimed.striker else (
+            f"{target}'s striker")
+    return f"{who} attacks {target} with {by}'s {move}{paying(d)}."
 
 
 def _extra_attack(w: Words, who: str, d: dict[str, Any], s: Position | None) -> str:
