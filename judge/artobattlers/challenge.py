@@ -6,9 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from judge.artobattlers.abilities import not_effective
-from judge.artobattlers.dpverbs import Side, count
 from judge.artobattlers.conclude import conclude
 from judge.artobattlers.damage import Blow
+from judge.artobattlers.dpverbs import Side, count
 from judge.artobattlers.facts import (
     CostPaid,
     DuelBothLost,

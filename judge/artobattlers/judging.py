@@ -6,7 +6,16 @@ from __future__ import annotations
 from itertools import chain, count
 from typing import Any
 
-from judge.artobattlers import abilities, abilityduel, challenge, conclude, declare, freetext, reply, side
+from judge.artobattlers import (
+    abilities,
+    abilityduel,
+    challenge,
+    conclude,
+    declare,
+    freetext,
+    reply,
+    side,
+)
 from judge.artobattlers.damage import destroy, raise_power
 from judge.artobattlers.facts import (
     AnnotationRecorded,
