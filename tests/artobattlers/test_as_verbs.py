@@ -315,3 +315,16 @@ def test_the_narrative_says_the_striker_was_aimed_at():
     aim(m, "blade-rush")
     assert decisions(m)[-1] == (
         "P0 attacks Mossjaw's striker Burrow Mite with Hawk Knight's Blade Rush.")
+
+
+def test_a_chains_extra_attack_aims_at_the_same_striker():
+    m = match(card(EK, HAWK, special_ability=HAWK_EYE), MJ)
+    aim(m, "twin-slash")
+    facts = die(m, 1)
+    assert "ChainSucceeded" in types(facts) and striker_lp(m) == 60 - 30
+    assert counted(m, "blade-rush", aimed=True)["dp"] == 40
+    facts = m.decide({"player": 0, "kind": "extra_attack", "move": "blade-rush", "pay": None,
+                      "sacrifice": False})
+    assert facts_of(facts, "AttackDeclared")[0].target_striker is True
+    facts = die(m, 2)
+    assert "StrikerDestroyed" in types(facts) and lp(m, MJ) == 250

@@ -13,7 +13,7 @@ ROOT = Path(__file__).resolve().parents[2]
 DOC = ROOT / "docs" / "artobattlers.md"
 TEST_FILES = [*sorted((ROOT / "tests" / "artobattlers").glob("test_*.py")),
               *sorted((ROOT / "tests" / "api").glob("test_artobattlers_*.py")),
-              ROOT / "tests" / "viewer" / "test_artobattlers_viewer.py"]
+              *sorted((ROOT / "tests" / "viewer").glob("test_artobattlers_*.py"))]
 
 
 def table_rows() -> dict[str, str]:
