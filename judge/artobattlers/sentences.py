@@ -210,7 +210,10 @@ def _joining(w: Words, who: str, d: dict[str, Any], s: Position | None) -> str:
 def _ability(w: Words, who: str, d: dict[str, Any], s: Position | None) -> str:
     card = w.card(d.get("character"))
     ability = card.ability.name if card and card.ability else d.get("ability")
-    return f"{who} uses {w.character(d.get('character'))}'s {ability} as the turn action."
+    params = d.get("params")
+    aim = params.get("target") if isinstance(params, dict) else None
+    on = f" on {w.character(aim)}" if isinstance(aim, str) else ""  # dice_duel_turn (AG45)
+    return f"{who} uses {w.character(d.get('character'))}'s {ability}{on} as the turn action."
 
 
 def _choice_about(s: Position | None) -> str:

@@ -220,6 +220,7 @@ def test_the_abilitys_dice_duel_replays_from_its_record():
     m = match(card(VW, "storm-wisp", special_ability=THUNDER_CALL), GB)
     m.decide(CALL)
     duel_dice(m, 4, 2)
+    assert "P0 uses Storm Wisp's Thunder Call on Gearback as the turn action." in decisions(m)
     again = R.from_record(m.to_record())
     assert again.to_json() == m.to_json()
     stored = [R.fact_from_json(f.to_json()) for k, f in m.events if k == "fact"]
