@@ -74,8 +74,9 @@ def _counterattack_face(t: Table) -> None:
                                           f"does {t.pname(t.s.defender())} use, {quoted}?",
                                           usable))
     else:  # the die buttons say the same words before the value is entered (faces.py)
-        t.emit(NoUsableCounterattack("AG6", "No counterattack fits this attack's class: "
-                                     f"{no_fit_words(t)}."))
+        why = ("A striker has no counterattack of its own (AG46)" if t.s.attack and
+               t.s.attack.target_striker else "No counterattack fits this attack's class")
+        t.emit(NoUsableCounterattack("AG6", f"{why}: {no_fit_words(t)}."))
         if t.rulings["AG6"] == "as_hit":
             conclude(t, [_hit(t, "AG6")], "full")
         else:

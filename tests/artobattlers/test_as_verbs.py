@@ -283,8 +283,11 @@ def test_a_striker_that_loses_its_force_challenge_takes_the_full_move():
 def test_a_six_finds_no_counterattack_for_a_striker():
     m = match(card(EK, HAWK, special_ability=HAWK_EYE), MJ)
     aim(m, "blade-rush")
+    face = next(x for x in m.prompt["die_faces"] if x["value"] == 6)
+    assert "a striker has no counterattack of its own (AG46)" in face["text"]
     facts = die(m, 6)
-    assert facts_of(facts, "NoUsableCounterattack")[0].rule == "AG6"
+    none = facts_of(facts, "NoUsableCounterattack")[0]
+    assert none.rule == "AG6" and none.text.startswith("A striker has no counterattack")
     assert (striker_lp(m), lp(m, HAWK)) == (60, 300)
 
 
