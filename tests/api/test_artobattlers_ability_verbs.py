@@ -128,3 +128,29 @@ def test_judge_characters_import_takes_the_verbs_and_refuses_a_bad_one(
     assert main(["characters", "import", str(bad), "--db", db]) == 2
     err = capsys.readouterr().err
     assert "characters[0].special_ability.structured.kinds" in err and "A1.8" in err
+
+
+EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "artobattlers" / "ability-verbs.yaml"
+
+
+def test_the_example_file_imports_and_its_cards_play(no_store, capsys, tmp_path: Path):
+    import yaml
+
+    from judge import registry
+
+    db = str(tmp_path / "chars.db")
+    assert main(["characters", "import", str(EXAMPLE), "--db", db]) == 0
+    out = capsys.readouterr().out
+    assert [line.split()[1] for line in out.splitlines()] == [
+        "hawk-knight", "tide-knight", "iron-gear", "storm-wisp", "mite-keeper"]
+    cards = yaml.safe_load(EXAMPLE.read_text("utf-8"))["characters"]
+    m = registry.from_record({"ruleset": "artobattlers", "setup": {
+        "characters": cards, "players": [{"name": "Ana"}, {"name": "Ben"}]}, "decisions": [
+        {"player": 0, "kind": "team", "characters": ["tide-knight"]},
+        {"player": 1, "kind": "team", "characters": ["iron-gear"]},
+        {"player": 0, "kind": "start_die", "value": 6},
+        {"player": 1, "kind": "start_die", "value": 1},
+        {"player": 0, "kind": "attack", "character": "tide-knight", "striker": False,
+         "move": "flame-combo", "target": "iron-gear", "pay": None, "sacrifice": False},
+        {"player": 1, "kind": "die", "value": 1}]})
+    assert m.state.fighters["iron-gear"].life == 400 - 160  # FIRE x2 against a WATER card
