@@ -122,7 +122,9 @@ def turn_actions(t: Table, p: int) -> list[dict[str, Any]]:
 
 
 def others(t: Table, p: int) -> list[dict[str, Any]]:
-    """PP turns and actions a Special Ability grants: one per character at most."""
+    """PP turns and actions a Special Ability grants: a PP turn per character at most, an
+    ability action per character (per target for a ``dice_duel_turn``), and the attacks a
+    ``target_striker`` ability adds (issue 33)."""
     s = t.s
     powered = s.battle(p) if t.rulings["AG28"] == "battle_zone_only" else s.in_play(p)
     turns = [{"player": p, "kind": "power_turn", "character": f.id} for f in powered
