@@ -1,6 +1,7 @@
 """The console offers an attack a Special Ability aims at a striker (issue 33, AG46) in
 words that name the striker, and the attack the scorekeeper clicks is the one recorded;
-the table then shows the striker as the attack's target."""
+the table then shows the striker as the attack's target. The defender's force challenge
+from that striker says its 10 LP come from the striker, and they do."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ HAWK_EYE = {"name": "Hawk Eye", "text": "This character may target a striker.",
             "structured": {"action": "target_striker"}}
 
 
-def at_the_turn_action(site, table: str) -> str:
+def at_the_turn_action(site, table: str, then: tuple = ()) -> str:
     setup = {"format": "simple_duel", "players": [{"name": "Ana"}, {"name": "Ben"}],
              "characters": [card("ember-knight", "hawk-knight", special_ability=HAWK_EYE),
                             card("mossjaw", "mite-keeper")]}
@@ -27,7 +28,7 @@ def at_the_turn_action(site, table: str) -> str:
         "decisions": [{"player": 0, "kind": "team", "characters": ["hawk-knight"]},
                       {"player": 1, "kind": "team", "characters": ["mite-keeper"]},
                       {"player": 0, "kind": "start_die", "value": 6},
-                      {"player": 1, "kind": "start_die", "value": 1}],
+                      {"player": 1, "kind": "start_die", "value": 1}, *then],
         "event": "aob-verbs", "table": table}, role="scorekeeper")
     assert status == 201, duel
     return str(duel["id"])
@@ -49,3 +50,19 @@ def test_an_attack_on_a_striker_is_offered_by_name_and_recorded(site, page):
     state = site.get(f"/api/duels/{duel}/state")
     assert state["attack"]["target_striker"] is True
     expect(page.locator("body")).to_contain_text("on Burrow Mite (Mite Keeper's striker)")
+
+
+def test_a_force_challenge_from_the_striker_is_offered_and_recorded(site, page):
+    flame = {"player": 0, "kind": "attack", "character": "hawk-knight", "striker": False,
+             "move": "flame-combo", "target": "mite-keeper", "pay": None, "sacrifice": False,
+             "target_striker": True}
+    duel = at_the_turn_action(site, "aob-aim-fc", then=(flame,))
+    open_page(page, f"/duels/{duel}/console")
+    sign_in(page, site.tokens["scorekeeper"], "scorekeeper")
+    fc = page.locator("#prompt-body button[data-kind=force_challenge]")
+    expect(fc).to_have_text("Green force challenge with Mite Bite (pay 10 LP from the striker)")
+    version = page.get_attribute("body", "data-version")
+    fc.click()
+    page.wait_for_selector(f"body:not([data-version='{version}'])")
+    keeper = site.get(f"/api/duels/{duel}/state")["players"][1]["characters"]["mite-keeper"]
+    assert (keeper["life"], keeper["striker"]["life"]) == (250, 50)

@@ -66,9 +66,10 @@ export function describe(o, names = [], state = null, prompt = null) {
     }
     case "manual_move": return manualWords(state, o);
     case "force_challenge": {
-      const move = moveOf(state, state?.attack?.target, o.move);
+      const aimed = !!state?.attack?.target_striker; // declared from the striker (AG46)
+      const move = moveOf(state, state?.attack?.target, o.move, aimed);
       const colour = moveOf(state, state?.attack?.attacker?.character, state?.attack?.move, state?.attack?.attacker?.striker)?.force_challenge;
-      return `${colour ? `${colour[0].toUpperCase()}${colour.slice(1)} force` : "Force"} challenge with ${move?.name || o.move} (pay 10 LP${o.pay ? `, ${paidText(move?.cost, o.pay)}` : ""})`;
+      return `${colour ? `${colour[0].toUpperCase()}${colour.slice(1)} force` : "Force"} challenge with ${move?.name || o.move} (pay 10 LP${aimed ? " from the striker" : ""}${o.pay ? `, ${paidText(move?.cost, o.pay)}` : ""})`;
     }
     case "counterattack": {
       // Two with one id (stored before the check of A1.14) come with their place in the list.
