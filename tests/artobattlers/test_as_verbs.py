@@ -332,3 +332,27 @@ def test_a_chains_extra_attack_aims_at_the_same_striker():
     assert facts_of(facts, "AttackDeclared")[0].target_striker is True
     facts = die(m, 2)
     assert "StrikerDestroyed" in types(facts) and lp(m, MJ) == 250
+
+
+# --- Advance Play: only battle-zone targets (A21.6) -------------------------------------------
+
+
+def test_in_advance_play_the_abilitys_duel_and_the_aim_reach_the_battle_zone_only():
+    from tests.artobattlers.scene import advance_record, keep, place
+    from tests.artobattlers.test_harness_cards import SAMPLE
+
+    rec = advance_record([["storm-wisp", HAWK], [MJ, GB]], total=11)
+    rec["setup"]["characters"] = [*SAMPLE.values(),
+                                  card(VW, "storm-wisp", special_ability=THUNDER_CALL),
+                                  card(EK, HAWK, special_ability=HAWK_EYE, level_globes=7)]
+    m = R.from_record(rec)
+    place(m, ["storm-wisp", HAWK], 0)
+    place(m, [GB], 1)  # Mossjaw (and its striker) wait in the inactive zone
+    m.decide({"player": 0, "kind": "start_die", "value": 6})
+    m.decide({"player": 1, "kind": "start_die", "value": 1})
+    keep(m)
+    calls = [o["params"] for o in m.prompt["options"] if o["kind"] == "ability_action"]
+    assert calls == [{"target": GB}]
+    assert not [o for o in m.prompt["options"] if o.get("target_striker")]
+    with pytest.raises(IllegalDecisionError):
+        m.decide({**CALL, "params": {"target": MJ}})
