@@ -117,7 +117,9 @@ def test_card_and_fighter_ids_are_unique_in_the_ruleset() -> None:
     from dataclasses import replace
 
     from judge.battlecon.cards import Card
-    from judge.battlecon.fighters import _CARDS, _FIGHTERS, fighter, register
+    from judge.battlecon.fighters import register
+    from judge.battlecon.kits import _CARDS, _FIGHTERS
+    from judge.battlecon.roster import fighter
 
     hikaru = fighter("hikaru")
     before = (dict(_FIGHTERS), dict(_CARDS))
