@@ -1,8 +1,8 @@
 """The fighters' modules, one a kit, and the names a fighter's module (or a plug-in's)
 registers itself with: a re-export of the index of kits (``judge.battlecon.kits``).
 
-Importing this package loads no fighter: the roster (``judge.battlecon.roster``) imports
-the kits of the ruleset, and a plug-in module imports its own."""
+This module imports no kit: the roster (``judge.battlecon.roster``) imports the kits of
+the ruleset, and a plug-in module imports its own."""
 
 from __future__ import annotations
 
