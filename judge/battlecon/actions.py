@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from judge.battlecon import facts as F
+from judge.battlecon import moving  # the choke point of movement: its names stay there
 from judge.battlecon.along import lead
 from judge.battlecon.context import Ctx, Need
 from judge.battlecon.hooks import ON_STUNNED
@@ -22,7 +23,6 @@ from judge.battlecon.movement import (
     movement_lock,
     toward,
 )
-from judge.battlecon.moving import Cleared, direct_ends, direct_need, moved, question
 from judge.battlecon.names import name, pronoun
 from judge.battlecon.names import possessive as possessive
 from judge.battlecon.names import pronoun_object as pronoun_object
@@ -89,8 +89,8 @@ class Movement(Action):
             return [F.MovementIgnored(
                 rule="R17.9", text=f"{ctx.name(mover)} cannot {self.verb()} as {ctx.card.name} "
                 f"asks: {why}, so the movement is ignored.", player=mover, kind=self.kind)]
-        cleared = question(ctx, mover, ends, decision)
-        if not isinstance(cleared, Cleared):
+        cleared = moving.question(ctx, mover, ends, decision)
+        if not isinstance(cleared, moving.Cleared):
             return cleared
         if len(ends) > 1 and decision is None:
             return Need("move", (owner,), [{"player": owner, "kind": "move", "to": e.end}
@@ -100,10 +100,10 @@ class Movement(Action):
         chosen = ends[0] if len(ends) == 1 else next(
             e for e in ends if e.end == known(decision, "the move decision")["to"])
         return [*lead(s, mover, chosen),  # a standup moving along goes first (Mimic's)
-                moved(s, cleared, self.kind, chosen.end, chosen.spaces, chosen.passed,
-                      forced=len(ends) == 1, stopped_by=chosen.stopped_by, rule=ctx.rule,
-                      stop_text=chosen.stop_text, wrapped_by=chosen.wrapped_by,
-                      ways=chosen.ways)]
+                moving.moved(s, cleared, self.kind, chosen.end, chosen.spaces, chosen.passed,
+                             forced=len(ends) == 1, stopped_by=chosen.stopped_by,
+                             rule=ctx.rule, stop_text=chosen.stop_text,
+                             wrapped_by=chosen.wrapped_by, ways=chosen.ways)]
 
     def verb(self) -> str:
         return {"move_opponent": "move the opponent"}.get(self.kind, self.kind)
@@ -155,17 +155,19 @@ class Teleport(Action):
                                       kind="direct")]
         start = ctx.s.players[ctx.owner].space
         other = ctx.s.players[ctx.opponent].space
-        cleared = question(ctx, ctx.owner, direct_ends(ctx.s, ctx.owner, spaces),
-                           decision)  # Rooted: her own movement too
-        if not isinstance(cleared, Cleared):
+        cleared = moving.question(ctx, ctx.owner,
+                                  moving.direct_ends(ctx.s, ctx.owner, spaces),
+                                  decision)  # Rooted: her own movement too
+        if not isinstance(cleared, moving.Cleared):
             return cleared
         if decision is None and len(spaces) > 1:
-            return direct_need(ctx.s, ctx.owner, ctx.owner, spaces, f"{ctx.name(ctx.owner)}'s "
-                               f"{ctx.card.name}: {ctx.effect.text}")
+            return moving.direct_need(ctx.s, ctx.owner, ctx.owner, spaces,
+                                      f"{ctx.name(ctx.owner)}'s {ctx.card.name}: "
+                                      f"{ctx.effect.text}")
         end = spaces[0] if len(spaces) == 1 else known(decision, "the move decision")["to"]
         passed = (start - other) * (end - other) < 0
-        return [moved(ctx.s, cleared, "direct", end, abs(end - start), passed,
-                      forced=len(spaces) == 1, rule=ctx.rule)]
+        return [moving.moved(ctx.s, cleared, "direct", end, abs(end - start), passed,
+                             forced=len(spaces) == 1, rule=ctx.rule)]
 
 
 @dataclass(frozen=True)

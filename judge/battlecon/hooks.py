@@ -387,7 +387,6 @@ def _query_layered(s: DuelState, name: str, first: int) -> list[tuple[int, Card,
             if (fn := c.hooks.get(name)) is not None]
 
 
-
 # The index of kits (below this module) checks each card it registers by these hook names,
 # and forgets the cached layers when errata correct the cards.
 check_cards_with(check_names)
