@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from judge.battlecon import facts as F
 from judge.battlecon.actions import Need, name
+from judge.battlecon.roster import card
 from judge.battlecon.state import DuelState
 
 SECRET = frozenset({"attack_pair", "clash_base", "guess"})  # asked of both at once, face down
@@ -54,8 +55,6 @@ def question_words(fighter: str, asked: str, about: str, order: dict | None,
 
 def _effects(order: dict) -> str:
     """The effects an ``order`` prompt offers, in their printed order."""
-    from judge.battlecon.fighters import card
-
     names = [card(str(key).split("/")[0]).name for key in order.get("effects", [])]
     return ", then ".join(names) + " (the printed order)"
 

@@ -13,9 +13,9 @@ from typing import Any
 from judge import corrections
 from judge.battlecon import cardset, correction, engine, rulestamp
 from judge.battlecon import facts as F
-from judge.battlecon.actions import Need, name, same_types
+from judge.battlecon.actions import Need, name
 from judge.battlecon.agenda import to_lists
-from judge.battlecon.fighters import Fighter, fighter
+from judge.battlecon.context import same_types
 from judge.battlecon.notation import prompt_json, state_json
 from judge.battlecon.position import Position, from_position
 from judge.battlecon.record import (
@@ -26,6 +26,7 @@ from judge.battlecon.record import (
     decisions_of,
     parse_setup,
 )
+from judge.battlecon.roster import Fighter, fighter
 from judge.battlecon.state import SPECIAL_ACTION, DuelState, Figure, PlayerState
 from judge.errors import DuelOverError, IllegalDecisionError
 from judge.ruleset import Outcome, decide_all

@@ -18,6 +18,7 @@ from judge.battlecon.facts import (
     StepBegan,
     Triggered,
 )
+from judge.battlecon.roster import card, fighter
 from judge.battlecon.state import DuelState
 
 STEP_TITLES = {"ante": "Ante", "reveal": "Reveal", "start_of_beat": "Start of Beat",
@@ -39,8 +40,6 @@ def describe_decision(setup: dict, d: dict, figure: str | None = None) -> str:
     """A player's decision in words (a secret choice stays secret until it is revealed);
     ``figure``: the figure a ``move`` decision moves, when it is not a standup (Juto), as
     the prompt it answered names it."""
-    from judge.battlecon.fighters import card, fighter
-
     players = setup["players"]
     if corrections.is_entry(d):  # who corrected what, from what to what, why
         return corrections.sentence(d, lambda path: correction.label(setup, path),
@@ -93,8 +92,6 @@ def describe_answer(setup: dict, d: dict, prompt: dict | None) -> str:
     """Decision ``d`` after the question it answered (``prompt``: the prompt JSON it
     answered, None when unknown), as the events API lists it: "Cadenza's Burst: Retreat
     1 or 2 spaces. Ben chooses space 6."."""
-    from judge.battlecon.fighters import fighter
-
     figure = prompt.get("figure") if prompt and d.get("kind") == "move" else None
     answer = describe_decision(setup, d, figure)
     if not prompt or prompt.get("decider") != "player" or not prompt.get("players"):

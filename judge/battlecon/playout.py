@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from judge.battlecon.duel import Duel
-from judge.battlecon.fighters import fighter
+from judge.battlecon.roster import fighter
 from judge.battlecon.rulestamp import TODAY
 from judge.battlecon.rulings import recommended
 

@@ -13,11 +13,12 @@ from importlib import resources
 from typing import Any
 
 from judge.battlecon import rulestamp
-from judge.battlecon.fighters import card, fighter, fighter_ids, has_fighter
+from judge.battlecon.cardset import todays
 from judge.battlecon.options import DEFAULT_OPTIONS as DEFAULT_OPTIONS  # re-exported
 from judge.battlecon.options import KNOWN_RULINGS as KNOWN_RULINGS  # re-exported
 from judge.battlecon.options import parse_options
 from judge.battlecon.position import Position
+from judge.battlecon.roster import card, fighter, fighter_ids, has_fighter
 from judge.errors import RecordError
 from judge.labels import check_labels
 
@@ -64,8 +65,6 @@ def parse_setup(data: Any) -> dict:
     setup = _parse_setup(data)
     stamp = data.get("cards")
     if stamp is None:
-        from judge.battlecon.cardset import todays  # late: card data imports the kits
-
         stamp = todays(setup)
     elif not isinstance(stamp, str) or not stamp.startswith("cards-") or len(stamp) > 40:
         raise RecordError(f"cards must be a card-data version such as 'cards-0123456789abcdef',"

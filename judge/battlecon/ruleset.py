@@ -23,11 +23,11 @@ from judge.battlecon.facts import (
     PairsRevealed,
     StepBegan,
 )
-from judge.battlecon.fighters import apply_errata, errata, fighter
 from judge.battlecon.narrative import describe_answer, describe_decision, lines
 from judge.battlecon.notation import state_json
 from judge.battlecon.record import FORMAT, RULESET, parse_setup, shipped_schema
 from judge.battlecon.replay import replay_facts
+from judge.battlecon.roster import apply_errata, errata, fighter
 from judge.battlecon.rulings import RULINGS, in_force
 from judge.battlecon.secrets import SECRET_KINDS, hide_fact, hide_state
 from judge.battlecon.state import DuelState

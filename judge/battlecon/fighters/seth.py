@@ -49,6 +49,7 @@ from judge.battlecon.cards import (
     Card,
     Effect,
 )
+from judge.battlecon.engine import range_origin
 from judge.battlecon.fighters import Fighter, card, fighter, register
 from judge.battlecon.hooks import (
     DODGE,
@@ -233,8 +234,6 @@ def mimic_along(s: DuelState, owner: int, mover: int) -> str:
 
 def vanishing_dodge(s: DuelState, owner: int, attacker: int, defender: int) -> str:
     """Vanishing: attacks at range 4 or more do not hit Seth this beat (R13.8)."""
-    from judge.battlecon.engine import range_origin
-
     origin = range_origin(s, attacker)
     if defender != owner or origin is None:
         return ""
