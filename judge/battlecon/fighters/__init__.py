@@ -11,6 +11,7 @@ from judge.battlecon.carddata import Choice, corrected, project_choices
 from judge.battlecon.cards import Card
 from judge.battlecon.generic import GENERIC_BASES, SPECIAL_ACTION_CARD
 from judge.battlecon.hooks import check_names
+from judge.battlecon.kit_parts import BeatField, DecisionField, DecisionKind
 
 AnteOptions = Callable[[Any, int], list[dict]]
 
@@ -52,6 +53,13 @@ class Fighter:
     token_anted: Callable[[Any, int, str], None] | None = None
     # The facts of this fighter's own ante decision (several tokens at once), else Anted.
     ante_facts: Callable[[Any, int, dict], list] | None = None
+    # What the core learns of this fighter from its kit (``kit_parts``, docs/fighters.md):
+    # its own decision kinds, fields it adds to a core decision, its per-beat state, and
+    # the facts (by type name) that tell what a decision of a kind decided (the narrative).
+    decisions: tuple[DecisionKind, ...] = ()
+    decision_fields: tuple[DecisionField, ...] = ()
+    beat_fields: tuple[BeatField, ...] = ()
+    tells: tuple[tuple[str, str], ...] = ()  # (decision kind, fact type name)
 
     def bases(self) -> tuple[Card, ...]:
         """The six generic Bases (as corrected, ``carddata``) and the unique Base."""
