@@ -13,9 +13,11 @@ from __future__ import annotations
 
 import importlib
 import json
+import os
 import subprocess
 import sys
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -47,14 +49,22 @@ OPENING = [{"player": 0, "kind": "attack_pair", "style": "tf-long", "base": "tf-
 POWER = {"player": 0, "kind": "call", "stance": "power"}
 
 
-@pytest.fixture(scope="module", autouse=True)
-def tester() -> Iterator[ModuleType]:
+@contextmanager
+def registered() -> Iterator[ModuleType]:
     """The plug-in module, imported (which registers Tess); she is forgotten afterwards."""
     module = importlib.import_module(MODULE)
-    if not has_fighter(FID):  # imported before, by an earlier run of this module
+    if not has_fighter(FID):  # imported before, and forgotten since
         register(module.KIT)
-    yield module
-    unregister(FID)
+    try:
+        yield module
+    finally:
+        unregister(FID)
+
+
+@pytest.fixture(scope="module", autouse=True)
+def tester() -> Iterator[ModuleType]:
+    with registered() as module:
+        yield module
 
 
 def opened(decisions: list[dict] = OPENING) -> dict:
@@ -238,8 +248,11 @@ print(json.dumps({"lines": list(lines(duel)), "state": duel.to_json(),
 def compiled_playthrough(copy: Path) -> None:
     """Tess's scripted duel and a seeded one, judged in ``copy`` (the compiled build) with
     her module interpreted: the same narrative, state and facts as the source gives."""
-    import os
+    with registered():
+        _compare_with_compiled(copy)
 
+
+def _compare_with_compiled(copy: Path) -> None:
     record = opened([*OPENING, POWER])
     env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
     ran = subprocess.run([sys.executable, "-c", COMPILED_PROBE, str(ROOT), json.dumps(record)],
