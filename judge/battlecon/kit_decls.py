@@ -3,15 +3,16 @@ the decision kinds and fields the record accepts, the secret kinds, the narrativ
 the facts that tell a decision, and the per-beat fields of the state JSON.
 
 The core names no fighter: a kit registered later (a plug-in module, a test's fighter) is
-seen from then on. What is gathered is kept while the registry holds the same kits.
+seen from then on. What is gathered is kept until a kit is registered or forgotten
+(``fighters.generation``).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Final
+from typing import Final
 
-from judge.battlecon.fighters import fighter, fighter_ids
+from judge.battlecon.fighters import Fighter, fighter, fighter_ids, generation
 from judge.battlecon.kit_parts import BeatField, DecisionField, DecisionKind
 
 # The core's decision kinds, in the order the record lists them; a fighter's own kinds go
@@ -27,41 +28,50 @@ CORE_SECRET: Final = ("attack_pair", "clash_base")  # laid face down (R4.1, R6.7
 
 @dataclass(frozen=True)
 class Declared:
-    """Every registered kit's declarations, each list in fighter-id order."""
+    """Every registered kit's declarations, each list in fighter-id order (kinds by name),
+    and what the core asks of them, computed once."""
 
     kinds: tuple[DecisionKind, ...]
     fields: tuple[DecisionField, ...]
     beat: tuple[BeatField, ...]
     tells: tuple[tuple[str, str], ...]
+    all_kinds: tuple[str, ...] = ()
+    all_fields: frozenset[str] = frozenset()
+    secret: tuple[str, ...] = ()
+    secret_beat: tuple[str, ...] = ()
 
 
-_KEPT: dict[tuple[Any, ...], Declared] = {}
+def _gather(kits: list[Fighter]) -> Declared:
+    kinds = tuple(sorted((d for k in kits for d in k.decisions), key=lambda d: d.kind))
+    fields = tuple(f for k in kits for f in k.decision_fields)
+    beat = tuple(b for k in kits for b in k.beat_fields)
+    return Declared(
+        kinds=kinds, fields=fields, beat=beat, tells=tuple(t for k in kits for t in k.tells),
+        all_kinds=CORE_CHOICES + tuple(d.kind for d in kinds) + CORE_PROCEDURES,
+        all_fields=CORE_FIELDS | {f for d in kinds for f in d.fields} | {f.field for f in fields},
+        secret=CORE_SECRET + tuple(d.kind for d in kinds if d.secret),
+        secret_beat=tuple(b.key for b in beat if b.secret))
+
+
+_KEPT: list[tuple[int, Declared]] = []  # (registry generation, what it declared)
 
 
 def declared() -> Declared:
-    """The registered kits' declarations (kept while the same kits are registered)."""
-    kits = [fighter(f) for f in fighter_ids()]
-    key = tuple((k.id, k.decisions, k.decision_fields, k.beat_fields, k.tells) for k in kits)
-    found = _KEPT.get(key)
-    if found is None:
-        _KEPT.clear()
-        found = _KEPT[key] = Declared(
-            kinds=tuple(sorted((d for k in kits for d in k.decisions), key=lambda d: d.kind)),
-            fields=tuple(f for k in kits for f in k.decision_fields),
-            beat=tuple(b for k in kits for b in k.beat_fields),
-            tells=tuple(t for k in kits for t in k.tells))
-    return found
+    """The registered kits' declarations (kept until a kit is registered or forgotten)."""
+    now = generation()
+    if not _KEPT or _KEPT[0][0] != now:
+        _KEPT[:] = [(now, _gather([fighter(f) for f in fighter_ids()]))]
+    return _KEPT[0][1]
 
 
 def decision_kinds() -> tuple[str, ...]:
     """Every decision kind a record may hold: the core's and the kits' own."""
-    return CORE_CHOICES + tuple(d.kind for d in declared().kinds) + CORE_PROCEDURES
+    return declared().all_kinds
 
 
 def decision_fields() -> frozenset[str]:
     """Every field a decision may carry."""
-    d = declared()
-    return CORE_FIELDS | {f for k in d.kinds for f in k.fields} | {f.field for f in d.fields}
+    return declared().all_fields
 
 
 def own_kind(kind: str) -> DecisionKind | None:
@@ -71,7 +81,7 @@ def own_kind(kind: str) -> DecisionKind | None:
 
 def secret_kinds() -> tuple[str, ...]:
     """The decision kinds asked face down and shown at the Reveal."""
-    return CORE_SECRET + tuple(d.kind for d in declared().kinds if d.secret)
+    return declared().secret
 
 
 def field_words(decision: dict) -> DecisionField | None:
@@ -92,4 +102,4 @@ def beat_fields() -> tuple[BeatField, ...]:
 
 def secret_beat_keys() -> tuple[str, ...]:
     """The per-beat fields of the state JSON hidden until the attack pairs are revealed."""
-    return tuple(b.key for b in declared().beat if b.secret)
+    return declared().secret_beat

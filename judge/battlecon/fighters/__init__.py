@@ -104,6 +104,7 @@ for _generic in (*GENERIC_BASES, SPECIAL_ACTION_CARD):
 
 
 _DECLARED: Final[dict[str, Fighter]] = {}  # each kit as its module declares it
+_GENERATION: Final[list[int]] = [0]  # bumped whenever a kit is registered or forgotten
 _ERRATA: Final[list[Choice]] = []  # the operator's corrections, over the project's card data
 
 
@@ -170,6 +171,7 @@ def register(f: Fighter) -> Fighter:
                              f"({known.name}, {known.fighter or 'generic'}).")
     _FIGHTERS[f.id] = f
     _DECLARED[f.id] = declared
+    _GENERATION[0] += 1
     for c in cards:
         _add_card(c)
     return f
@@ -179,6 +181,7 @@ def unregister(fid: str) -> None:
     """Forget a fighter and its own cards (a test's fighter, once its test is done)."""
     f = _FIGHTERS.pop(fid)
     _DECLARED.pop(fid, None)
+    _GENERATION[0] += 1
     for c in f.own_cards():
         if c.fighter == fid:
             _CARDS.pop(c.id, None)
@@ -241,6 +244,12 @@ def fighter(fid: str) -> Fighter:
 def card(cid: str) -> Card:
     found = _CARDS.get(cid)
     return found if found is not None else _derive(cid)
+
+
+def generation() -> int:
+    """A number that changes whenever the registered kits change (what is derived from
+    their declarations is kept until then: ``kit_decls``)."""
+    return _GENERATION[0]
 
 
 def fighter_ids() -> list[str]:
