@@ -369,6 +369,9 @@ class PairSelected(Fact):
         p.pair = Pair(self.style, self.base)
 
 
+STYLE_UP: Final = "style_up"  # the pair's mark (and its JSON key) for a Style laid face up
+
+
 @dataclass(frozen=True)
 class StyleShown(Fact):
     """The Style of a pair just laid is turned face up before the other player chooses
@@ -380,7 +383,7 @@ class StyleShown(Fact):
     def apply(self, s: DuelState) -> None:
         pair = s.players[self.player].pair
         assert pair is not None, "a Style is shown from a pair just laid"
-        pair.style_up = True
+        pair.marks[STYLE_UP] = True
 
 
 @dataclass(frozen=True)

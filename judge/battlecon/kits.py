@@ -17,6 +17,7 @@ from typing import Any, Final
 
 from judge.battlecon.carddata import Choice, corrected, project_choices
 from judge.battlecon.cards import Card
+from judge.battlecon.kit_parts import BeatField, DecisionField, DecisionKind
 
 AnteOptions = Callable[[Any, int], list[dict]]
 
@@ -58,6 +59,13 @@ class Fighter:
     token_anted: Callable[[Any, int, str], None] | None = None
     # The facts of this fighter's own ante decision (several tokens at once), else Anted.
     ante_facts: Callable[[Any, int, dict], list] | None = None
+    # What the core learns of this fighter from its kit (``kit_parts``, docs/fighters.md):
+    # its own decision kinds, fields it adds to a core decision, its per-beat state, and
+    # the facts (by type name) that tell what a decision of a kind decided (the narrative).
+    decisions: tuple[DecisionKind, ...] = ()
+    decision_fields: tuple[DecisionField, ...] = ()
+    beat_fields: tuple[BeatField, ...] = ()
+    tells: tuple[tuple[str, str], ...] = ()  # (decision kind, fact type name)
 
     def bases(self) -> tuple[Card, ...]:
         """The six generic Bases (as corrected, ``carddata``) and the unique Base."""
@@ -129,6 +137,7 @@ def on_errata(forget: Callable[[], None]) -> None:
 
 
 _DECLARED: Final[dict[str, Fighter]] = {}  # each kit as its module declares it
+_GENERATION: Final[list[int]] = [0]  # bumped whenever a kit is registered or forgotten
 _ERRATA: Final[list[Choice]] = []  # the operator's corrections, over the project's card data
 
 
@@ -194,6 +203,7 @@ def register(f: Fighter) -> Fighter:
                              f"({known.name}, {known.fighter or 'generic'}).")
     _FIGHTERS[f.id] = f
     _DECLARED[f.id] = declared
+    _GENERATION[0] += 1
     for c in cards:
         _add_card(c)
     return f
@@ -203,6 +213,7 @@ def unregister(fid: str) -> None:
     """Forget a fighter and its own cards (a test's fighter, once its test is done)."""
     f = _FIGHTERS.pop(fid)
     _DECLARED.pop(fid, None)
+    _GENERATION[0] += 1
     for c in f.own_cards():
         if c.fighter == fid:
             _CARDS.pop(c.id, None)
@@ -265,6 +276,12 @@ def fighter(fid: str) -> Fighter:
 def card(cid: str) -> Card:
     found = _CARDS.get(cid)
     return found if found is not None else _derive(cid)
+
+
+def generation() -> int:
+    """A number that changes whenever the registered kits change (what is derived from
+    their declarations is kept until then: ``kit_decls``)."""
+    return _GENERATION[0]
 
 
 def fighter_ids() -> list[str]:

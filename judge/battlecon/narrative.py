@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 from judge import corrections
 from judge.battlecon import asked as asked_module
-from judge.battlecon import correction
+from judge.battlecon import correction, kit_decls
 from judge.battlecon.duel import Duel, initial_state
 from judge.battlecon.facts import (
     AttackRepeated,
@@ -18,7 +18,7 @@ from judge.battlecon.facts import (
     StepBegan,
     Triggered,
 )
-from judge.battlecon.roster import card, fighter
+from judge.battlecon.roster import Fighter, card, fighter
 from judge.battlecon.state import DuelState
 
 STEP_TITLES = {"ante": "Ante", "reveal": "Reveal", "start_of_beat": "Start of Beat",
@@ -73,19 +73,26 @@ def describe_decision(setup: dict, d: dict, figure: str | None = None) -> str:
         "may": lambda: "accepts" if d.get("accept") else "declines",
         "pick": lambda: "picks none" if d.get("option") == "none" else
         f"picks {name(str(d.get('option')))}",
-        "guess": lambda: "names a Base for Beyond Eyes, face down (shown at the Reveal)",
         "order": lambda: "orders the effects: " + ", then ".join(
             name(str(k).split("/")[0]) for k in d.get("effects", [])),
         "concede": lambda: "concedes",
     }
     try:
-        if d.get("kind") == "ante" and "paid_by" in d:  # Seal the Pact (Hepzibah)
-            return f"{who} antes {kit.token_name(str(d.get('token')))}, paid with the " \
-                f"{d['paid_by']}'s life."
-        return f"{who} {words[d['kind']]()}."
+        own = kit_words(d, kit)
+        return f"{who} {own if own is not None else words[d['kind']]()}."
     except (KeyError, IndexError, TypeError):
         rest = ", ".join(f"{k}={v}" for k, v in d.items() if k not in ("player", "kind"))
         return f"{who} decides {d.get('kind')} {rest}".rstrip()
+
+
+def kit_words(d: dict, kit: Fighter) -> str | None:
+    """A decision in the words its kit declares (``kit_parts``): a fighter's own kind
+    (Seth's guess), or a core kind carrying a kit's field (Hepzibah's ``paid_by``)."""
+    own = kit_decls.own_kind(str(d.get("kind")))
+    if own is not None:
+        return own.words(d, kit)
+    extra = kit_decls.field_words(d)
+    return extra.words(d, kit) if extra is not None and extra.words is not None else None
 
 
 def describe_answer(setup: dict, d: dict, prompt: dict | None) -> str:

@@ -12,7 +12,7 @@ import json
 from importlib import resources
 from typing import Any
 
-from judge.battlecon import rulestamp
+from judge.battlecon import kit_schema, rulestamp
 from judge.battlecon.cardset import todays
 from judge.battlecon.options import DEFAULT_OPTIONS as DEFAULT_OPTIONS  # re-exported
 from judge.battlecon.options import KNOWN_RULINGS as KNOWN_RULINGS  # re-exported
@@ -26,12 +26,9 @@ FORMAT = "battlecon-record/1"
 RULESET = "battlecon-2014"
 RECORD_FIELDS = frozenset({"format", "ruleset", "options", "players", "first_to_ante",
                            "decisions", "labels", "position", "cards", "rules"})
-DECISION_FIELDS = frozenset({"player", "kind", "style", "base", "token", "count", "finisher",
-                             "to", "marker", "accept", "option", "spaces", "effects",
-                             "paid_by"})
 PLAYER_FIELDS = frozenset({"name", "fighter", "finisher", "discard_1", "discard_2"})
-DECISION_KINDS = ("attack_pair", "ante", "pass", "clash_base", "move", "place", "may", "pick",
-                  "guess", "arrange", "order", "concede")
+# The decision kinds and fields a record may hold are the core's and the registered kits'
+# own: ``kit_decls.decision_kinds()`` and ``decision_fields()``.
 
 
 SCHEMA_FILES = ("record", "setup", "state")  # judge/battlecon/schema/<name>.schema.json
@@ -53,9 +50,20 @@ def shipped_schema(name: str) -> dict:
     return copy.deepcopy(_shipped_schema(name))
 
 
+def composed_schema(name: str) -> dict:
+    """The JSON Schema ``<name>`` as served: the shipped file with what the registered kits
+    declare (``kit_schema``: Seth's ``guess``, Hepzibah's ``paid_by``, Seth's ``named``)."""
+    shipped = _shipped_schema(name)
+    if name == "record":
+        return kit_schema.record(shipped)
+    if name == "state":
+        return kit_schema.state(shipped)
+    return copy.deepcopy(shipped)
+
+
 def schema() -> dict:
-    """The record's JSON Schema shipped with the package."""
-    return shipped_schema("record")
+    """The record's JSON Schema, with the registered kits' decisions."""
+    return composed_schema("record")
 
 
 def parse_setup(data: Any) -> dict:

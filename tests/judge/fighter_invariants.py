@@ -165,14 +165,15 @@ def seth(s: DuelState, i: int, where: str) -> None:
     p = s.players[i]
     assert p.counters == {"reading-fate": p.counters["reading-fate"]}, where
     assert p.counters["reading-fate"] in (0, 1), where
-    named = p.this_beat.named
+    named = p.this_beat.kit.get("named")
     if named is not None:
         bases = {c.id for c in fighter(s.players[1 - i].fighter).bases()}
         assert named in bases, f"{where}: Seth named {named}, not one of the opponent's Bases"
     if p.pair is not None:
         assert all(card(c).kind == "base" for c in p.pair.extra), f"{where}: {p.pair.extra}"
     other = s.players[1 - i].pair
-    assert other is None or not other.style_up or p.counters["reading-fate"] == 1, where
+    assert other is None or not other.marks.get("style_up") \
+        or p.counters["reading-fate"] == 1, where
 
 
 CHECKS: dict[str, Check] = {"luc": luc, "magdelina": magdelina, "demitras": demitras,
