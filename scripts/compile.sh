@@ -4,6 +4,8 @@
 #   bash scripts/compile.sh          # build: a .so beside each listed .py (Python imports it first),
 #                                    # and their shared runtime (*__mypyc*.so) at the top
 #   bash scripts/compile.sh --clean  # remove every compiled module: back to pure Python
+#   bash scripts/compile.sh --if-changed  # build only if the sources, this script, mypy or
+#                                    # Python changed since the last build (scripts/setup.sh)
 #   bash scripts/compile.sh judge/battlecon/engine.py ...  # only these (to measure one)
 #
 # The Python source stays the source of truth and must behave the same compiled
@@ -45,11 +47,30 @@ MODULES=(
   judge/battlecon/each_beat.py
   judge/battlecon/along.py
 )
+# Always built: what the build was built from, which the package checks at import so that a
+# build older than its source never runs (judge/battlecon/speed/build.py).
+STAMP=judge/battlecon/speed/stamp.py
 BUILD=build/mypyc
+KEY_FILE=$BUILD/key
 
-clean() {
+# What a build depends on: its sources, how they are compiled, mypy's and Python's versions.
+key() {
+  { cat "${MODULES[@]}" scripts/mypyc_source.py scripts/compile.sh judge/battlecon/speed/build.py
+    .venv/bin/python -c 'import sys, mypy.version; print(sys.version, mypy.version.__version__)'
+  } | sha256sum | cut -d' ' -f1
+}
+
+built() {
+  find judge -name '*.cpython-*.so' | wc -l
+}
+
+remove_built() {
   find judge -name '*.cpython-*.so' -delete
   rm -f ./*__mypyc.cpython-*.so
+}
+
+clean() {
+  remove_built
   rm -rf "$BUILD"
 }
 
@@ -59,9 +80,20 @@ if [[ "${1:-}" == "--clean" ]]; then
   exit 0
 fi
 
+FULL=1
+if [[ "${1:-}" == "--if-changed" ]]; then
+  if [[ -f $KEY_FILE && "$(cat "$KEY_FILE")" == "$(key)" && "$(built)" -eq $((${#MODULES[@]} + 1)) ]]; then
+    echo "compile: the compiled build is up to date ($((${#MODULES[@]} + 1)) modules)"
+    exit 0
+  fi
+  shift
+fi
 if [[ $# -gt 0 ]]; then
   MODULES=("$@")
+  FULL=0
 fi
+want=$(key)
+MODULES+=("$STAMP")
 clean
 start=$(date +%s.%N)
 mkdir -p "$BUILD"
@@ -69,7 +101,8 @@ mkdir -p "$BUILD"
 # written out (scripts/mypyc_source.py); the .so files built from it go beside the sources.
 .venv/bin/python scripts/mypyc_source.py "$BUILD/src" "${MODULES[@]}"
 ROOT=$PWD
-(cd "$BUILD/src" && "$ROOT/.venv/bin/python" - "$ROOT/$BUILD" "${MODULES[@]}" <<'PY'
+# mypyc's and the C compiler's chatter goes to $BUILD/log; its end is shown if the build fails.
+if ! (cd "$BUILD/src" && "$ROOT/.venv/bin/python" - "$ROOT/$BUILD" "${MODULES[@]}" <<'PY'
 import os, sys
 from setuptools import setup
 from mypyc.build import mypycify
@@ -81,7 +114,15 @@ sys.argv = ["compile", "build_ext", "--inplace", "--build-temp", f"{build}/temp"
 setup(name="judge-compiled", script_args=sys.argv[1:],
       ext_modules=mypycify(modules, opt_level="3", target_dir=f"{build}/c"))
 PY
-)
+) >"$BUILD/log" 2>&1; then
+  tail -n 30 "$BUILD/log" >&2
+  remove_built
+  echo "compile: the build failed (above; all of it in $BUILD/log): the rules core runs as pure Python" >&2
+  exit 1
+fi
 (cd "$BUILD/src" && find judge -name '*.cpython-*.so' -exec cp {} "$ROOT/{}" \; && cp ./*__mypyc.cpython-*.so "$ROOT/")
 end=$(date +%s.%N)
+if [[ $FULL == 1 ]]; then
+  echo "$want" >"$KEY_FILE"
+fi
 printf 'compile: %d modules compiled in %.0f s\n' "${#MODULES[@]}" "$(echo "$end - $start" | bc)"

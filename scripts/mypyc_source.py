@@ -25,13 +25,16 @@ code, with the ``__init__`` each dataclass would have had written out.
 from __future__ import annotations
 
 import ast
+import importlib.util
 import shutil
 import sys
 from dataclasses import dataclass
 from pathlib import Path
 
 SUBCLASSED = {"judge/battlecon/facts.py"}  # modules whose classes interpreted code extends
-FACTORY = "_MYPYC_FACTORY"  # a parameter left to its default factory
+FACTORY = "_MYPYC_FACTORY"
+STAMP = "judge/battlecon/speed/stamp.py"  # what a build was built from, filled in here
+BUILD = "judge/battlecon/speed/build.py"  # its digest of the sources  # a parameter left to its default factory
 
 
 @dataclass
@@ -212,6 +215,23 @@ def main() -> None:
     shutil.copytree("judge", out / "judge", ignore=shutil.ignore_patterns("*.so", "__pycache__"))
     for module in modules:
         write(module, out)
+    if STAMP in modules:
+        stamp([m for m in modules if m != STAMP], out)
+
+
+def stamp(sources: list[str], out: Path) -> None:
+    """The build's copy of ``speed/stamp.py`` names the sources compiled and their digest,
+    which the package compares with its sources at import (``judge.battlecon.speed.build``,
+    loaded by path: importing the package here would run the build being replaced)."""
+    spec = importlib.util.spec_from_file_location("_judge_build", BUILD)
+    assert spec is not None and spec.loader is not None
+    build = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(build)
+    (out / STAMP).write_text(
+        '"""What this compiled build was built from (scripts/mypyc_source.py)."""\n'
+        "from typing import Final\n"
+        f"SOURCES: Final[tuple[str, ...]] = {tuple(sorted(sources))!r}\n"
+        f"DIGEST: Final[str] = {build.digest(sources, Path.cwd())!r}\n")
 
 
 if __name__ == "__main__":

@@ -1,11 +1,13 @@
 """The compiled build (``scripts/compile.sh``, docs/compiled.md) judges exactly as the Python
 source does.
 
-Builds the compiled modules in a copy of the rules core (about a minute of CPU), then, in a
-process that imports that copy, re-judges every golden record, plays seeded duels over the
-eighteen fighters (fighters whose own facts extend the compiled ones included) and replays
-their stored facts; every narrative line, fact and state must equal what the source gives
-here. Skipped, saying why, where there is no C compiler."""
+The compiled build compared is the one installed (``scripts/setup.sh`` builds it where a C
+compiler is present, and the whole suite then runs on it), else one built in a copy of the
+rules core (about a minute of CPU). A process running it and a process running the source
+(``JUDGE_BUILD=pure``, which hides every compiled module) each re-judge every golden record,
+play seeded duels over the eighteen fighters (fighters whose own facts extend the compiled
+ones included) and replay their stored facts; every narrative line, fact and state must be
+the same, and the goldens'. Skipped, saying why, where there is no C compiler."""
 
 from __future__ import annotations
 
@@ -19,9 +21,8 @@ from pathlib import Path
 
 import pytest
 
-from judge.battlecon.notation import state_json
-from judge.battlecon.playout import FIGHTERS, play
-from judge.battlecon.replay import replay_facts
+from judge.battlecon.playout import FIGHTERS
+from judge.battlecon.speed import build
 
 ROOT = Path(__file__).resolve().parents[2]
 GOLDEN = ROOT / "tests" / "judge" / "golden"
@@ -55,7 +56,7 @@ def refusals(record):
     return out
 """
 
-# Run in the compiled copy: what it judges, as JSON on stdout.
+# Run in each build: what it judges, as JSON on stdout.
 PROBE = REFUSALS + """
 import json, sys
 from pathlib import Path
@@ -64,7 +65,7 @@ from judge.battlecon.narrative import lines
 from judge.battlecon.notation import state_json
 from judge.battlecon.playout import play
 from judge.battlecon.replay import replay_facts
-assert facts.__file__.endswith(".so"), facts.__file__
+assert facts.__file__.endswith(".so") == (sys.argv[3] == "compiled"), facts.__file__
 golden = {p.stem: "\\n".join(lines(Duel.from_record(json.loads(p.read_text())))) + "\\n"
           for p in sorted(Path(sys.argv[1]).glob("*.json"))}
 duels = []
@@ -72,7 +73,8 @@ for seed, a, b in json.loads(sys.argv[2]):
     duel = play(seed, a, b)
     stored = [f.to_json() for f in duel.facts]
     duels.append({"facts": stored, "state": duel.to_json(),
-                  "replayed": state_json(replay_facts(duel.setup, stored), None)})
+                  "replayed": state_json(replay_facts(duel.setup, stored), None),
+                  "judged": state_json(duel.state, None)})
 first = json.loads(sorted(Path(sys.argv[1]).glob("*.json"))[0].read_text())
 print(json.dumps({"golden": golden, "duels": duels, "refused": refusals(first)}))
 """
@@ -80,6 +82,9 @@ print(json.dumps({"golden": golden, "duels": duels, "refused": refusals(first)})
 
 @pytest.fixture(scope="module")
 def compiled(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Where the compiled build is: this repository if it runs compiled, else a copy."""
+    if "judge.battlecon.facts" in build.running():
+        return ROOT  # scripts/setup.sh built it; the package refuses a stale build
     if shutil.which("gcc") is None and shutil.which("cc") is None:
         pytest.skip("no C compiler here: the compiled build cannot be built")
     copy = tmp_path_factory.mktemp("compiled")
@@ -93,31 +98,30 @@ def compiled(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return copy
 
 
-def test_the_compiled_build_judges_as_the_source_does(compiled: Path) -> None:
-    from judge.battlecon import facts
-
-    assert not str(facts.__file__).endswith(".so")  # this process runs the source
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
-    ran = subprocess.run([sys.executable, "-c", PROBE, str(GOLDEN), json.dumps(PAIRS)],
-                         cwd=compiled, env=env, capture_output=True, text=True)
+def probe(where: Path, which: str) -> dict:
+    """What ``PROBE`` judges in ``where``, as ``which`` build ("compiled", or "pure": the
+    source, every compiled module hidden by ``JUDGE_BUILD=pure``)."""
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "JUDGE_BUILD")}
+    if which == "pure":
+        env["JUDGE_BUILD"] = "pure"
+    ran = subprocess.run([sys.executable, "-c", PROBE, str(GOLDEN), json.dumps(PAIRS), which],
+                         cwd=where, env=env, capture_output=True, text=True)
     assert ran.returncode == 0, ran.stderr[-3000:]
-    seen = json.loads(ran.stdout)
+    return dict(json.loads(ran.stdout))
+
+
+def test_the_compiled_build_judges_as_the_source_does(compiled: Path) -> None:
+    seen, source = probe(compiled, "compiled"), probe(ROOT, "pure")
     for path in sorted(GOLDEN.glob("*.json")):
         assert seen["golden"][path.stem] == path.with_suffix(".txt").read_text(), path.stem
-    source: dict = {}
-    exec(REFUSALS, source)
-    first = json.loads(sorted(GOLDEN.glob("*.json"))[0].read_text())
-    assert seen["refused"] == source["refusals"](first)
+    assert seen["golden"] == source["golden"]
+    assert seen["refused"] == source["refused"]
     assert len(seen["refused"]) == 13 and {kind for kind, _ in seen["refused"]} <= {
         "RecordError", "IllegalDecisionError"}, seen["refused"]
-    for (seed, a, b), got in zip(PAIRS, seen["duels"], strict=True):
-        duel = play(seed, a, b)
-        stored = [f.to_json() for f in duel.facts]
-        assert got["facts"] == stored, (seed, a, b)
-        assert got["state"] == duel.to_json(), (seed, a, b)
-        assert got["replayed"] == state_json(replay_facts(duel.setup, stored), None) == \
-            state_json(duel.state, None), (seed, a, b)
-
+    for (seed, a, b), got, want in zip(PAIRS, seen["duels"], source["duels"], strict=True):
+        assert got["facts"] == want["facts"], (seed, a, b)
+        assert got["state"] == want["state"], (seed, a, b)
+        assert got["replayed"] == want["replayed"] == want["judged"] == got["judged"], (seed, a, b)
 
 
 def test_an_interpreted_fighter_plugs_into_the_compiled_build(compiled: Path) -> None:

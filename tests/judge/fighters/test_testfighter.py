@@ -233,7 +233,8 @@ COMPILED_PROBE = """
 import json, sys
 sys.path.append(sys.argv[1])  # the project, for the test fighter's module; judge is the copy's
 from judge.battlecon import Duel, facts, state
-assert facts.__file__.endswith(".so") and state.__file__.endswith(".so"), facts.__file__
+compiled = facts.__file__.endswith(".so") and state.__file__.endswith(".so")
+assert compiled == (sys.argv[3] == "compiled"), facts.__file__
 import tests.judge.fighters.testfighter
 from judge.battlecon.narrative import lines
 from judge.battlecon.playout import play
@@ -252,15 +253,24 @@ def compiled_playthrough(copy: Path) -> None:
         _compare_with_compiled(copy)
 
 
+def _probe(record: dict, where: Path, build: str) -> dict:
+    """What ``COMPILED_PROBE`` sees in ``where`` run as ``build`` ("compiled" or "pure": the
+    source, with ``JUDGE_BUILD=pure`` hiding any compiled module, docs/compiled.md)."""
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "JUDGE_BUILD")}
+    if build == "pure":
+        env["JUDGE_BUILD"] = "pure"
+    ran = subprocess.run([sys.executable, "-c", COMPILED_PROBE, str(ROOT), json.dumps(record),
+                          build], cwd=where, env=env, capture_output=True, text=True)
+    assert ran.returncode == 0, ran.stderr[-3000:]
+    return dict(json.loads(ran.stdout))
+
+
 def _compare_with_compiled(copy: Path) -> None:
     record = opened([*OPENING, POWER])
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
-    ran = subprocess.run([sys.executable, "-c", COMPILED_PROBE, str(ROOT), json.dumps(record)],
-                         cwd=copy, env=env, capture_output=True, text=True)
-    assert ran.returncode == 0, ran.stderr[-3000:]
-    seen = json.loads(ran.stdout)
-    duel = Duel.from_record(record)
-    assert seen["lines"] == list(lines(duel))
+    seen, source = _probe(record, copy, "compiled"), _probe(record, ROOT, "pure")
     assert any("2 more for Called Shot (power)" in line for line in seen["lines"])
-    assert seen["state"] == duel.to_json()
-    assert seen["played"] == [f.to_json() for f in play(3, FID, "seth").facts]
+    assert seen == source
+    duel = Duel.from_record(record)  # this process, whichever build it runs
+    assert source["lines"] == list(lines(duel))
+    assert source["state"] == duel.to_json()
+    assert source["played"] == [f.to_json() for f in play(3, FID, "seth").facts]
