@@ -4,7 +4,10 @@ the size of the sweeps over the roster."""
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 from collections.abc import Sequence
+from pathlib import Path
 from typing import Any
 
 from judge.battlecon import Duel
@@ -58,3 +61,22 @@ def sampled_pairings(fighters: Sequence[str], pairs: Sequence[tuple[str, str]]
     chosen = {frozenset((fighters[i], fighters[(i + 7) % n])) for i in range(n)}
     chosen |= {frozenset((fighters[i],)) for i in range(0, n, 6)}
     return [p for p in pairs if frozenset(p) in chosen]
+
+
+def passes_on_the_source(nodeid: str) -> bool:
+    """Whether this process runs the source (then the caller goes on), else runs test
+    ``nodeid`` in a process on the source (``JUDGE_BUILD=pure``, docs/compiled.md) and
+    asserts that it passed. For sweeps that read the source of what the rules call: a
+    compiled function has neither source nor the closure cells a sweep follows."""
+    from judge.battlecon.facts import compiled
+
+    if not compiled():
+        return True
+    root = Path(__file__).resolve().parents[1]
+    env = {k: v for k, v in os.environ.items() if k != "PYTHONPATH"}
+    ran = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
+                          "-p", "no:xdist", nodeid], cwd=root,
+                         env={**env, "JUDGE_BUILD": "pure", "PYTHONPATH": str(root)},
+                         capture_output=True, text=True)
+    assert ran.returncode == 0, ran.stdout[-3000:] + ran.stderr[-2000:]
+    return False

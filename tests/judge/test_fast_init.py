@@ -51,8 +51,9 @@ def test_default_factories_give_a_fresh_value_each_time() -> None:
     assert with_factory, "some fact has a list field with a default factory"
     cls = with_factory[0]
     field = next(f for f in dataclasses.fields(cls) if f.default_factory is not dataclasses.MISSING)
-    required = {f.name: 0 for f in dataclasses.fields(cls) if f.default is dataclasses.MISSING
-                and f.default_factory is dataclasses.MISSING}
+    typed = {str: "", "str": "", bool: False, "bool": False}  # a compiled class checks types
+    required = {f.name: typed.get(f.type, 0) for f in dataclasses.fields(cls)
+                if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING}
     one, two = cls(**required), cls(**required)
     assert getattr(one, field.name) == field.default_factory()
     assert getattr(one, field.name) is not getattr(two, field.name)
