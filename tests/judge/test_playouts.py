@@ -21,7 +21,7 @@ from collections import Counter
 
 import pytest
 
-from judge.battlecon import engine
+from judge.battlecon import engine, hooks
 from judge.battlecon.facts import LifeLost
 from judge.battlecon.hooks import cards_key
 from judge.battlecon.notation import state_json
@@ -65,6 +65,15 @@ def check_invariants(s: DuelState, where: str) -> None:
     check_fighters(s, where)  # every token accounted for, and each fighter's own pieces
 
 
+def check_kept_cards(s: DuelState, where: str) -> None:
+    """The cards in force that the state keeps (``DuelState.layers``, asked here so that
+    they are kept from one fact to the next) equal a fresh computation: a fact that changed
+    them though its class says ``keeps_cards`` leaves them stale and fails here."""
+    for p in (0, 1):
+        assert hooks._layer_1(s, p) == hooks._layer_1_of(s.players[p]), \
+            f"{where}: the cards kept in force for player {p} are stale"
+
+
 def check_duel(duel, compare_every_decision: bool, live_states: dict | None = None) -> None:
     """Replay the duel's facts one by one, checking the invariants after each; and, where
     ``live_states`` has the state JSON the engine showed before event n, that the replay
@@ -79,6 +88,8 @@ def check_duel(duel, compare_every_decision: bool, live_states: dict | None = No
         before = [p.life for p in s.players]
         cards = [cards_key(p) for p in s.players]
         e.run(s)
+        if compare_every_decision:
+            check_kept_cards(s, f"event {n} ({type(e).__name__})")
         if e.keeps_cards:  # what lets the cards found in force outlive it (DuelState.layers)
             assert [cards_key(p) for p in s.players] == cards, \
                 f"event {n}: {type(e).__name__} keeps_cards, yet changed the cards in force"
