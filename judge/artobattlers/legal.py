@@ -189,7 +189,7 @@ def _card_text(t: Table) -> dict[str, Any]:
     assert c is not None
     about = (f"{t.name(str(c['character']))}'s card text ({c['source']}): \"{c['about']}\". "
              "What does it do? Both players agree: nothing, a change of LP, PP or shield, "
-             "or the attack hits or misses.")
+             "an effect placed or ended, or the attack hits or misses.")
     out = _shape([c["player"]], ONE_PLAYER, "card_text", [], about,
                  cardtext.RULE[str(c["source"]).split(":")[0]], [cardtext.description(t)])
     out["card_text"] = {"text": c["about"], "source": c["source"], "character": c["character"]}

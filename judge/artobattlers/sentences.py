@@ -177,6 +177,9 @@ def _card_text(w: Words, who: str, d: dict[str, Any], s: Position | None) -> str
     what = str(d.get("outcome"))
     if what in ("to_battle_zone", "to_inactive_zone") and d.get("character"):
         what = f"{w.character(d['character'])} {what.replace('_', ' ')}"
+    if what == "place_effect":
+        on = f" on {w.character(d['character'])}" if d.get("character") else ""
+        what = f"place {d.get('effect') or 'an effect'}{on}"
     if what in ("life", "power", "shield"):
         amount = d.get("amount", 0)
         whom = f" for {w.character(d['character'])}" if d.get("character") else ""
