@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any, ClassVar
 
+from judge.artobattlers import snapshot
 from judge.artobattlers.state import Attack, Duel, EffectState, Fighter, GameState
 
 FACT_TYPES: dict[str, type[Fact]] = {}
@@ -760,8 +761,13 @@ class CorrectionMade(Fact):
     effects: dict[str, dict[str, Any]] = field(default_factory=dict)
     by: dict[str, Any] | None = None
     dispute: str | None = None
+    rejudged: dict[str, Any] | None = None  # the table's answer corrected (rejudge.py):
+    #                                         the position judged again, whole
 
     def apply(self, s: GameState) -> None:
+        if self.rejudged is not None:
+            snapshot.replace(s, self.rejudged)
+            return
         for change in self.changes:
             _, cid, attr = change["field"].split(".", 2)
             f, value = s.fighters[cid], change["after"]
