@@ -18,6 +18,7 @@ class Fact:
     rule: str
     text: str
     control: ClassVar[bool] = False  # bookkeeping a narrative may skip
+    asks_table: ClassVar[bool] = False  # a card text put to the table or its answer
 
     def __init_subclass__(cls, **kw: Any) -> None:
         super().__init_subclass__(**kw)
@@ -27,6 +28,8 @@ class Fact:
         """What the fact changes; a fact that changes nothing leaves this as is."""
 
     def run(self, s: GameState) -> None:
+        if not self.asks_table:
+            s.invoked = []  # the game moved on: a new prompt (freetext.invoke at a prompt)
         self.apply(s)
         s.version += 1
 
@@ -576,8 +579,12 @@ class CardTextAsked(Fact):
     n: int = 0
     resume: str = "reply"  # reply | after_hit (on_hit) | after_effect | turn_end (invoked)
     #                        | step:<the step a start-of-turn text interrupted>
+    #                        | prompt:<the owner's prompt an invoked text interrupted>
+    asks_table: ClassVar[bool] = True
 
     def apply(self, s: GameState) -> None:
+        if self.resume.startswith("prompt:"):
+            s.invoked = [*s.invoked, self.character]
         s.choice = {"player": self.player, "choice": "card_text", "about": self.card_text,
                     "character": self.character, "source": self.source, "n": self.n,
                     "options": [], "resume": self.resume}
@@ -598,6 +605,7 @@ class CardTextRuled(Fact):
     resume: str = "reply"
     dp: int | None = None  # damage: what the attack now deals
     zone: str | None = None  # to_battle_zone / to_inactive_zone: where ``character`` goes
+    asks_table: ClassVar[bool] = True
 
     def apply(self, s: GameState) -> None:
         if self.zone is not None:
@@ -609,7 +617,8 @@ class CardTextRuled(Fact):
             s.attack.dp = self.dp
         s.choice = None
         s.step = ("turn_action" if self.resume == "turn_end" else
-                  self.resume[5:] if self.resume.startswith("step:") else "reply")
+                  self.resume[5:] if self.resume.startswith("step:") else
+                  self.resume[7:] if self.resume.startswith("prompt:") else "reply")
 
 
 @dataclass(frozen=True)

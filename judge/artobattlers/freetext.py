@@ -40,14 +40,16 @@ WORDS = {"life": "LP", "power": "PP", "shield": "shield LP"}
 
 def invoke(t: Table, d: dict[str, Any]) -> None:
     """An invoked free-text ability used as the turn action (A3.3 (d), A18.2): the table
-    says what it does, then the turn ends."""
+    says what it does, then the turn ends; used at another of its owner's prompts
+    (invoking.py), the table says what it does and the same prompt is asked again."""
     f = t.fighter(d["character"])
     ability = t.card(f.id).ability
     assert ability is not None
     source = f"ability: {ability.name}"
     t.emit(CardTextAsked("A18.2", f"{f.label} uses {ability.name}: \"{ability.text}\". What "
                          "does it do? Both players agree.", d["player"], f.id, source,
-                         ability.text, "invoked", 0, "turn_end"))
+                         ability.text, "invoked", 0, "turn_end" if t.s.step == "turn_action"
+                         else f"prompt:{t.s.step}"))
 
 
 def rule_on(t: Table, d: dict[str, Any]) -> None:
@@ -75,6 +77,8 @@ def rule_on(t: Table, d: dict[str, Any]) -> None:
         ask_turn_start(t, int(c["n"]) + 1, resume[5:])
     elif resume == "after_effect":
         after_effect(t)
+    elif resume.startswith("prompt:"):
+        pass  # the owner's prompt it interrupted is asked again (invoking.py)
     elif resume == "after_hit":
         if not ask(t, "on_hit", int(c["n"]) + 1):
             after_hit(t)

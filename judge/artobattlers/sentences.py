@@ -208,6 +208,8 @@ def _joining(w: Words, who: str, d: dict[str, Any], s: Position | None) -> str:
 def _ability(w: Words, who: str, d: dict[str, Any], s: Position | None) -> str:
     card = w.card(d.get("character"))
     ability = card.ability.name if card and card.ability else d.get("ability")
+    if s is not None and s.attack is not None:  # at the owner's prompt (invoking.py)
+        return f"{who} invokes {w.character(d.get('character'))}'s {ability}."
     return f"{who} uses {w.character(d.get('character'))}'s {ability} as the turn action."
 
 
