@@ -42,17 +42,24 @@ def description(t: Table) -> dict[str, Any]:
     return out
 
 
-def texts(t: Table, timing: str) -> list[tuple[str, str]]:
-    """(source, text) of the attacker's free texts with this timing, the move's notes first,
-    then the ability (a striker's move: its notes only)."""
+def texts(t: Table, timing: str) -> list[tuple[str, str, str]]:
+    """(source, text, whose) of the free texts with this timing: the attacker's, the move's
+    notes first, then the ability (a striker's move: its notes only); on a hit, then the
+    ability of the character hit (``when_hit``, 004 §26: "a Special Ability ... when the
+    character is hit by an Attack Move")."""
     a = t.s.attack
     assert a is not None
     move = t.attack_move()
-    out = [(f"note: {move.id}", text) for text, when in move.notes if when == timing]
+    out = [(f"note: {move.id}", text, a.character) for text, when in move.notes
+           if when == timing]
     ability = t.card(a.character).ability
     if not move.striker and ability and ability.action == "free_text" and (
             ability.timing == timing):
-        out.append((f"ability: {ability.name}", ability.text))
+        out.append((f"ability: {ability.name}", ability.text, a.character))
+    hit = t.card(a.target).ability
+    if timing == "on_hit" and hit and hit.action == "free_text" and hit.timing == "when_hit" \
+            and t.fighter(a.target).in_play:
+        out.append((f"ability: {hit.name}", hit.text, a.target))
     return out
 
 
@@ -61,13 +68,11 @@ def ask(t: Table, timing: str, n: int = 0) -> bool:
     found = texts(t, timing)
     if n >= len(found):
         return False
-    a = t.s.attack
-    assert a is not None
-    source, text = found[n]
+    source, text, whose = found[n]
     t.emit(CardTextAsked(RULE[source.split(":")[0]],
-                         f"{t.name(a.character)}'s card text ({source}) applies now: "
-                         f"\"{text}\". What does it do? Both players agree.", a.player,
-                         a.character, source, text, timing, n,
+                         f"{t.name(whose)}'s card text ({source}) applies now: "
+                         f"\"{text}\". What does it do? Both players agree.",
+                         t.fighter(whose).player, whose, source, text, timing, n,
                          "reply" if timing == "when_declared" else "after_hit"))
     return True
 

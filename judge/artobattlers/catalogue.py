@@ -139,7 +139,7 @@ def refuse_duplicate_counterattacks(items: list[dict[str, Any]], where: str) -> 
 
 def _check_notes(item: dict[str, Any], here: str) -> None:
     """A note under a move applies when the move is declared or hits (004 §5), not at the
-    start of a turn: that is an ability's timing."""
+    start of a turn nor when its owner is hit: those are an ability's timings."""
     for i, move in enumerate(item["attack_moves"]):
         for j, note in enumerate(move.get("notes", ())):
             if note["timing"] not in ("when_declared", "on_hit"):
