@@ -180,7 +180,7 @@ def _effect(data: dict[str, Any] | None) -> Effect | None:
     if "structured" not in data:  # free text: the table says what it does (A13.3, §12)
         return Effect(data["name"], frozenset(k for k, v in data["compatible"].items() if v),
                       data["phases"], data["text"], "free_text", 0, (),
-                      data.get("optional", False))
+                      data.get("optional", False), each_phase=data.get("each_phase", False))
     verb = data["structured"]
     return Effect(data["name"], frozenset(k for k, v in data["compatible"].items() if v),
                   data["phases"], data["text"], verb["action"], verb.get("dp", 0),

@@ -580,6 +580,7 @@ class CardTextAsked(Fact):
     resume: str = "reply"  # reply | after_hit (on_hit) | after_effect | turn_end (invoked)
     #                        | step:<the step a start-of-turn text interrupted>
     #                        | prompt:<the owner's prompt an invoked text interrupted>
+    #                        | tick:<the character a lasting effect's text acts on>
     asks_table: ClassVar[bool] = True
 
     def apply(self, s: GameState) -> None:
@@ -618,7 +619,8 @@ class CardTextRuled(Fact):
         s.choice = None
         s.step = ("turn_action" if self.resume == "turn_end" else
                   self.resume[5:] if self.resume.startswith("step:") else
-                  self.resume[7:] if self.resume.startswith("prompt:") else "reply")
+                  self.resume[7:] if self.resume.startswith("prompt:") else
+                  "end_of_turn" if self.resume.startswith("tick:") else "reply")
 
 
 @dataclass(frozen=True)

@@ -30,7 +30,7 @@ from judge.artobattlers.facts import (
 )
 from judge.artobattlers.placing import place
 from judge.artobattlers.table import Table
-from judge.artobattlers.turns import end_turn
+from judge.artobattlers.turns import after_lasting, end_turn
 from judge.described import with_defaults
 from judge.errors import IllegalDecisionError
 
@@ -77,6 +77,8 @@ def rule_on(t: Table, d: dict[str, Any]) -> None:
         ask_turn_start(t, int(c["n"]) + 1, resume[5:])
     elif resume == "after_effect":
         after_effect(t)
+    elif resume.startswith("tick:"):
+        after_lasting(t, resume[5:])
     elif resume.startswith("prompt:"):
         pass  # the owner's prompt it interrupted is asked again (invoking.py)
     elif resume == "after_hit":

@@ -46,3 +46,33 @@ def test_no_second_effect_is_placed_on_a_character_still_under_one():
     with pytest.raises(IllegalDecisionError) as err:  # §12 (1): one effect at a time
         check_place(Table(m.state, m.cards, m.setup), EK, "Scorch")
     assert "still under Scorch (A13.4)" in err.value.reason
+
+
+def test_a_lasting_free_text_effect_is_asked_at_the_end_of_each_turn_it_covers():
+    """004 §12: "A negative effect can last one phase or more than one phase"; a free-text
+    effect marked ``each_phase`` is put to the table when it takes hold and again at the
+    end of each turn it lasts (AG19), then ends."""
+    from tests.artobattlers.test_free_text import EFFECT, effect_card
+    card = effect_card()
+    card["attack_moves"][0]["effect"]["each_phase"] = True
+    m = match(card)
+    m.decide({"player": 1, "kind": "die", "value": 1})  # a Hit in full: Ringing holds
+    answer(m, outcome="nothing")  # when it takes hold
+    assert (m.prompt["kind"], m.prompt["players"]) == ("turn_action", [1])
+    m.decide({"player": 1, "kind": "power_turn", "character": EK})  # Ben's turn 2 ends
+    assert m.prompt["kind"] == "card_text" and m.prompt["card_text"]["source"] == \
+        "effect: Ringing"
+    assert "Ringing lasts on Ember Knight at the end of turn 2" in "\n".join(R.narrative(m))
+    before = m.state.fighters[EK].life
+    answer(m, outcome="life", character=EK, amount=-10)
+    assert m.state.fighters[EK].life == before - 10
+    assert (m.prompt["kind"], m.prompt["players"]) == ("turn_action", [0])  # turn 3
+    from tests.artobattlers.scene import attack
+    attack(m, "drain-beam")
+    m.decide({"player": 1, "kind": "die", "value": 4})  # an Escape; turn 3 ends
+    assert m.prompt["kind"] == "card_text"  # its last turn
+    answer(m, outcome="nothing")
+    assert m.state.fighters[EK].effect is None  # expired after turn 3
+    assert (m.prompt["kind"], m.prompt["players"]) == ("turn_action", [1])
+    assert f'"{EFFECT}" — the table, both players agreeing, decides: Ember Knight loses ' \
+        "10 LP" in "\n".join(R.narrative(m))
