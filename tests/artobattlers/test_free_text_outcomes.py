@@ -10,7 +10,7 @@ from judge.artobattlers.placing import check_place
 from judge.artobattlers.table import Table
 from judge.errors import IllegalDecisionError
 from tests.artobattlers.scene import EK, R
-from tests.artobattlers.test_free_text import answer, howler, match
+from tests.artobattlers.test_free_text import NOTE, answer, howler, match
 
 
 def test_the_table_places_an_effect_and_the_reply_obeys_it():
@@ -76,3 +76,22 @@ def test_a_lasting_free_text_effect_is_asked_at_the_end_of_each_turn_it_covers()
     assert (m.prompt["kind"], m.prompt["players"]) == ("turn_action", [1])
     assert f'"{EFFECT}" — the table, both players agreeing, decides: Ember Knight loses ' \
         "10 LP" in "\n".join(R.narrative(m))
+
+
+@pytest.mark.parametrize(("outcome", "fields", "decided"), [
+    ("nothing", {}, "it does nothing here"),
+    ("life", {"character": EK, "amount": -5}, "Ember Knight loses 5 LP: 300 → 295"),
+    ("power", {"amount": 5}, "Howler gains 5 PP: 0 → 5"),
+    ("shield", {"character": EK, "amount": -10}, "Ember Knight loses 10 shield LP: 80 → 70"),
+    ("place_effect", {"character": EK, "effect": "Scorch"}, "Scorch is placed on Ember Knight"),
+    ("hit", {}, "the attack hits in full, no reply"),
+    ("miss", {}, "the attack misses: it does nothing"),
+    ("damage", {"amount": -30}, "the attack's damage changes by -30: 30 → 0 DP"),
+])
+def test_every_outcome_is_narrated_beside_the_cards_text(outcome, fields, decided):
+    """004 §26's terms live in card phrases: whatever the table decides, the narrative
+    quotes the card's text beside it (issue 33: "the narrative quotes the card's text")."""
+    m = match(howler())
+    answer(m, outcome=outcome, **fields)
+    assert f'"{NOTE}" — the table, both players agreeing, decides: {decided}.' in \
+        "\n".join(R.narrative(m))
