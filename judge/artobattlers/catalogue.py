@@ -22,6 +22,7 @@ from judge.artobattlers.cards import (
     Move,
     Striker,
 )
+from judge.artobattlers.verbchecks import check_verb
 from judge.errors import RecordError
 
 SAMPLE_SET = "artobattlers-sample-v1"
@@ -114,6 +115,7 @@ def _check(item: dict[str, Any], here: str) -> None:
                           "with its timing or invoked: true, exactly one of them.", "A18.2",
                           field=f"{here}.special_ability")
     _check_notes(item, here)
+    check_verb(ability, f"{here}.special_ability")
     striker = item["striker"]["attack_moves"] if item["striker"] else []
     for label, moves in (("attack_moves", item["attack_moves"]),
                          ("striker.attack_moves", striker)):
@@ -207,7 +209,7 @@ def _ability(data: dict[str, Any]) -> Ability:
     verb = data["structured"]
     return Ability(data["name"], data["text"], verb["action"],
                    verb.get("by", verb.get("amount", 0)), verb.get("minimum", 0),
-                   verb.get("nature"))
+                   verb.get("nature"), params=verb)
 
 
 def _character(data: dict[str, Any]) -> Character:

@@ -170,11 +170,12 @@ class AttackDeclared(Fact):
     dp: int
     dp_note: str = ""
     chain_origin: str | None = None
+    target_striker: bool = False  # aimed at the target's striker (target_striker, AG46)
 
     def apply(self, s: GameState) -> None:
         s.attack = Attack(self.player, self.character, self.striker, self.move, self.target,
                           self.kind, self.pay, self.sacrifice, self.dp, self.dp_note,
-                          self.chain_origin)
+                          self.chain_origin, target_striker=self.target_striker)
         s.step = "reply"
 
 
@@ -396,10 +397,11 @@ class TextDuelOpened(Fact):
     character: str
     name: str
     turn: int
+    by: str | None = None  # a Special Ability's duel (``dice_duel_turn``): its owner (AG45)
 
     def apply(self, s: GameState) -> None:
         s.text_duel = {"character": self.character, "effect": self.name, "rounds": [],
-                       "current": [None, None]}
+                       "current": [None, None], **({"by": self.by} if self.by else {})}
         s.step = "duel"
 
 
@@ -812,3 +814,17 @@ class MatchReopened(Fact):
     def apply(self, s: GameState) -> None:
         s.winner, s.draw, s.end_reason = None, False, None
         s.step, s.to_act = self.step, self.to_act
+
+
+# --- issue 33: the Special Ability verbs a player's card may need ------------------------------
+
+
+@dataclass(frozen=True)
+class AbilityApplied(Fact):
+    """A Special Ability verb changed what a move counts (``nature_dp``, AG43;
+    ``discard_damage_calculation``, A24.9, AG44): said beside the declaration, which
+    carries the counted DP. ``source`` is ``<card>/<ability id>``."""
+
+    source: str
+    character: str
+    dp: int

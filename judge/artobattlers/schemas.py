@@ -40,7 +40,8 @@ def decision() -> dict[str, Any]:
         _kind("start_die", ["player", "value"], player=PLAYER, value=DIE),
         _kind("attack", ["player", "character", "move", "target"], player=PLAYER,
               character=s, striker={"type": "boolean"}, move=s, target=s, pay=PAY,
-              sacrifice={"type": "boolean"}),
+              sacrifice={"type": "boolean"},
+              target_striker={"type": "boolean"}),  # issue 33: aimed at a striker (AG46)
         _kind("side_attack", ["player", "target", "lead"], player=PLAYER, target=s,
               lead=_part(), joining={"oneOf": [{"type": "null"}, _part()]}),
         _kind("joining_attack", ["player", "character", "move"], player=PLAYER, character=s,

@@ -108,7 +108,12 @@ def _attack(w: Words, who: str, d: dict[str, Any], s: Position | None) -> str:
     if striker and card and card.striker:
         by = f"{by}'s striker {card.striker.name}"
     move = w.move_name(d.get("character"), d.get("move"), striker)
-    return f"{who} attacks {w.character(d.get('target'))} with {by}'s {move}{paying(d)}."
+    target = w.character(d.get("target"))
+    if d.get("target_striker"):  # aimed at the striker (AG46)
+        aimed = w.card(d.get("target"))
+        target = f"{target}'s striker {aimed.striker.name}" if aimed and aimed.striker else (
+            f"{target}'s striker")
+    return f"{who} attacks {target} with {by}'s {move}{paying(d)}."
 
 
 def _extra_attack(w: Words, who: str, d: dict[str, Any], s: Position | None) -> str:
@@ -210,7 +215,10 @@ def _ability(w: Words, who: str, d: dict[str, Any], s: Position | None) -> str:
     ability = card.ability.name if card and card.ability else d.get("ability")
     if s is not None and s.attack is not None:  # at the owner's prompt (invoking.py)
         return f"{who} invokes {w.character(d.get('character'))}'s {ability}."
-    return f"{who} uses {w.character(d.get('character'))}'s {ability} as the turn action."
+    params = d.get("params")
+    aim = params.get("target") if isinstance(params, dict) else None
+    on = f" on {w.character(aim)}" if isinstance(aim, str) else ""  # dice_duel_turn (AG45)
+    return f"{who} uses {w.character(d.get('character'))}'s {ability}{on} as the turn action."
 
 
 def _choice_about(s: Position | None) -> str:
