@@ -12,8 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from judge.battlecon.kits import Fighter, fighter, fighter_ids, generation
 from judge.battlecon.kit_parts import BeatField, DecisionField, DecisionKind
+from judge.battlecon.kits import Fighter, fighter, fighter_ids, generation
 
 # The core's decision kinds, in the order the record lists them; a fighter's own kinds go
 # between its choices (up to ``pick``) and its procedures (``arrange`` onwards).
