@@ -40,6 +40,7 @@ from events.errors import (
 from events.forks import copied_events
 from events.hashing import GENESIS, chain_hash, genesis_hash
 from events.imports import ImportFile, judged, stored_as
+from events.judging import judge
 from events.listing import DuelList
 from events.retractable import judge_stream
 from events.retraction import LATEST, RetractionRefusedError, is_retraction
@@ -129,6 +130,13 @@ class Appended:
     events: list[dict]
     replayed: bool = False  # True when an idempotency key matched an earlier submission
     moved: dict | None = None  # a fork whose fork point moved back: asked, at, reason
+
+
+def stored_json(event: Any) -> dict:
+    """A stored decision or fact (one of ``DuelRecord``'s events) as an answer lists it."""
+    if isinstance(event, DuelRecord.DecisionRecorded):
+        return event_json(event.n, "decision", event.decision)
+    return event_json(event.n, "fact", event.fact)
 
 
 def event_json(n: int, kind: str, payload: dict) -> dict:
@@ -480,26 +488,20 @@ class JudgeApp(Application[UUID]):
 
     def _judge_and_record(self, agg: DuelRecord, entry: dict, actor: str, key: str | None,
                           role: str | None, stored: dict | None = None) -> None:
-        """Judge ``entry`` on the aggregate and record the events it produced (the entry as
-        the match stored it, or ``stored``). An illegal entry changes nothing; any other
-        failure leaves the cache ahead of the store, so the aggregate is forgotten."""
-        start = agg.events_count
+        """Judge ``entry`` on a copy of the duel's match (``events.judging``), then record
+        the entry as judged (or ``stored``) and its facts as events, which the aggregate
+        applies as they are triggered. An illegal entry changes nothing; any other failure
+        leaves the aggregate unsure (ahead of the store, or half applied), so it is
+        forgotten."""
         try:
-            facts = agg.duel.decide(entry)  # IllegalDecisionError: nothing changed
+            verdict = judge(agg.duel, entry)  # IllegalDecisionError: nothing changed
+            agg.record(verdict.entry if stored is None else stored, verdict.facts, actor,
+                       key, role=role)
         except IllegalDecisionError:
             raise
-        except Exception:
+        except Exception:  # the cache must not keep what the store does not hold
             self._evict(agg.id)
             raise
-        agg.judged = True
-        try:
-            agg.record(agg.duel.events[start][1] if stored is None else stored, facts,
-                       actor, key, role=role)
-        except Exception:  # judged in the cache but not stored: the cache must not keep it
-            self._evict(agg.id)
-            raise
-        finally:
-            agg.judged = False
 
     def correct(self, duel_id: UUID, players: dict | None = None, markers: dict | None = None,
                 rule: str = "correction", text: str = "", dispute: str | None = None,
@@ -602,9 +604,10 @@ class JudgeApp(Application[UUID]):
                                                        agg.id, err.cause or err)
 
     def _save(self, agg: DuelRecord, start: int) -> Appended:
+        """Save the events just recorded; the answer is made of what was stored."""
         before = start + 1  # the aggregate's version before these events
         try:
-            self.save(agg)
+            recordings = self.save(agg)
             self._snapshot_if_due(agg, before)
         except IntegrityError:
             self._evict(agg.id)
@@ -615,9 +618,8 @@ class JudgeApp(Application[UUID]):
         except Exception:
             self._evict(agg.id)
             raise
-        events = [event_json(n, k, p) for n, (k, p) in
-                  enumerate(_payloads(agg.duel.events[start:]), start + 1)]
-        return Appended(agg.id, agg.events_count, events)
+        return Appended(agg.id, agg.events_count,
+                        [stored_json(r.domain_event) for r in recordings])
 
     def _replay_key(self, agg: DuelRecord, key: str, decision: dict) -> Appended:
         n = agg.keys[key]
