@@ -20,11 +20,15 @@ from events.errors import (
 )
 from events.hashing import chain_hash, genesis_hash
 from events.listing import DuelList
+from events.retraction import describe as describe_retraction
 from events.storebase import CACHE_SIZE, StoreBase, estimated_bytes, unreadable_as_corrupt
+from judge import registry
 
 
 class Reading(StoreBase):
-    """The duels as stored: cached, checked, listed."""
+    """The duels as stored: cached, checked, listed; and what a reader reads of one duel
+    (``event``, ``retracts``...), asked of the version it loaded (``record``, ``known``),
+    so that one answer reads one version, and no reader reaches into the duel's match."""
 
     def lock(self, duel_id: UUID) -> threading.RLock:
         """The duel's lock in this process: held while its cached aggregate changes."""
@@ -153,3 +157,45 @@ class Reading(StoreBase):
             if self._list is None:
                 self._list = DuelList(self)
             return self._list
+
+    # --- what a reader reads of one duel, as loaded ----------------------------------
+
+    @staticmethod
+    def event(agg: DuelRecord, n: int) -> tuple[str, Any]:
+        """Event n (from 1): ``("decision", entry)`` or ``("fact", fact)``."""
+        return agg.duel.events[n - 1]
+
+    @staticmethod
+    def events_of(agg: DuelRecord) -> list[tuple[str, Any]]:
+        """Every event in order, as ``event`` gives each (read only)."""
+        return agg.duel.events
+
+    @staticmethod
+    def retracts(agg: DuelRecord, n: int) -> int | None:
+        """The decision event n retracts, if event n is a retraction."""
+        return agg.duel.retracts(n)
+
+    @staticmethod
+    def struck_by(agg: DuelRecord, n: int) -> int | None:
+        """The retraction that struck event n, if it was retracted (or is a retracted
+        decision's fact)."""
+        return agg.duel.struck_by(n)
+
+    @staticmethod
+    def is_over(agg: DuelRecord) -> bool:
+        return agg.duel.over
+
+    @staticmethod
+    def correctable(agg: DuelRecord) -> dict[str, dict[str, Any]]:
+        """What a head judge may correct in the duel as it stands (its ruleset's
+        ``correctable``)."""
+        return registry.of_setup(agg.setup).correctable(agg.duel)
+
+    @staticmethod
+    def retraction_text(agg: DuelRecord, n: int) -> str:
+        """Retraction event n as the narrative tells it (``events.retraction.describe``)."""
+        retracted = agg.duel.retracts(n)
+        if retracted is None:
+            raise ValueError(f"Event {n} is not a retraction.")
+        return describe_retraction(registry.of_setup(agg.setup), agg.setup, agg.duel,
+                                   retracted, agg.recorder(n))

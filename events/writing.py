@@ -39,6 +39,7 @@ class Appended:
     events: list[dict]
     replayed: bool = False  # True when an idempotency key matched an earlier submission
     moved: dict | None = None  # a fork whose fork point moved back: asked, at, reason
+    asked: dict | None = None  # a new decision's: the prompt it answered, as it was judged
 
 
 def stored_json(event: Any) -> dict:
@@ -174,13 +175,13 @@ class Writing(Reading):
             raise VersionConflictError(
                 f"The duel is at version {agg.events_count}, not {expected}: someone "
                 "recorded first. Reload it and decide again.", agg.events_count)
-        start = agg.events_count
+        start, asked = agg.events_count, agg.duel.prompt
         self._judge_and_record(agg, decision, who[0], key, who[1])
         if agg.events_count > self.max_events:
             self._evict(agg.id)  # judged in memory only: never kept
             raise self._too_large(agg.events_count, "this decision")
         try:
-            return self._save(agg, start)
+            return self._save(agg, start, asked)
         except VersionConflictError:
             if key:  # another writer may have stored this very submission meanwhile
                 fresh = self.record(agg.id)
@@ -205,8 +206,9 @@ class Writing(Reading):
             self._evict(agg.id)
             raise
 
-    def _save(self, agg: DuelRecord, start: int) -> Appended:
-        """Save the events just recorded; the answer is made of what was stored."""
+    def _save(self, agg: DuelRecord, start: int, asked: dict | None = None) -> Appended:
+        """Save the events just recorded; the answer is made of what was stored (and,
+        for a decision, the prompt it answered)."""
         before = start + 1  # the aggregate's version before these events
         try:
             recordings = self.save(agg)
@@ -221,7 +223,7 @@ class Writing(Reading):
             self._evict(agg.id)
             raise
         return Appended(agg.id, agg.events_count,
-                        [stored_json(r.domain_event) for r in recordings])
+                        [stored_json(r.domain_event) for r in recordings], asked=asked)
 
     def _replay_key(self, agg: DuelRecord, key: str, decision: dict) -> Appended:
         n = agg.keys[key]
