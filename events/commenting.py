@@ -15,11 +15,7 @@ from eventsourcing.persistence import IntegrityError
 from events import clock
 from events.correcting import Correcting
 from events.domain import Commentary, Dispute
-from events.errors import (
-    DisputeError,
-    DuelNotFoundError,
-    VersionConflictError,
-)
+from events.errors import DisputeError, DuelNotFoundError, VersionConflictError
 from events.hashing import GENESIS
 from events.seals import seal
 

@@ -7,9 +7,7 @@ from __future__ import annotations
 from uuid import UUID
 
 from events.domain import DuelRecord
-from events.errors import (
-    DisputeError,
-)
+from events.errors import DisputeError
 from events.visibility import unrevealed
 from events.writing import Appended, Writing, _copy_events
 from judge import registry

@@ -14,10 +14,7 @@ from uuid import UUID
 from eventsourcing.application import AggregateNotFoundError
 
 from events.domain import DuelRecord
-from events.errors import (
-    DuelNotFoundError,
-    StoredDuelCorruptError,
-)
+from events.errors import DuelNotFoundError, StoredDuelCorruptError
 from events.hashing import chain_hash, genesis_hash
 from events.listing import DuelList
 from events.retraction import describe as describe_retraction

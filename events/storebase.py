@@ -26,11 +26,7 @@ from eventsourcing.domain import OriginatorIDError, OriginatorVersionError
 from events import faults
 from events.config import sqlite_read_only_name, store_env
 from events.domain import DuelRecord
-from events.errors import (
-    DuelTooLargeError,
-    StoredDuelCorruptError,
-    StoreError,
-)
+from events.errors import DuelTooLargeError, StoredDuelCorruptError, StoreError
 from events.listing import DuelList
 from events.signing import service_key
 from events.text import check_storable

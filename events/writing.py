@@ -15,11 +15,7 @@ from uuid import UUID
 from eventsourcing.persistence import IntegrityError
 
 from events.domain import DuelRecord
-from events.errors import (
-    DuelAlreadyStoredError,
-    IdempotencyKeyReuseError,
-    VersionConflictError,
-)
+from events.errors import DuelAlreadyStoredError, IdempotencyKeyReuseError, VersionConflictError
 from events.imports import ImportFile, judged, stored_as
 from events.judging import judge
 from events.reading import Reading
