@@ -187,6 +187,7 @@ class DuelRecord(Aggregate):
     def head_hash(self) -> str:
         return self.hashes[-1] if self.hashes else self.genesis
 
+    _linked: tuple[int, Any, dict | None, str] | None = None  # see ``link``
     snapshot_at: int | None = None  # the aggregate version of the snapshot it was read from
     snapshot_events: list | None = None  # the snapshot's [kind, payload] pairs, until checked
 
@@ -219,8 +220,21 @@ class DuelRecord(Aggregate):
         to the head, hashed right."""
         if n != len(self.hashes) + 1 or prev != self.head_hash:
             raise StoredDuelCorruptError(self.id, f"event {n} does not follow event {n - 1}", n)
+        linked, self._linked = self._linked, None
+        if linked is not None and linked[0] == n and linked[1] is payload and \
+                linked[2] == by and linked[3] == digest:
+            return  # the very payload ``link`` hashed a moment ago
         if chain_hash(prev, n, kind, payload, by) != digest:
             raise StoredDuelCorruptError(self.id, f"event {n} was altered", n)
+
+    def link(self, n: int, kind: str, payload: Any, by: dict | None = None) -> str:
+        """The hash of a new event n on the head (``record``). Remembered with the very
+        payload object hashed, so that applying the event triggered with it (``apply``,
+        which checks every event) does not hash it twice; an event read back from the
+        store carries payloads of its own and is always hashed again."""
+        digest = chain_hash(self.head_hash, n, kind, payload, by)
+        self._linked = (n, payload, by, digest)
+        return digest
 
 
     # --- writing ----------------------------------------------------------------------
@@ -247,12 +261,12 @@ class DuelRecord(Aggregate):
             event = self.Retracted if is_retraction(decision) else self.DecisionRecorded
             self.trigger_event(event, n=n, decision=decision, actor=actor,
                                key=key, prev=self.head_hash, role=role, at=at,
-                               hash=chain_hash(self.head_hash, n, "decision", decision, by))
+                               hash=self.link(n, "decision", decision, by))
         for fact in facts:
             n = len(self.hashes) + 1
             payload = fact if isinstance(fact, dict) else fact.to_json()
             self.trigger_event(self.FactResolved, n=n, fact=payload, prev=self.head_hash,
-                               hash=chain_hash(self.head_hash, n, "fact", payload))
+                               hash=self.link(n, "fact", payload))
 
 
 def entered_by(name: str, role: str | None, at: str | None) -> dict | None:
