@@ -13,12 +13,20 @@ from judge.artobattlers.state import Attack, Duel, EffectState, Fighter, GameSta
 FACT_TYPES: dict[str, type[Fact]] = {}
 
 
+def _default_of(cls: type, name: str) -> Any:
+    """The default a fact class declares for its field ``name``."""
+    return next(f.default for f in fields(cls) if f.name == name)
+
+
 @dataclass(frozen=True)
 class Fact:
     rule: str
     text: str
     control: ClassVar[bool] = False  # bookkeeping a narrative may skip
     asks_table: ClassVar[bool] = False  # a card text put to the table or its answer
+    # Fields added after a release, left out of the JSON while they hold their default: a
+    # fact that does not use one is stored byte for byte as an earlier release stored it.
+    later: ClassVar[frozenset[str]] = frozenset()
 
     def __init_subclass__(cls, **kw: Any) -> None:
         super().__init_subclass__(**kw)
@@ -34,7 +42,11 @@ class Fact:
         s.version += 1
 
     def to_json(self) -> dict[str, Any]:
-        return {"type": type(self).__name__, **asdict(self)}
+        data = asdict(self)
+        for name in self.later:
+            if data[name] == _default_of(type(self), name):
+                del data[name]
+        return {"type": type(self).__name__, **data}
 
     @staticmethod
     def from_json(data: dict[str, Any]) -> Fact:
@@ -171,6 +183,7 @@ class AttackDeclared(Fact):
     dp_note: str = ""
     chain_origin: str | None = None
     target_striker: bool = False  # aimed at the target's striker (target_striker, AG46)
+    later: ClassVar[frozenset[str]] = frozenset({"target_striker"})
 
     def apply(self, s: GameState) -> None:
         s.attack = Attack(self.player, self.character, self.striker, self.move, self.target,
@@ -398,6 +411,7 @@ class TextDuelOpened(Fact):
     name: str
     turn: int
     by: str | None = None  # a Special Ability's duel (``dice_duel_turn``): its owner (AG45)
+    later: ClassVar[frozenset[str]] = frozenset({"by"})
 
     def apply(self, s: GameState) -> None:
         s.text_duel = {"character": self.character, "effect": self.name, "rounds": [],
@@ -776,6 +790,7 @@ class CorrectionMade(Fact):
     dispute: str | None = None
     rejudged: dict[str, Any] | None = None  # the table's answer corrected (rejudge.py):
     #                                         the position judged again, whole
+    later: ClassVar[frozenset[str]] = frozenset({"rejudged"})
 
     def apply(self, s: GameState) -> None:
         if self.rejudged is not None:
