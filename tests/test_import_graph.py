@@ -37,6 +37,10 @@ KNOWN_BATTLECON_CIRCLE = frozenset({
     "judge.battlecon.fighters.seth",
     "judge.battlecon.fighters.tatsumi", "judge.battlecon.fighters.vanaah",
     "judge.battlecon.fighters.zaamassal", "judge.battlecon.generic", "judge.battlecon.hooks",
+    # The hooks' signatures name four facts (``Fact``, ``Moved``, ``DamageDealt``,
+    # ``Recycled``): hookspecs imports only cards, state and (for those, under TYPE_CHECKING)
+    # facts, and stands in the circle only through facts' late import of the rules.
+    "judge.battlecon.hookspecs",
     "judge.battlecon.movement", "judge.battlecon.moving", "judge.battlecon.negation",
     "judge.battlecon.placing", "judge.battlecon.rules",
     "judge.battlecon.spending", "judge.battlecon.special", "judge.battlecon.stats",

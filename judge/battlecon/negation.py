@@ -33,6 +33,7 @@ triggered kind is the working of a passive effect declares so with ``rule_modifi
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Final
 
 from judge.battlecon import facts as F
@@ -49,6 +50,7 @@ from judge.battlecon.hooks import (
     ON_STUNNED,
     RECYCLED,
     STUN_OFFER,
+    Hook,
     in_force,
     query,
 )
@@ -147,7 +149,7 @@ def offer_negated(s: DuelState, p: int, c: Card) -> list[F.Fact]:
     return []
 
 
-def follows(s: DuelState, hook: str, *args: Any) -> list[F.Fact]:
+def follows(s: DuelState, hook: Hook[Callable[..., list[F.Fact]]], *args: Any) -> list[F.Fact]:
     """What ``hook`` makes follow an event, card by card (``hooks.query`` order), each
     triggered effect through ``negated``."""
     out: list[F.Fact] = []
