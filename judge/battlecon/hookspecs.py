@@ -1,20 +1,26 @@
 """The rule hooks, each a typed object: its name, its signature and its documentation.
 
-A leaf: it imports only the cards and the state (and, for the signatures alone, the facts),
-so every rule module and every fighter may import it. ``judge.battlecon.hooks`` asks the
-hooks over the cards in force (``query``, ``first_reason``) and re-exports these names.
+A leaf: it imports only the cards and the state, and, for six signatures alone (under
+``TYPE_CHECKING``), the facts; it stands in the BattleCON import circle only through the
+facts' late import of the rules (issue 30 item 2). Every rule module and every fighter may
+import it. ``judge.battlecon.hooks`` asks the hooks over the cards in force (``query``,
+``first_reason``) and re-exports these names, so earlier imports keep working.
 
 Why a ``Hook`` is a ``str``: a card's hooks are a plain dict keyed by the hook's name (the
 layers index them by name once, and a copy keeps or drops them by name), and the name is
-what stored rule texts, the negation's classification and every earlier caller compare
-with; a ``Hook`` *is* that name, with two additions: its type parameter, the signature of
-what a card declares for it (a function, an ``Offer``, a flag), and its ``doc``.
+what stored facts (``TriggerNegated.hook``), the negation's classification and every
+earlier caller compare with; a ``Hook`` *is* that name, with two additions: its type
+parameter, the signature of what a card declares for it (a function, an ``Offer``, a
+flag), and its ``doc``. (Being a ``str`` subclass, it stays interpreted in the compiled
+build: mypyc compiles no subclass of ``str``; the compiled rules only read its name.)
 
-Why ``HOOK.on(fn)``: a card declares ``hooks=MOVED.on(fn) | DODGE.on(fn2)``; ``on`` is
-generic in the hook's signature, so mypy checks each function against its hook (a dict
-literal ``{MOVED: fn}`` would type as ``dict[str, Any]`` and check nothing;
-``tests/judge/test_hookspecs.py`` refuses one in a card). ``query(s, MOVED)`` gives the
-functions back typed the same way, so a caller gets the hook's result type, not ``Any``.
+Why ``HOOK.on(fn)``: a card declares ``hooks=MOVED.on(fn) | DODGE.on(fn2)``; the method
+takes exactly the hook's signature, so mypy checks each function against its hook and names
+both when they differ. A dict literal ``{MOVED: fn}`` types as ``dict[str, Any]`` and checks
+nothing (``tests/judge/test_hookspecs.py`` refuses one in a card); a generic function
+``on(MOVED, fn)`` would be checked too, but mypy then says only that it "cannot infer" its
+type parameter. ``query(s, MOVED)`` gives the functions back typed the same way, so a
+caller gets the hook's result type, not ``Any``.
 
 ``python -m judge.battlecon.hookspecs --markdown`` prints the table of docs/fighters.md,
 generated from the hooks below (a test fails when the file is out of date).
