@@ -145,7 +145,7 @@ def offer_negated(s: DuelState, p: int, c: Card) -> list[F.Fact]:
             return [OfferNegated(rule=f"{negator.id}: passive", text=f"{name(s, p)}'s "
                                  f"{c.name} would offer its spend against the stun, but "
                                  f"{name(s, by)}'s {negator.name} negates it.", player=p,
-                                 card=c.id, hook=STUN_OFFER)] + instead(s, by, negator)
+                                 card=c.id, hook=STUN_OFFER.name)] + instead(s, by, negator)
     return []
 
 
@@ -169,7 +169,7 @@ def negated(s: DuelState, hook: str, owner: int, c: Card, made: list[F.Fact]) ->
             return [TriggerNegated(rule=f"{negator.id}: passive", text=f"{name(s, owner)}'s "
                                    f"{c.name} would trigger ({made[0].text.rstrip('.')}), but "
                                    f"{name(s, by)}'s {negator.name} negates it.",
-                                   player=owner, card=c.id, hook=hook)] + instead(s, by, negator)
+                                   player=owner, card=c.id, hook=str(hook))] + instead(s, by, negator)
     return made
 
 

@@ -9,7 +9,6 @@ import copy
 import pickle
 import subprocess
 import sys
-import textwrap
 from pathlib import Path
 
 import pytest
