@@ -47,6 +47,7 @@ class Effect:
     replies: tuple[str, ...] = ()
     optional: bool = False  # card text "may": the attacker chooses (decision may)
     pick: bool = False  # the attacker picks one of ``replies`` (decision pick)
+    each_phase: bool = False  # free text: asked again at the end of each turn it covers
 
 
 @dataclass(frozen=True)

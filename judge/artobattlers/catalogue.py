@@ -141,7 +141,7 @@ def refuse_duplicate_counterattacks(items: list[dict[str, Any]], where: str) -> 
 
 def _check_notes(item: dict[str, Any], here: str) -> None:
     """A note under a move applies when the move is declared or hits (004 §5), not at the
-    start of a turn: that is an ability's timing."""
+    start of a turn nor when its owner is hit: those are an ability's timings."""
     for i, move in enumerate(item["attack_moves"]):
         for j, note in enumerate(move.get("notes", ())):
             if note["timing"] not in ("when_declared", "on_hit"):
@@ -182,7 +182,7 @@ def _effect(data: dict[str, Any] | None) -> Effect | None:
     if "structured" not in data:  # free text: the table says what it does (A13.3, §12)
         return Effect(data["name"], frozenset(k for k, v in data["compatible"].items() if v),
                       data["phases"], data["text"], "free_text", 0, (),
-                      data.get("optional", False))
+                      data.get("optional", False), each_phase=data.get("each_phase", False))
     verb = data["structured"]
     return Effect(data["name"], frozenset(k for k, v in data["compatible"].items() if v),
                   data["phases"], data["text"], verb["action"], verb.get("dp", 0),

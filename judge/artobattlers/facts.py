@@ -7,9 +7,15 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any, ClassVar
 
+from judge.artobattlers import snapshot
 from judge.artobattlers.state import Attack, Duel, EffectState, Fighter, GameState
 
 FACT_TYPES: dict[str, type[Fact]] = {}
+
+
+def _default_of(cls: type, name: str) -> Any:
+    """The default a fact class declares for its field ``name``."""
+    return next(f.default for f in fields(cls) if f.name == name)
 
 
 @dataclass(frozen=True)
@@ -17,6 +23,10 @@ class Fact:
     rule: str
     text: str
     control: ClassVar[bool] = False  # bookkeeping a narrative may skip
+    asks_table: ClassVar[bool] = False  # a card text put to the table or its answer
+    # Fields added after a release, left out of the JSON while they hold their default: a
+    # fact that does not use one is stored byte for byte as an earlier release stored it.
+    later: ClassVar[frozenset[str]] = frozenset()
 
     def __init_subclass__(cls, **kw: Any) -> None:
         super().__init_subclass__(**kw)
@@ -26,11 +36,17 @@ class Fact:
         """What the fact changes; a fact that changes nothing leaves this as is."""
 
     def run(self, s: GameState) -> None:
+        if not self.asks_table:
+            s.invoked = []  # the game moved on: a new prompt (freetext.invoke at a prompt)
         self.apply(s)
         s.version += 1
 
     def to_json(self) -> dict[str, Any]:
-        return {"type": type(self).__name__, **asdict(self)}
+        data = asdict(self)
+        for name in self.later:
+            if data[name] == _default_of(type(self), name):
+                del data[name]
+        return {"type": type(self).__name__, **data}
 
     @staticmethod
     def from_json(data: dict[str, Any]) -> Fact:
@@ -167,6 +183,7 @@ class AttackDeclared(Fact):
     dp_note: str = ""
     chain_origin: str | None = None
     target_striker: bool = False  # aimed at the target's striker (target_striker, AG46)
+    later: ClassVar[frozenset[str]] = frozenset({"target_striker"})
 
     def apply(self, s: GameState) -> None:
         s.attack = Attack(self.player, self.character, self.striker, self.move, self.target,
@@ -394,6 +411,7 @@ class TextDuelOpened(Fact):
     name: str
     turn: int
     by: str | None = None  # a Special Ability's duel (``dice_duel_turn``): its owner (AG45)
+    later: ClassVar[frozenset[str]] = frozenset({"by"})
 
     def apply(self, s: GameState) -> None:
         s.text_duel = {"character": self.character, "effect": self.name, "rounds": [],
@@ -577,8 +595,13 @@ class CardTextAsked(Fact):
     n: int = 0
     resume: str = "reply"  # reply | after_hit (on_hit) | after_effect | turn_end (invoked)
     #                        | step:<the step a start-of-turn text interrupted>
+    #                        | prompt:<the owner's prompt an invoked text interrupted>
+    #                        | tick:<the character a lasting effect's text acts on>
+    asks_table: ClassVar[bool] = True
 
     def apply(self, s: GameState) -> None:
+        if self.resume.startswith("prompt:"):
+            s.invoked = [*s.invoked, self.character]
         s.choice = {"player": self.player, "choice": "card_text", "about": self.card_text,
                     "character": self.character, "source": self.source, "n": self.n,
                     "options": [], "resume": self.resume}
@@ -599,6 +622,7 @@ class CardTextRuled(Fact):
     resume: str = "reply"
     dp: int | None = None  # damage: what the attack now deals
     zone: str | None = None  # to_battle_zone / to_inactive_zone: where ``character`` goes
+    asks_table: ClassVar[bool] = True
 
     def apply(self, s: GameState) -> None:
         if self.zone is not None:
@@ -610,7 +634,9 @@ class CardTextRuled(Fact):
             s.attack.dp = self.dp
         s.choice = None
         s.step = ("turn_action" if self.resume == "turn_end" else
-                  self.resume[5:] if self.resume.startswith("step:") else "reply")
+                  self.resume[5:] if self.resume.startswith("step:") else
+                  self.resume[7:] if self.resume.startswith("prompt:") else
+                  "end_of_turn" if self.resume.startswith("tick:") else "reply")
 
 
 @dataclass(frozen=True)
@@ -762,8 +788,14 @@ class CorrectionMade(Fact):
     effects: dict[str, dict[str, Any]] = field(default_factory=dict)
     by: dict[str, Any] | None = None
     dispute: str | None = None
+    rejudged: dict[str, Any] | None = None  # the table's answer corrected (rejudge.py):
+    #                                         the position judged again, whole
+    later: ClassVar[frozenset[str]] = frozenset({"rejudged"})
 
     def apply(self, s: GameState) -> None:
+        if self.rejudged is not None:
+            snapshot.replace(s, self.rejudged)
+            return
         for change in self.changes:
             _, cid, attr = change["field"].split(".", 2)
             f, value = s.fighters[cid], change["after"]

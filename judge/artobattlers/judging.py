@@ -238,7 +238,8 @@ def _power_turn(t: Table, d: dict[str, Any]) -> None:
 def _ability_action(t: Table, d: dict[str, Any]) -> None:
     ability = t.card(d["character"]).ability
     if ability is not None and ability.action == "free_text":
-        freetext.invoke(t, d)  # the table says what it does; the turn ends after
+        freetext.invoke(t, d)  # the table says what it does; the turn ends (or the prompt
+        #                        it interrupted is asked again, invoking.py)
         return
     if ability is not None and ability.action == "dice_duel_turn":
         abilityduel.open_duel(t, d)  # the dice come next; the turn ends after (AG45)

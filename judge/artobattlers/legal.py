@@ -13,6 +13,7 @@ from judge.artobattlers.cards import Counterattack, Move
 from judge.artobattlers.counted import attack_dp
 from judge.artobattlers.crowded import attack_descriptions, crowded, side_attack_description
 from judge.artobattlers.faces import die_faces
+from judge.artobattlers.invoking import invocations
 from judge.artobattlers.payments import attack_payments, cost_choices, lp_ok
 from judge.artobattlers.position import context
 from judge.artobattlers.rulings import half
@@ -49,6 +50,7 @@ def prompt(t: Table) -> dict[str, Any] | None:
              "card_choice": _card_choice, "card_text": _card_text, "extra_attack": _extra,
              "joining_attack": _joining}[s.step]
     out = maker(t)
+    out["options"] += invocations(t, out)  # invoked texts at their owner's prompt
     out.update(context(s))  # what the answer's sentence reads (position.py)
     counted = attack_dp(t, out["options"])  # what each attack counts (counted.py)
     if counted:
@@ -219,7 +221,7 @@ def _card_text(t: Table) -> dict[str, Any]:
     assert c is not None
     about = (f"{t.name(str(c['character']))}'s card text ({c['source']}): \"{c['about']}\". "
              "What does it do? Both players agree: nothing, a change of LP, PP or shield, "
-             "or the attack hits or misses.")
+             "an effect placed or ended, or the attack hits or misses.")
     out = _shape([c["player"]], ONE_PLAYER, "card_text", [], about,
                  cardtext.RULE[str(c["source"]).split(":")[0]], [cardtext.description(t)])
     out["card_text"] = {"text": c["about"], "source": c["source"], "character": c["character"]}

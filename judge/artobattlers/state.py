@@ -134,6 +134,7 @@ class GameState:
     side: dict[str, Any] | None = None  # the side attack announced this turn (A22, AG33)
     choice: dict[str, Any] | None = None  # a card-text may/pick waiting (decisions.md 15)
     text_duel: dict[str, Any] | None = None  # a card-text dice duel (A16.1, R-text)
+    invoked: list[str] = field(default_factory=list)  # invoked texts used at this prompt
 
     @property
     def over(self) -> bool:

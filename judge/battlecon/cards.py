@@ -85,7 +85,9 @@ class Card:
     effects: tuple[Effect, ...] = ()
     passives: tuple[Passive, ...] = ()
     # Named hooks for behaviour that is not a stat (dodges, special ranges, locks): a callable,
-    # or a flag such as Snare's ``locks_trap: True`` (hence Any, not Callable).
+    # or a flag such as Snare's ``locks_trap: True`` (hence Any, not Callable). Declared as
+    # ``hooks=HOOK.on(fn) | ...``, which mypy checks against the hook's signature
+    # (``judge.battlecon.hookspecs``); by name here, as the layers index them.
     hooks: dict[str, Any] = field(default_factory=dict)
     fighter: str = ""  # owner kit ("" for generic bases)
 

@@ -400,8 +400,8 @@ def _range(s: DuelState, item: RangeCheck, decision: dict | None) -> Out:
         if reason:
             return [F.Missed(rule=f"{c.id}: passive", text=f"{who}'s attack cannot hit: "
                              f"{reason}.", attacker=a, reason=c.id)]
-    for _owner, c, fn in query(s, DODGE):
-        reason = fn(s, _owner, a, d)
+    for _owner, c, dodge in query(s, DODGE):
+        reason = dodge(s, _owner, a, d)
         if reason:  # the defender's card is a dodge; the attacker's own limits its attack
             note = " (a dodge, R13.8)" if _owner == d else ""
             return [F.Missed(rule=f"{c.id}: passive", text=f"{who}'s attack misses: {reason}"
@@ -418,8 +418,8 @@ def _range(s: DuelState, item: RangeCheck, decision: dict | None) -> Out:
                          attacker=a, reason="range_na")]
     if stats.range == "X":
         spaces: set[int] = set()
-        for owner, _c, fn in query(s, SPECIAL_RANGE):
-            spaces |= fn(s, owner, a)
+        for owner, _c, hits in query(s, SPECIAL_RANGE):
+            spaces |= hits(s, owner, a)
         if s.players[d].space in spaces:
             return _hit(s, a, F.Hit(rule="R13.6", text=f"{who}'s {attack_name(s, a)} hits {them} "
                                     f"on space {s.players[d].space} (range X).", attacker=a))

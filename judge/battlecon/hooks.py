@@ -1,6 +1,6 @@
 """The rule hooks: every way a card, token, marker or card in play changes a rule.
 
-A card declares the hooks it takes part in as ``Card(hooks={NAME: function})``; the
+A card declares the hooks it takes part in as ``Card(hooks=NAME.on(function))``; the
 engine never looks up a card by name to know what it does. ``query(s, NAME)`` asks a
 hook over everything in force for both players, in this documented order:
 
@@ -12,121 +12,9 @@ hook over everything in force for both players, in this documented order:
 
 Every hook function takes ``(s, owner, ...)``: ``owner`` is the player whose card declares
 it, so a hook on one player's card may change a rule for the other (a Gate Trap stops
-the opponent; a Negation cancels the opponent's Styles). Hook names:
-
-=====================  =================================================================
-``PRIORITY_TIE``       ``(s, owner) -> bool``: the owner wins a priority tie without a
-                       Clash (R6.6). If both players claim it, the tie stands.
-``PRIORITY_TIE_LOST``  ``(s, owner) -> bool``: the owner loses a priority tie without a
-                       Clash; its opponent is Active (Overload). Counts as the opponent
-                       winning the tie (``PRIORITY_TIE``).
-``FORCES_CLASH``       ``(s, owner) -> bool``: the beat's priorities count as tied.
-                       Asked at every priority check, Clash rounds included: a hook that
-                       forces only the first Clash says so itself (R6.11).
-``CLASHED``            ``(s, owner) -> list[Fact]``: what follows each Clash at once, the
-                       first round and every extension (Cherri's opponent loses 1 life).
-``MOVEMENT_LOCK``      ``(s, owner, mover) -> str``: why ``mover`` cannot move at all
-                       (``""``: no lock); the movement is ignored (R17.9).
-``MOVEMENT_STOPS``     ``(s, owner, mover) -> dict[int, str]``: spaces whose entry ends
-                       ``mover``'s movement, each with what stops it ("the Gate Trap");
-                       a direct move ignores them (R17.12).
-``MAY_IGNORE_MOVEMENT`` ``(s, owner, mover, by) -> str``: what lets ``mover`` ignore a
-                       movement effect of ``by``'s card (``""``: nothing): Exoskeletal
-                       (an opponent's movement), Rooted, Sturdy (any), for every movement
-                       effect (``moving.question``). The mover is asked first (a
-                       ``may``), unless it could already stay put by its own choice: about
-                       walks and direct moves always, about a swap or a rearrangement under
-                       the ruling ``placing: movement`` (P1, ``judge.battlecon.placing``).
-``CANNOT_HIT``         ``(s, owner, attacker) -> str``: why ``attacker``'s attack cannot hit
-                       at all this beat (``""``: it may), checked before dodges (no Ammo).
-``MOVEMENT_LIMITS``    ``(s, owner, mover) -> dict[str, str]``: what ``mover`` may not do,
-                       each with why: ``"retreat"`` (no movement of its own away from the
-                       opponent), ``"advance"`` (none toward the opponent: Staff) and ``"pass"`` (no movement past the opponent: it goes no
-                       farther than the adjacent space, R17.14; direct moves too, R17.12b).
-``MOVEMENT_BLOCKS``    ``(s, owner, mover) -> dict[int, str]``: spaces ``mover``'s movement
-                       may not enter or pass through, each with what blocks it (Lance);
-                       the movement ends on the space before (R17.14, R17.16); a direct
-                       move ignores them (R17.12b, G10).
-``MOVEMENT_WRAPS``     ``(s, owner, mover, by) -> str``: what makes the board's two edges
-                       adjacent for a movement of ``mover`` caused by ``by``'s effect (``""``:
-                       nothing): a walk off one edge goes on from the other (Shadow). A
-                       movement never laps the board, and one that may not pass the
-                       opponent does not cross an edge that would switch their sides.
-``MOVES_ALONG``        ``(s, owner, mover) -> str``: what makes the owner move along with
-                       ``mover``'s walk (``""``: nothing): Mimic's under the ruling
-                       ``mimic-movement: together``. Asked only where a walk opts in
-                       (``destinations(along=True)``, ``judge.battlecon.along``): the
-                       mover does not hop over the owner, who moves first when walked
-                       toward and stops at the board's edge.
-``MOVED``              ``(s, owner, moved) -> list[Fact]``: what follows a standup's
-                       movement (``facts.Moved``), direct ones included (R17.12a).
-``DODGE``              ``(s, owner, attacker, defender) -> str``: why the attack cannot
-                       hit ``defender`` (``""``: it may), R13.8.
-``SPECIAL_RANGE``      ``(s, owner, attacker) -> set[int]``: spaces a range-X attack hits
-                       (R13.6).
-``ALSO_IN_RANGE``      ``(s, owner, attacker) -> dict[int, str]``: ranges at which the
-                       attacker's numeric-range attack hits besides its own, each with
-                       what says so (Paradigm of Distortion); never for N/A or X.
-``RANGE_ORIGIN``       ``(s, owner, attacker) -> int | str | None``: the space range is
-                       measured from (an int), ``OFF_BOARD`` (the attack cannot hit), or
-                       None (no say: the attacker's standup). Measured from another
-                       figure, range 0 is that figure's space and may hit (R13.4 bars
-                       only the attacker's own space).
-``EXTRA_CARDS``        ``(s, owner, p) -> list[str]``: cards in force for ``p`` besides
-                       the attack pair (a form, an Overload Style). Layer 1.
-``COPIES``             ``(s, owner, p) -> list[str]``: cards ``p`` copies from elsewhere,
-                       stats and effects (a Mirror). Layer 2.
-``SUPPRESSES``         ``(s, owner, p, card, timing) -> bool``: ``card`` of ``p`` applies
-                       nothing now (``timing`` None: its stats; else that window's
-                       effects). Layer 3: every suppression is asked of layers 1-2 at
-                       once, so one suppressing card may cancel another (Negation cancels
-                       Naturalizing) while a card never suppresses itself.
-``MODIFIERS``          ``(s, owner, p) -> list[tuple[str, Any, str]]``: (stat, amount,
-                       label) added to ``p``'s attack (zone bonuses). Layer 4.
-``DAMAGE_TAKEN``       ``(s, owner, defender) -> list[tuple[str, int]]``: extra damage the
-                       defender takes, labelled (R15).
-``DAMAGE_DEALT``       ``(s, owner, dealt) -> list[Fact]``: what follows at once when an
-                       attack's damage is dealt (``facts.DamageDealt``, soaked damage
-                       included), before the stun check (a companion losing the life it
-                       soaked; Cherri regaining Insight on taking 3 or more at once).
-``DAMAGE_CAP``         ``(s, owner, defender) -> tuple[str, int] | None``: the most damage
-                       the defender takes from one hit, after Soak, and what says so
-                       (Magdelina's Safety); the lowest cap in force applies.
-``IGNORES``            ``(s, owner, attacker) -> dict[str, str]``: the defender's stats
-                       (``soak``, ``stun_guard``) that ``attacker``'s hits ignore, each
-                       with what ignores it (R15.5, R16.9; Stun Guard ignored even at ∞,
-                       and no ``STUN_OFFER`` is asked then).
-``HIT_BY``             ``(s, owner, attacker) -> list[Fact]``: what follows at once when
-                       ``attacker``'s attack hits, before its On Hit effects (Crescendo).
-``PREVENTS_STUN``      ``(s, owner, attacker, defender) -> str``: why this attack's
-                       damage cannot stun the defender (Knives at range 1).
-``STUN_OFFER``         an ``Offer``: a spend asked of the defender before the stun check
-                       (Iron Body, R16.12).
-``ON_STUNNED``         ``(s, owner, stunned) -> list[Fact]``: what follows a new stun, by
-                       the stun check or a card that stuns (a Paradigm lost).
-``FINISHER_REQUIRES``  ``(s, owner) -> bool``: on a Finisher, whether it may be used now.
-``SELECTS_FIRST``      ``(s, owner) -> tuple[int, str] | None``: a player who lays their
-                       attack pair before the other may choose, the Style face up, and
-                       the rule that says so (``"reading-fate: On Hit"``); None: no say.
-``RECYCLED``           ``(s, owner, p, recycled) -> list[Fact]``: what follows player ``p``'s
-                       ``Recycled`` fact (a token that cycles with the discard piles).
-``SKIPS_RECYCLE``      ``(s, owner, p) -> str``: why player ``p`` does not recycle this
-                       beat (``""``: it does), for a player whose attack pair an effect
-                       took (Assimilate); a Pulse or a Finisher decides first (R11.3).
-``STAT_CAP``           ``(s, owner, p) -> str``: why ``p``'s power, priority and range may
-                       not rise above the printed Styles + Base (Naturalizing). Layer 5.
-``FORBIDS_SPENDING``   ``(s, owner, spender) -> str``: why ``spender`` may not spend
-                       tokens or counters now (Naturalizing); a ``STUN_OFFER`` is not asked.
-                       Asked only through ``judge.battlecon.spending``, the one choke point.
-``COPIED_AS``          ``(s, owner, p) -> dict[str, str]``: for a copy that keeps the copied
-                       card's own id, and so its effect keys (which records name in ``order``
-                       decisions), the name the narrative gives the copy, by the copied id
-                       (Mutating's copy of Whip is "Mutating (as Whip)"). The copy's effects
-                       are the later of two equal ones in a window (``COPIES`` come last).
-``NEGATES``            ``(s, owner, p, timing) -> bool``: every triggered effect ``p``
-                       would resolve in that window is negated; the declaring card's
-                       ``instead`` effect is queued once for each (Stasis Charge).
-=====================  =================================================================
+the opponent; a Negation cancels the opponent's Styles). The hooks, each with its typed
+signature and its documentation, are in ``judge.battlecon.hookspecs`` (re-exported here);
+a card declares them as ``hooks=NAME.on(function) | ...``, which mypy checks.
 
 Timing windows are not hooks: a card's ``Effect`` names its window (``cards.TIMINGS``),
 and ``effects_by_timing`` indexes them once, when the card is registered.
@@ -136,59 +24,70 @@ A fighter's private hook names start with its id and a dot (``khadath.locks_trap
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
 from judge.battlecon.cards import Card
+from judge.battlecon.hookspecs import (
+    ALSO_IN_RANGE,
+    CANNOT_HIT,
+    CLASHED,
+    COPIED_AS,
+    COPIES,
+    DAMAGE_CAP,
+    DAMAGE_DEALT,
+    DAMAGE_TAKEN,
+    DODGE,
+    EXTRA_CARDS,
+    FINISHER_REQUIRES,
+    FORBIDS_SPENDING,
+    FORCES_CLASH,
+    HIT_BY,
+    HOOKS,
+    IGNORES,
+    MAY_IGNORE_MOVEMENT,
+    MODIFIERS,
+    MOVED,
+    MOVEMENT_BLOCKS,
+    MOVEMENT_LIMITS,
+    MOVEMENT_LOCK,
+    MOVEMENT_STOPS,
+    MOVEMENT_WRAPS,
+    MOVES_ALONG,
+    NEGATES,
+    ON_STUNNED,
+    PREVENTS_STUN,
+    PRIORITY_TIE,
+    PRIORITY_TIE_LOST,
+    RANGE_ORIGIN,
+    RECYCLED,
+    SELECTS_FIRST,
+    SKIPS_RECYCLE,
+    SPECIAL_RANGE,
+    STAT_CAP,
+    STUN_OFFER,
+    SUPPRESSES,
+    Hook,
+    Offer,
+    declared,
+)
 from judge.battlecon.kits import card, check_cards_with, fighter, on_errata
 from judge.battlecon.state import APPLYING, SPECIAL_ACTION, DuelState, PlayerState
 
-PRIORITY_TIE: Final = "priority_tie"
-FORCES_CLASH: Final = "forces_clash"
-CLASHED: Final = "clashed"
-PRIORITY_TIE_LOST: Final = "priority_tie_lost"
-MAY_IGNORE_MOVEMENT: Final = "may_ignore_movement"
-CANNOT_HIT: Final = "cannot_hit"
-IGNORES: Final = "ignores"
-MOVEMENT_LOCK: Final = "movement_lock"
-MOVEMENT_STOPS: Final = "movement_stops"
-MOVEMENT_LIMITS: Final = "movement_limits"
-MOVEMENT_WRAPS: Final = "movement_wraps"
-DODGE: Final = "dodge"
-SPECIAL_RANGE: Final = "x_range"
-ALSO_IN_RANGE: Final = "also_in_range"
-RANGE_ORIGIN: Final = "range_origin"
-EXTRA_CARDS: Final = "extra_cards"
-COPIES: Final = "copies"
-SUPPRESSES: Final = "suppresses"
-MODIFIERS: Final = "modifiers"
-DAMAGE_TAKEN: Final = "damage_taken"
-DAMAGE_CAP: Final = "damage_cap"
-DAMAGE_DEALT: Final = "damage_dealt"
-HIT_BY: Final = "hit_by"
-STUN_OFFER: Final = "stun_offer"
-ON_STUNNED: Final = "on_stunned"
-FINISHER_REQUIRES: Final = "requires"
-RECYCLED: Final = "recycled"
-SKIPS_RECYCLE: Final = "skips_recycle"
-MOVEMENT_BLOCKS: Final = "movement_blocks"
-MOVED: Final = "moved"
-MOVES_ALONG: Final = "moves_along"
-PREVENTS_STUN: Final = "prevents_stun"
-STAT_CAP: Final = "stat_cap"
-FORBIDS_SPENDING: Final = "forbids_spending"
-NEGATES: Final = "negates"
-SELECTS_FIRST: Final = "selects_first"
-COPIED_AS: Final = "copied_as"
+# The hooks are re-exported: every earlier import of a hook name from here still works.
+# (``__all__`` lists the re-exported names only; what this module defines is public too.)
+__all__ = [
+    "ALSO_IN_RANGE", "CANNOT_HIT", "CLASHED", "COPIED_AS", "COPIES", "DAMAGE_CAP",
+    "DAMAGE_DEALT", "DAMAGE_TAKEN", "DODGE", "EXTRA_CARDS", "FINISHER_REQUIRES",
+    "FORBIDS_SPENDING", "FORCES_CLASH", "HIT_BY", "HOOKS", "IGNORES", "MAY_IGNORE_MOVEMENT",
+    "MODIFIERS", "MOVED", "MOVEMENT_BLOCKS", "MOVEMENT_LIMITS", "MOVEMENT_LOCK",
+    "MOVEMENT_STOPS", "MOVEMENT_WRAPS", "MOVES_ALONG", "NEGATES", "ON_STUNNED",
+    "PREVENTS_STUN", "PRIORITY_TIE", "PRIORITY_TIE_LOST", "RANGE_ORIGIN", "RECYCLED",
+    "SELECTS_FIRST", "SKIPS_RECYCLE", "SPECIAL_RANGE", "STAT_CAP", "STUN_OFFER",
+    "SUPPRESSES", "Hook", "Offer", "declared",
+]
 
-HOOKS: Final = (PRIORITY_TIE, PRIORITY_TIE_LOST, FORCES_CLASH, CLASHED, MOVEMENT_LOCK, MOVEMENT_STOPS,
-         MOVEMENT_LIMITS, MOVEMENT_BLOCKS, MOVEMENT_WRAPS, MAY_IGNORE_MOVEMENT, MOVED, MOVES_ALONG,
-         CANNOT_HIT, DODGE,
-         SPECIAL_RANGE, ALSO_IN_RANGE, RANGE_ORIGIN, EXTRA_CARDS, COPIES, SUPPRESSES, MODIFIERS,
-         DAMAGE_TAKEN, DAMAGE_CAP, DAMAGE_DEALT, IGNORES, HIT_BY, PREVENTS_STUN, STUN_OFFER,
-         ON_STUNNED, FINISHER_REQUIRES, RECYCLED, SKIPS_RECYCLE, STAT_CAP, FORBIDS_SPENDING,
-         NEGATES, SELECTS_FIRST, COPIED_AS)
 OFF_BOARD: Final = "off-board"
+T = TypeVar("T")
 
 
 def check_names(card: Card) -> None:
@@ -197,18 +96,6 @@ def check_names(card: Card) -> None:
         if key not in HOOKS and not (card.fighter and key.startswith(card.fighter + ".")):
             raise ValueError(f"{card.name} declares an unknown hook {key!r}; hooks are "
                              f"{', '.join(HOOKS)}, or '{card.fighter or 'fighter'}.<name>'.")
-
-
-@dataclass(frozen=True)
-class Offer:
-    """A spend the defender is asked for before a stun check (``STUN_OFFER``).
-
-    ``offered(s, owner, amount)`` says whether to ask (only when it would matter);
-    ``resolve(s, owner, amount, decision)`` returns the Need, then the facts.
-    """
-
-    offered: Callable[[DuelState, int, int], bool]
-    resolve: Callable[[DuelState, int, int, dict | None], Any]
 
 
 def attack_cards(s: DuelState, p: int) -> list[Card]:
@@ -308,8 +195,9 @@ def ignored(s: DuelState, a: int) -> dict[str, str]:
     return out
 
 
-def first_reason(s: DuelState, name: str, *args: Any) -> str:
-    """The first non-empty reason a ``name`` hook in force gives (``""``: none)."""
+def first_reason(s: DuelState, name: Hook[Callable[..., str]], *args: Any) -> str:
+    """The first non-empty reason a ``name`` hook in force gives (``""``: none); for the
+    hooks that give a reason (a ``str``), as the hook's signature says."""
     for owner, _c, fn in query(s, name):
         reason = fn(s, owner, *args)
         if reason:
@@ -331,7 +219,7 @@ def _layers(s: DuelState) -> dict[int, list[Card]]:
     for name in (EXTRA_CARDS, COPIES):
         for owner, cards in first.items():
             for c in cards:
-                fn = c.hooks.get(name)
+                fn = declared(c, name)
                 if fn is not None:
                     for q in out:
                         out[q] += [card(cid) for cid in fn(s, owner, q)]
@@ -346,7 +234,7 @@ def cards_in_force(s: DuelState, p: int, timing: str | None = None) -> list[Card
         return list(mine)  # no extra, copied or suppressed cards: layer 1 is all
     layers = _layers(s)
     suppressors = [(owner, c, fn) for owner, cards in layers.items() for c in cards
-                   if (fn := c.hooks.get(SUPPRESSES)) is not None]
+                   if (fn := declared(c, SUPPRESSES)) is not None]
     if not suppressors:
         return layers[p]
     return [c for c in layers[p] if not any(
@@ -362,9 +250,9 @@ def in_force(s: DuelState, p: int, timing: str | None = None) -> Sequence[Card]:
     return mine
 
 
-def query(s: DuelState, name: str) -> Sequence[tuple[int, Card, Any]]:
+def query(s: DuelState, name: Hook[T]) -> Sequence[tuple[int, Card, T]]:
     """Every ``name`` hook in force, for both players in the documented order, as
-    (owner, card, function)."""
+    (owner, card, function), each function typed by the hook's signature."""
     first = s.active if s.active is not None else s.ante_first  # ``order``
     kept = s.layers
     one: Layer1
@@ -381,10 +269,10 @@ def query(s: DuelState, name: str) -> Sequence[tuple[int, Card, Any]]:
     return theirs if mine is None else mine + theirs
 
 
-def _query_layered(s: DuelState, name: str, first: int) -> list[tuple[int, Card, Any]]:
+def _query_layered(s: DuelState, name: Hook[T], first: int) -> list[tuple[int, Card, T]]:
     """``query`` when some card in force extends, copies or suppresses: after the layers."""
     return [(owner, c, fn) for owner in (first, 1 - first) for c in cards_in_force(s, owner)
-            if (fn := c.hooks.get(name)) is not None]
+            if (fn := declared(c, name)) is not None]
 
 
 # The index of kits (below this module) checks each card it registers by these hook names,

@@ -33,6 +33,7 @@ triggered kind is the working of a passive effect declares so with ``rule_modifi
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Final
 
 from judge.battlecon import facts as F
@@ -49,6 +50,7 @@ from judge.battlecon.hooks import (
     ON_STUNNED,
     RECYCLED,
     STUN_OFFER,
+    Hook,
     in_force,
     query,
 )
@@ -143,11 +145,11 @@ def offer_negated(s: DuelState, p: int, c: Card) -> list[F.Fact]:
             return [OfferNegated(rule=f"{negator.id}: passive", text=f"{name(s, p)}'s "
                                  f"{c.name} would offer its spend against the stun, but "
                                  f"{name(s, by)}'s {negator.name} negates it.", player=p,
-                                 card=c.id, hook=STUN_OFFER)] + instead(s, by, negator)
+                                 card=c.id, hook=STUN_OFFER.name)] + instead(s, by, negator)
     return []
 
 
-def follows(s: DuelState, hook: str, *args: Any) -> list[F.Fact]:
+def follows(s: DuelState, hook: Hook[Callable[..., list[F.Fact]]], *args: Any) -> list[F.Fact]:
     """What ``hook`` makes follow an event, card by card (``hooks.query`` order), each
     triggered effect through ``negated``."""
     out: list[F.Fact] = []
@@ -167,7 +169,7 @@ def negated(s: DuelState, hook: str, owner: int, c: Card, made: list[F.Fact]) ->
             return [TriggerNegated(rule=f"{negator.id}: passive", text=f"{name(s, owner)}'s "
                                    f"{c.name} would trigger ({made[0].text.rstrip('.')}), but "
                                    f"{name(s, by)}'s {negator.name} negates it.",
-                                   player=owner, card=c.id, hook=hook)] + instead(s, by, negator)
+                                   player=owner, card=c.id, hook=str(hook))] + instead(s, by, negator)
     return made
 
 

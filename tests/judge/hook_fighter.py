@@ -65,9 +65,9 @@ def haste_lost(s: DuelState, owner: int, stunned: int) -> list[F.Fact]:
                        "Paradigm of Haste.", player=owner, cards=list(s.players[owner].in_play))]
 
 
-HASTE_CARD = Card(HASTE, "Paradigm of Haste", "paradigm", fighter=FID, hooks={
-    PRIORITY_TIE: haste_ties, MOVEMENT_STOPS: haste_stops, MOVEMENT_LOCK: haste_lock,
-    ON_STUNNED: haste_lost})
+HASTE_CARD = Card(HASTE, "Paradigm of Haste", "paradigm", fighter=FID, hooks=(
+    PRIORITY_TIE.on(haste_ties) | MOVEMENT_STOPS.on(haste_stops)
+    | MOVEMENT_LOCK.on(haste_lock) | ON_STUNNED.on(haste_lost)))
 
 
 # --- Negation (Sagas): a suppression -------------------------------------------------------
@@ -79,7 +79,7 @@ def negation(s: DuelState, owner: int, p: int, card: Card, timing: str | None) -
     return p != owner and card.kind == "style" and timing != END_OF_BEAT
 
 
-NEGATION = Card("ht-negation", "Negation", "style", fighter=FID, hooks={SUPPRESSES: negation})
+NEGATION = Card("ht-negation", "Negation", "style", fighter=FID, hooks=SUPPRESSES.on(negation))
 
 
 # --- an extra Style in force (like Kehrolyn's form), for Negation to cancel ----------------
@@ -133,9 +133,9 @@ def fearless_origin(s: DuelState, owner: int, attacker: int) -> int | str | None
 
 
 FEARLESS = Card("ht-fearless", "Fearless", "style", fighter=FID,
-                hooks={RANGE_ORIGIN: fearless_origin})
+                hooks=RANGE_ORIGIN.on(fearless_origin))
 ZONES = Card("ht-zones", "Juto's zones", "ability", fighter=FID,
-             hooks={MODIFIERS: juto_bonus, EXTRA_CARDS: overload})
+             hooks=MODIFIERS.on(juto_bonus) | EXTRA_CARDS.on(overload))
 
 PLAIN = Card("ht-plain", "Plain", "style", fighter=FID)
 STEADY = Card("ht-steady", "Steady", "style", fighter=FID)

@@ -446,7 +446,7 @@ def test_rooted_may_ignore_plane_dividers_direct_move():
 
 
 ROOTED_TELEPORT = Card("rt-rooted-teleport", "Rooted Teleport", "style", fighter="roottest",
-                       hooks={MAY_IGNORE_MOVEMENT: rooted}, effects=(
+                       hooks=MAY_IGNORE_MOVEMENT.on(rooted), effects=(
     Effect(BEFORE_ACTIVATING, (Teleport(),), "Move directly to any unoccupied space."),))
 
 

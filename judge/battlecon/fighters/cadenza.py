@@ -92,8 +92,8 @@ FEEDBACK_FIELD = Card("feedback-field", "Feedback Field", "finisher", range=(1, 
                           Effect(ON_HIT, (Custom(feedback),),
                                  "+2 power for each point of damage soaked this beat."),))
 
-IRON_BODY_CARD = Card("iron-body", "Iron Body", "ability", fighter="cadenza", hooks={
-    STUN_OFFER: Offer(iron_body_offered, iron_body_spend)})
+IRON_BODY_CARD = Card("iron-body", "Iron Body", "ability", fighter="cadenza",
+                      hooks=STUN_OFFER.on(Offer(iron_body_offered, iron_body_spend)))
 
 CADENZA = register(Fighter(
     id="cadenza", name="Cadenza", short="Cadenza", pronoun="he",

@@ -145,7 +145,8 @@ def watchers_regain(s: DuelState, p: int) -> bool:
 
 NIGHTMARISH_VISIONS = Card(
     "nightmarish-visions", "Nightmarish Visions", "ability", fighter=FID,
-    hooks={FORCES_CLASH: insight_clash, CLASHED: clash_costs_life, DAMAGE_DEALT: damage_regains},
+    hooks=(FORCES_CLASH.on(insight_clash) | CLASHED.on(clash_costs_life)
+           | DAMAGE_DEALT.on(damage_regains)),
     effects=(Effect(AFTER_RECYCLE, (insight_effect("The Watchers"),), "The Watchers: regain "
                     "Insight after every beat.", condition=watchers_regain,
                     condition_text="need of Insight under The Watchers"),))
@@ -269,7 +270,7 @@ DREAMSCAPE = Card("dreamscape", "Dreamscape", "style", power=-1, priority=1, fig
                   effects=(Effect(BEFORE_ACTIVATING, (Custom(dreamscape_move),), "You may move "
                                   "directly to any space behind the opponent."),))
 CRIMSON = Card("crimson", "Crimson", "style", range=(0, 1), power=-1, fighter=FID,
-               hooks={FORCES_CLASH: crimson_clash}, effects=(
+               hooks=FORCES_CLASH.on(crimson_clash), effects=(
     Effect(REVEAL, (Custom(crimson_mark),), "If the opponent's printed priority, before any "
            "bonus, is lower than yours, trigger a Clash.", condition=crimson_due,
            condition_text="a position to trigger a Clash"),))
@@ -284,7 +285,7 @@ MIRAGE = Card("mirage", "Mirage", "style", power=-1, fighter=FID, effects=(
     Effect(AFTER_ACTIVATING, (Custom(mirage_move),), "Move directly to any space at range 3 "
            "from the opponent."),))
 BLIND = Card("blind", "Blind", "style", range=(0, 1), priority=-1, fighter=FID,
-             hooks={DODGE: blind_dodge}, effects=(
+             hooks=DODGE.on(blind_dodge), effects=(
     Effect(AFTER_ACTIVATING, (Custom(blind_mark),), "Opponents with priority 3 or less do "
            "not hit you this beat."),))
 

@@ -241,13 +241,13 @@ def ignores_stun_guard(s: DuelState, owner: int, attacker: int) -> dict[str, str
 
 
 CRESCENDO = Card("crescendo", "Crescendo", "ability", fighter="demitras",
-                 hooks={HIT_BY: crescendo_lost},
+                 hooks=HIT_BY.on(crescendo_lost),
                  passives=(Passive("priority", pool, "+1 priority per Crescendo token in the "
                                    "pool."),),
                  effects=(Effect(ON_HIT, (Custom(crescendo_gain),),
                                  "Gain a Crescendo token (at most 5)."),))
 DARKSIDE = Card("darkside", "Darkside", "style", power=-2, priority=1, fighter="demitras",
-                hooks={DODGE: darkside_dodge}, effects=(
+                hooks=DODGE.on(darkside_dodge), effects=(
                     Effect(ON_HIT, (Retreat(up_to=6),), "Retreat any number of spaces."),))
 JOUSTING = Card("jousting", "Jousting", "style", power=-2, priority=1, fighter="demitras",
                 effects=(
@@ -256,11 +256,11 @@ JOUSTING = Card("jousting", "Jousting", "style", power=-2, priority=1, fighter="
                     Effect(ON_HIT, (Custom(jousting_advance),), "Advance as far as possible."),
                 ))
 BLOODLETTING = Card("bloodletting", "Bloodletting", "style", power=-2, priority=3,
-                    fighter="demitras", hooks={IGNORES: ignores_soak}, effects=(
+                    fighter="demitras", hooks=IGNORES.on(ignores_soak), effects=(
                         Effect(ON_HIT, (Custom(bloodletting_life),),
                                "Gain life equal to the Crescendo tokens anted this beat."),))
 ILLUSORY = Card("illusory", "Illusory", "style", power=-1, priority=1, fighter="demitras",
-                hooks={DODGE: illusory_dodge}, effects=(
+                hooks=DODGE.on(illusory_dodge), effects=(
                     Effect(REVEAL, (Custom(return_anted),),
                            "Anted Crescendo tokens return to the pool unused."),))
 VAPID = Card("vapid", "Vapid", "style", range=(0, 1), power=-1, fighter="demitras", effects=(
@@ -280,7 +280,7 @@ SYMPHONY = Card("symphony-of-demise", "Symphony of Demise", "finisher", range=(1
                            "have 5."),
                 ))
 ACCELERANDO = Card("accelerando", "Accelerando", "finisher", range=(1, 2), power=2, priority=4,
-                   fighter="demitras", hooks={IGNORES: ignores_stun_guard}, effects=(
+                   fighter="demitras", hooks=IGNORES.on(ignores_stun_guard), effects=(
                        Effect(BEFORE_ACTIVATING, (Custom(accelerando_advance),),
                               "Advance as far as possible."),
                        Effect(ON_HIT, (Custom(accelerando_spend),), "Discard any number of Crescendo "

@@ -191,7 +191,7 @@ def vanished(s: DuelState, owner: int, attacker: int, defender: int) -> str:
 
 
 DARK_FORCE_CARD = Card("dark-force", "Dark Force", "ability", fighter=FID,
-                       hooks={MOVEMENT_LOCK: pinned, DODGE: vanished}, effects=(
+                       hooks=MOVEMENT_LOCK.on(pinned) | DODGE.on(vanished), effects=(
     Effect(TELEPORT, (Custom(teleport),), "Anted Dark Force: move directly next to the "
            "opponent."),
     Effect(AFTER_RECYCLE, (Custom(regain),), "Regain Dark Force if you lack it and the opponent "
@@ -298,11 +298,11 @@ def psycho_again(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
 
 
 MERCILESS = Card("merciless", "Merciless", "style", range=(0, 1), power=-1, fighter=FID,
-                 hooks={MOVED: merciless_passed}, effects=(
+                 hooks=MOVED.on(merciless_passed), effects=(
     Effect(AFTER_ACTIVATING, (Custom(merciless_vanish),), "With Dark Force in your pool, "
            "attacks cannot hit you for the rest of the beat."),))
 CRITICAL = Card("critical", "Critical", "style", power=-1, priority=1, fighter=FID,
-                hooks={IGNORES: critical_ignores}, effects=(
+                hooks=IGNORES.on(critical_ignores), effects=(
     Effect(ON_HIT, (Custom(power_spend),), "At range 1 you may spend Dark Force for +3 "
            "power."),))
 RASPING = Card("rasping", "Rasping", "style", range=(0, 1), power=-1, priority=1, fighter=FID,
@@ -352,7 +352,7 @@ def nightmare_forever(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
 
 
 KNIVES = Card("knives", "Knives", "base", range=(1, 2), power=4, priority=5, fighter=FID,
-              hooks={PREVENTS_STUN: knives_no_stun, PRIORITY_TIE: knives_tie})
+              hooks=PREVENTS_STUN.on(knives_no_stun) | PRIORITY_TIE.on(knives_tie))
 MILLION_KNIVES = Card("million-knives", "Million Knives", "finisher", range=(1, 4), power=3,
                       priority=7, fighter=FID, effects=(
     Effect(ON_HIT, (Custom(million_advance),), "Advance 1 space; if you moved and are still "

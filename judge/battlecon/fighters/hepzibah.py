@@ -159,7 +159,7 @@ PACT_TEXT = {ALMIGHTY: "+2 power this beat", CORRUPTION: "her attack ignores Stu
 PACT_CARDS = (
     Card(ALMIGHTY, "Almighty", "pact", fighter=FID,
          passives=(Passive("power", 2, "Almighty: +2 power."),)),
-    Card(CORRUPTION, "Corruption", "pact", fighter=FID, hooks={IGNORES: corruption_ignores},
+    Card(CORRUPTION, "Corruption", "pact", fighter=FID, hooks=IGNORES.on(corruption_ignores),
          effects=(Effect(HOOK_ONLY, (), "Corruption: her attack ignores Stun Guard."),)),
     Card(ENDLESS, "Endless", "pact", fighter=FID,
          passives=(Passive("priority", 2, "Endless: +2 priority."),)),
@@ -169,7 +169,7 @@ PACT_CARDS = (
          passives=(Passive("range", (0, 1), "Inevitable: range +0~1."),)),
 )
 DARK_PACT = Card("dark-pact", "Dark Pact", "ability", fighter=FID,
-                 hooks={RECYCLED: pacts_return})
+                 hooks=RECYCLED.on(pacts_return))
 
 
 # --- Styles ---------------------------------------------------------------------------
@@ -316,7 +316,7 @@ SEAL_THE_PACT = Card("seal-the-pact", "Seal the Pact", "finisher", range=NA, pow
     Effect(AFTER_ACTIVATING, (Custom(seal),), "For the rest of the duel, the first Dark Pact "
            "you pay for each beat may be paid with the opponent's life instead."),))
 ALTAZZIAR = Card("altazziar", "Altazziar", "finisher", range=(1, 1), power=6, priority=2,
-                 fighter=FID, hooks={MODIFIERS: altazziar_doubles}, effects=(
+                 fighter=FID, hooks=MODIFIERS.on(altazziar_doubles), effects=(
     Effect(START_OF_BEAT, (Custom(altazziar_life),), "Your life drops to 1; the bonuses of "
            "your Dark Pacts count double this beat."),))
 

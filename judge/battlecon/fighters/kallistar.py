@@ -127,11 +127,11 @@ SPELLBOLT = Card("spellbolt", "Spellbolt", "base", range=(2, 6), power=2, priori
                             "spaces.", condition=elemental, condition_text="Elemental Form"),
                  ))
 SUPERNOVA = Card("supernova", "Supernova", "finisher", range=(1, 2), power=8, priority=5,
-                 fighter="kallistar", hooks={FINISHER_REQUIRES: elemental}, effects=(
+                 fighter="kallistar", hooks=FINISHER_REQUIRES.on(elemental), effects=(
                      Effect(END_OF_BEAT, (Custom(supernova_defeat),),
                             "Kallistar is defeated at the end of the beat."),))
 CHAIN = Card("chain-of-destruction", "Chain of Destruction", "finisher", range=(4, 6), power=4,
-             priority=5, fighter="kallistar", hooks={FINISHER_REQUIRES: human}, effects=(
+             priority=5, fighter="kallistar", hooks=FINISHER_REQUIRES.on(human), effects=(
                  Effect(ON_HIT, (Custom(chain_repeat),), "You may pay 3 life to repeat this "
                         "attack."),))
 

@@ -184,8 +184,9 @@ def loses_ties(s: DuelState, owner: int) -> bool:
     return True
 
 
-SHAPESHIFTING = Card("shapeshifting", "Shapeshifting", "ability", fighter=FID, hooks={
-    EXTRA_CARDS: form_in_force, COPIES: mutating_copies, COPIED_AS: mutating_names})
+SHAPESHIFTING = Card("shapeshifting", "Shapeshifting", "ability", fighter=FID, hooks=(
+    EXTRA_CARDS.on(form_in_force) | COPIES.on(mutating_copies)
+    | COPIED_AS.on(mutating_names)))
 MUTATING = Card(MUTATING_ID, "Mutating", "style", fighter=FID, effects=(
     Effect(END_OF_BEAT, (LoseLife(1),), "Kehrolyn loses 1 life."),))
 WHIP = Card("whip", "Whip", "style", range=(0, 1), fighter=FID, effects=(
@@ -193,11 +194,11 @@ WHIP = Card("whip", "Whip", "style", range=(0, 1), fighter=FID, effects=(
            "the opponent 1 space."),))
 BLADED = Card("bladed", "Bladed", "style", power=2, stun_guard=2, fighter=FID)
 EXOSKELETAL = Card("exoskeletal", "Exoskeletal", "style", soak=2, fighter=FID,
-                   hooks={MAY_IGNORE_MOVEMENT: exoskeletal_ignores})
+                   hooks=MAY_IGNORE_MOVEMENT.on(exoskeletal_ignores))
 QUICKSILVER = Card("quicksilver", "Quicksilver", "style", priority=2, fighter=FID, effects=(
     Effect(END_OF_BEAT, (Move(up_to=1),), "Move 0 or 1 space."),))
 OVERLOAD = Card("overload", "Overload", "base", range=(1, 1), power=3, priority=3, fighter=FID,
-                hooks={PRIORITY_TIE_LOST: loses_ties}, effects=(
+                hooks=PRIORITY_TIE_LOST.on(loses_ties), effects=(
                     Effect(START_OF_BEAT, (Custom(overload_pick),),
                            "Reveal a Style from your hand; it applies to this attack too."),
                     Effect(END_OF_BEAT, (Custom(overload_return),),

@@ -7,6 +7,8 @@ does the same) and enters play when a card places it. It never affects Khadath
 
 from __future__ import annotations
 
+from typing import Final
+
 from judge.battlecon import facts as F
 from judge.battlecon.actions import Ctx, Custom, Need, Pull, Retreat, Teleport, status
 from judge.battlecon.cards import (
@@ -20,7 +22,7 @@ from judge.battlecon.cards import (
     X,
 )
 from judge.battlecon.fighters import Fighter, register
-from judge.battlecon.hooks import DODGE, MOVEMENT_STOPS, SPECIAL_RANGE, query
+from judge.battlecon.hooks import DODGE, MOVEMENT_STOPS, SPECIAL_RANGE, Hook, query
 from judge.battlecon.ranges import spaces_within_range
 from judge.battlecon.rules import arrange
 from judge.battlecon.rulings import reading_in
@@ -53,7 +55,9 @@ def trap_penalty(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
     return []
 
 
-LOCKS_TRAP = "khadath.locks_trap"  # Khadath's private hook: the trap cannot be moved
+# Khadath's private hook: the trap cannot be moved (a flag, declared by Snare).
+LOCKS_TRAP: Final[Hook[bool]] = Hook("khadath.locks_trap", "Snare's passive: the Gate Trap "
+                                     "cannot be moved while Snare is in force.")
 
 
 def trap_locked(s: DuelState) -> bool:
@@ -142,19 +146,19 @@ def lure_ruling(s: DuelState, owner: int) -> bool:
 
 
 GATE_TRAP = Card("gate-trap", "Gate Trap", "ability", fighter="khadath",
-                 hooks={MOVEMENT_STOPS: trap_stops}, effects=(
+                 hooks=MOVEMENT_STOPS.on(trap_stops), effects=(
     Effect(REVEAL, (Custom(trap_penalty),), "Opponent on the trap: -3 priority; next to it: -1.",
            condition=lambda s, p: trap(s, p) is not None),
 ))
 EVACUATION = Card("evacuation", "Evacuation", "style", range=(0, 1), fighter="khadath",
-                  hooks={DODGE: evacuation_dodge}, effects=(
+                  hooks=DODGE.on(evacuation_dodge), effects=(
                       Effect(START_OF_BEAT, (Custom(evacuation_place), Retreat(1)),
                           "Put the Gate Trap on your space, then retreat 1 space."),))
 HUNTERS = Card("hunters", "Hunter's", "style", fighter="khadath", effects=(
     Effect(REVEAL, (Custom(hunters_bonus),), "+2 power and +2 priority if the opponent is on or "
            "next to the Gate Trap."),))
 TELEPORT = Card("teleport", "Teleport", "style", power=1, priority=-3, fighter="khadath",
-                hooks={DODGE: teleport_dodge}, effects=(
+                hooks=DODGE.on(teleport_dodge), effects=(
                     Effect(END_OF_BEAT, (Teleport(), Custom(teleport_place)),
                            "Move directly to any space, then move the Gate Trap to any space."),))
 LURE = Card("lure", "Lure", "style", range=(0, 5), power=0, priority=-1, fighter="khadath",
@@ -165,7 +169,7 @@ LURE = Card("lure", "Lure", "style", range=(0, 5), power=0, priority=-1, fighter
 BLIGHT = Card("blight", "Blight", "style", range=(0, 2), fighter="khadath", effects=(
     Effect(START_OF_BEAT, (Custom(blight_place),), "Put the Gate Trap on a space within range."),))
 SNARE = Card("snare", "Snare", "base", range=X, power=3, priority=1, stun_immunity=True,
-             fighter="khadath", hooks={SPECIAL_RANGE: snare_spaces, LOCKS_TRAP: True})
+             fighter="khadath", hooks=SPECIAL_RANGE.on(snare_spaces) | LOCKS_TRAP.on(True))
 
 
 def planar_arrange(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
@@ -174,7 +178,7 @@ def planar_arrange(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
 
 DIMENSIONAL_EXILE = Card("dimensional-exile", "Dimensional Exile", "finisher", range=X, power=25,
                          priority=0, stun_immunity=True, fighter="khadath",
-                         hooks={SPECIAL_RANGE: exile_spaces})
+                         hooks=SPECIAL_RANGE.on(exile_spaces))
 PLANAR_CROSSING = Card("planar-crossing", "Planar Crossing", "finisher", range=(1, 2), power=4,
                        priority=5, fighter="khadath", effects=(
                            Effect(ON_HIT, (Custom(planar_arrange), Custom(teleport_place)),

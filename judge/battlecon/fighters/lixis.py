@@ -259,16 +259,17 @@ def rooted(s: DuelState, owner: int, mover: int, by: int) -> str:
 
 
 ROOTED = Card("rooted", "Rooted", "style", range=(-1, 0), power=1, priority=-2, soak=2,
-              fighter=FID, hooks={MAY_IGNORE_MOVEMENT: rooted})
+              fighter=FID, hooks=MAY_IGNORE_MOVEMENT.on(rooted))
 NATURALIZING = Card("naturalizing", "Naturalizing", "style", range=(0, 1), power=-1, priority=1,
-                    fighter=FID, hooks={FORBIDS_SPENDING: no_spending, STAT_CAP: printed_cap,
-                                        SUPPRESSES: anted_cancelled},
+                    fighter=FID, hooks=(FORBIDS_SPENDING.on(no_spending)
+                                        | STAT_CAP.on(printed_cap)
+                                        | SUPPRESSES.on(anted_cancelled)),
                     effects=(
     Effect(REVEAL, (Custom(naturalizing_cancel),), "Cancel what the opponent anted."),))
 VINE = Card("vine", "Vine", "style", range=(0, 2), priority=-2, stun_guard=3, fighter=FID,
             effects=(Effect(ON_HIT, (Pull(up_to=2),), "Pull the opponent 0-2 spaces."),))
 LANCE = Card("lance", "Lance", "base", range=(2, 2), power=3, priority=5, fighter=FID,
-             hooks={MOVEMENT_BLOCKS: lance_blocks})
+             hooks=MOVEMENT_BLOCKS.on(lance_blocks))
 VIRULENT_MIASMA = Card("virulent-miasma", "Virulent Miasma", "finisher", range=(1, 3), power=4,
                        priority=5, fighter=FID, effects=(
     Effect(ON_HIT, (Custom(miasma_on),), "For the rest of the duel the opponent loses 2 life "

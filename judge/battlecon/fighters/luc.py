@@ -333,7 +333,7 @@ CHRONO = Card("chrono", "Chrono", "style", priority=1, fighter="luc", effects=(
     Effect(START_OF_BEAT, (Custom(chrono_spend),), "Spend any number of Time tokens to "
            "advance that many spaces, not past the opponent."),))
 ETERNAL = Card("eternal", "Eternal", "style", priority=-4, soak=1, fighter="luc",
-               hooks={MODIFIERS: eternal_modifiers}, effects=(
+               hooks=MODIFIERS.on(eternal_modifiers), effects=(
                    Effect(ON_BEING_HIT, (Custom(eternal_spend),), "Discard any number of Time "
                           "tokens for +1 Soak each against this attack."),))
 MEMENTO = Card("memento", "Memento", "style", priority=-1, fighter="luc", effects=(
@@ -346,7 +346,7 @@ FEINTING = Card("feinting", "Feinting", "style", range=(1, 1), priority=-2, figh
                 effects=(Effect(START_OF_BEAT, (Retreat(1),), "Retreat 1 space."),
                          Effect(END_OF_BEAT, (Advance(1, 2),), "Advance 1 or 2 spaces.")))
 FLASH = Card("flash", "Flash", "base", range=(1, 1), power=1, priority=6, fighter="luc",
-             hooks={IGNORES: flash_ignores}, effects=(
+             hooks=IGNORES.on(flash_ignores), effects=(
                  Effect(START_OF_BEAT, (Advance(1),), "Advance 1 space."),))
 TEMPORAL_RECURSION = Card(
     "temporal-recursion", "Temporal Recursion", "finisher", range=(1, 1), power=3, priority=5,
@@ -357,7 +357,7 @@ TEMPORAL_RECURSION = Card(
     ))
 STASIS_CHARGE = Card(
     "stasis-charge", "Stasis Charge", "finisher", range=(1, 1), power=4, priority=3,
-    stun_guard=4, fighter="luc", hooks={NEGATES: stasis_negates}, effects=(
+    stun_guard=4, fighter="luc", hooks=NEGATES.on(stasis_negates), effects=(
         Effect(INSTEAD, (Custom(stasis_gain),), "The opponent's triggered effect is negated; "
                "Luc gains a Time token instead."),))
 

@@ -187,7 +187,7 @@ PRIESTESS = Card("priestess", "Priestess", "style", power=-2, priority=-1, fight
                      Effect(AFTER_ACTIVATING, (Custom(priestess_heal),), "Heal 1 life."),
                  ))
 SAFETY = Card("safety", "Safety", "style", power=-2, priority=-1, fighter="magdelina",
-              hooks={DAMAGE_CAP: safety_cap}, effects=(
+              hooks=DAMAGE_CAP.on(safety_cap), effects=(
                   Effect(END_OF_BEAT, (Move(up_to=3),), "If you were hit this beat, move 0-3 "
                          "spaces.", condition=was_hit, condition_text="having been hit"),))
 EXCELSIUS = Card("excelsius", "Excelsius", "style", range=(0, 1), power=-2, priority=-1,

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from judge.battlecon import facts as F
 from judge.battlecon.actions import (
@@ -39,7 +39,7 @@ from judge.battlecon.cards import (
     Effect,
 )
 from judge.battlecon.fighters import Fighter, register
-from judge.battlecon.hooks import CANNOT_HIT, IGNORES, query
+from judge.battlecon.hooks import CANNOT_HIT, IGNORES, Hook, query
 from judge.battlecon.spending import declare, paid
 from judge.battlecon.state import DuelState
 
@@ -49,7 +49,9 @@ AP, EXPLOSIVE, FLASH, IMPACT, LONGSHOT, SWIFT = TOKENS = (
 NAMES = {t: t.replace("-", " ").title().replace("Ap ", "AP ") for t in TOKENS}
 BONUS = {EXPLOSIVE: ("power", 2), LONGSHOT: ("range", (-1, 1)), SWIFT: ("priority", 2),
          AP: ("power", 0), FLASH: ("power", 0), IMPACT: ("power", 0)}
-NO_AMMO_NEEDED = "rukyuk.hits_without_ammo"  # Force Grenade's private hook
+# Force Grenade's private hook (a flag): this attack hits without an Ammo token.
+NO_AMMO_NEEDED: Final[Hook[bool]] = Hook("rukyuk.hits_without_ammo", "Force Grenade: "
+                                         "Rukyuk's attack hits with no Ammo token anted.")
 
 
 @dataclass(frozen=True)
@@ -182,7 +184,7 @@ def Push(*amounts: int) -> Movement:
 
 
 CUSTOM_AMMUNITION = Card("custom-ammunition", "Custom Ammunition", "ability", fighter=FID,
-                         hooks={CANNOT_HIT: no_ammo, IGNORES: shells_ignore}, effects=(
+                         hooks=CANNOT_HIT.on(no_ammo) | IGNORES.on(shells_ignore), effects=(
     Effect(ON_HIT, (Push(2),), "Impact Shell: push the opponent 2 spaces.",
            condition=impact_loaded, condition_text="Impact Shell's effect"),))
 GUNNER = Card("gunner", "Gunner", "style", range=(2, 4), fighter=FID, effects=(
@@ -212,7 +214,7 @@ FULLY_AUTOMATIC = Card("fully-automatic", "Fully Automatic", "finisher", range=(
                                   "You may discard an Ammo token to repeat this attack."),
                        ))
 FORCE_GRENADE = Card("force-grenade", "Force Grenade", "finisher", range=(1, 2), power=4,
-                     priority=4, fighter=FID, hooks={NO_AMMO_NEEDED: True}, effects=(
+                     priority=4, fighter=FID, hooks=NO_AMMO_NEEDED.on(True), effects=(
                          Effect(REVEAL, (Custom(ammo_unused),), "Ammo effects do not apply; "
                                 "this attack can hit without an anted Ammo token."),
                          Effect(ON_HIT, (Push(*range(0, 7)),),

@@ -357,9 +357,10 @@ REGAIN, REGAIN_AFTER_RECYCLING = after_each_beat("shadow-mirror", Effect(
     "a Base in the opponent's discard piles.", condition=regains,
     condition_text="a Base matching one in the opponent's discards"),
     regains_after_recycling, (Custom(regain_after_recycling),))
-SHADOW_MIRROR = Card("shadow-mirror", "Shadow Mirror", "ability", fighter=FID, hooks={
-    MODIFIERS: reflection, SUPPRESSES: ability_suppresses, MOVEMENT_LIMITS: staff_pin,
-    COPIES: assimilated_copies, SKIPS_RECYCLE: not_recycling},
+SHADOW_MIRROR = Card("shadow-mirror", "Shadow Mirror", "ability", fighter=FID, hooks=(
+    MODIFIERS.on(reflection) | SUPPRESSES.on(ability_suppresses)
+    | MOVEMENT_LIMITS.on(staff_pin) | COPIES.on(assimilated_copies)
+    | SKIPS_RECYCLE.on(not_recycling)),
     effects=(
     REGAIN,
     Effect(ON_HIT, (StunOpponent(),), "Shattering's grant: this attack stuns the opponent.",
@@ -682,19 +683,19 @@ def _effect(timing: str, action: Action, text: str) -> Effect:
 
 
 NEGATION = Card("negation", "Negation", "style", fighter=FID,
-                hooks={SUPPRESSES: negation, PRIORITY_TIE: mirror_ties})
-ECHO = Card("echo", "Echo", "style", fighter=FID, hooks={COPIES: echo_copies})
+                hooks=SUPPRESSES.on(negation) | PRIORITY_TIE.on(mirror_ties))
+ECHO = Card("echo", "Echo", "style", fighter=FID, hooks=COPIES.on(echo_copies))
 lasting_reveal(NEGATION.id, "the opponent applies none of their Styles")
 lasting_reveal(ECHO.id, "a Style of the opponent's Discard 1 applies too")
 REPELLING = Card("repelling", "Repelling", "style", range=(1, 2), power=-1, priority=1,
-                 fighter=FID, hooks={MOVEMENT_BLOCKS: repel_blocks}, effects=(
+                 fighter=FID, hooks=MOVEMENT_BLOCKS.on(repel_blocks), effects=(
     Effect(START_OF_BEAT, (Custom(repel_spend), Custom(repel_push)), "You may spend the "
            "Mirror token: opponents cannot enter the spaces next to you this beat, and an "
            "adjacent opponent is pushed 1 space."),
     _effect(ON_HIT, Movement("push", (0, 1, 2)), "Push the opponent 0-2 spaces."),
 ))
 SHADOW = Card("shadow", "Shadow", "style", range=(0, 1), power=-1, fighter=FID,
-              hooks={MOVEMENT_WRAPS: shadow_wraps}, effects=(
+              hooks=MOVEMENT_WRAPS.on(shadow_wraps), effects=(
     _effect(BEFORE_ACTIVATING, Movement("move", (1,)), "Move exactly 1 space (the board's two "
             "edges count as adjacent)."),
     Effect(END_OF_BEAT, (Custom(shadow_again),), "At range 3 you may spend the Mirror token "
@@ -702,12 +703,12 @@ SHADOW = Card("shadow", "Shadow", "style", range=(0, 1), power=-1, fighter=FID,
            condition_text="range 3 of the opponent"),
 ))
 SHATTERING = Card("shattering", "Shattering", "style", range=(1, 2), power=1, priority=-1,
-                  stun_guard=2, fighter=FID, hooks={IGNORES: shattering_ignores}, effects=(
+                  stun_guard=2, fighter=FID, hooks=IGNORES.on(shattering_ignores), effects=(
     _effect(ON_HIT, Custom(shattering_spend), "You may spend the Mirror token: your next "
             "attack gains 'On Hit: the opponent is stunned'."),
 ))
 STAFF = Card("staff", "Staff", "base", range=(1, 2), power=3, priority=4, stun_guard=4,
-             fighter=FID, hooks={PREVENTS_STUN: staff_no_stun, COPIES: staff_copies},
+             fighter=FID, hooks=PREVENTS_STUN.on(staff_no_stun) | COPIES.on(staff_copies),
              effects=(
     Effect(ON_HIT, (Movement("push", (1,)), Custom(staff_pins)), "Push the opponent 1 space; "
            "they cannot advance for the rest of the beat."),

@@ -175,9 +175,9 @@ def reading_fate_first(s: DuelState, owner: int) -> tuple[int, str] | None:
     return 1 - owner, "reading-fate: On Hit"
 
 
-BEYOND_EYES = Card("beyond-eyes", "Beyond Eyes", "ability", fighter=FID, hooks={
-    MODIFIERS: beyond_eyes_bonus, PRIORITY_TIE: beyond_eyes_tie,
-    SELECTS_FIRST: reading_fate_first}, effects=(
+BEYOND_EYES = Card("beyond-eyes", "Beyond Eyes", "ability", fighter=FID, hooks=(
+    MODIFIERS.on(beyond_eyes_bonus) | PRIORITY_TIE.on(beyond_eyes_tie)
+    | SELECTS_FIRST.on(reading_fate_first)), effects=(
     Effect(ANTE, (Custom(guess),), "Name one of the opponent's Bases."),
     Effect(REVEAL, (Custom(show_guess),), "If the opponent's attack holds the Base Seth named: "
            "+2 power, +2 priority, and he wins priority ties.", condition=has_guessed,
@@ -254,7 +254,7 @@ FOOLS = Card("fools", "Fool's", "style", power=-1, priority=-4, fighter=FID, eff
     Effect(START_OF_BEAT, (Status("range", (-1, -1), target="opponent"),),
            "The opponent's attack has -1~-1 range this beat."),))
 MIMICS = Card("mimics", "Mimic's", "style", power=1, fighter=FID,
-               hooks={MOVED: mimic, MOVES_ALONG: mimic_along})
+               hooks=MOVED.on(mimic) | MOVES_ALONG.on(mimic_along))
 
 
 def wyrding_swap(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
@@ -300,7 +300,7 @@ WYRDING = Card("wyrding", "Wyrding", "style", fighter=FID, effects=(
            "may replace his Base with another from his hand.", condition=guessed_right,
            condition_text="possession of a right Beyond Eyes guess"),))
 VANISHING = Card("vanishing", "Vanishing", "style", range=(1, 1), fighter=FID,
-                 hooks={DODGE: vanishing_dodge}, effects=(
+                 hooks=DODGE.on(vanishing_dodge), effects=(
     Effect(START_OF_BEAT, (Retreat(up_to=1),), "Retreat 0 or 1 space."),))
 
 

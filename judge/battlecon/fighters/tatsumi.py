@@ -284,7 +284,7 @@ def juto_soaks(s: DuelState, owner: int, dealt: F.DamageDealt) -> list[F.Fact]:
 
 
 TIDAL_BOND = Card("tidal-bond", "Tidal Bond", "ability", fighter=FID,
-                  hooks={MODIFIERS: tidal_bond, DAMAGE_DEALT: juto_soaks})
+                  hooks=MODIFIERS.on(tidal_bond) | DAMAGE_DEALT.on(juto_soaks))
 rule_modification(TIDAL_BOND.id, DAMAGE_DEALT, "Juto's Soak in zones 1 and 2 is a passive "
                   "zone bonus that costs him the life he soaked: no event triggers it (R18.1)")
 
@@ -385,7 +385,7 @@ SIREN = Card("siren", "Siren", "style", power=-1, priority=1, fighter=FID, effec
            condition_text=JUTO_GONE),
 ))
 FEARLESS = Card("fearless", "Fearless", "style", range=(-1, 0), priority=1, fighter=FID,
-                hooks={RANGE_ORIGIN: fearless_origin}, effects=(
+                hooks=RANGE_ORIGIN.on(fearless_origin), effects=(
     Effect(END_OF_BEAT, (Custom(fearless_revive),), "If Juto is off the board, he returns "
            "at full life on Tatsumi's space.", condition=off_board,
            condition_text="need of reviving Juto"),
@@ -397,7 +397,7 @@ WAVE = Card("wave", "Wave", "style", range=(2, 4), power=-1, fighter=FID, effect
            condition_text=JUTO_GONE),
 ))
 RIPTIDE_CARD = Card("riptide", "Riptide", "style", range=(0, 2), priority=-1, fighter=FID,
-                    hooks={DODGE: riptide_dodge}, effects=(
+                    hooks=DODGE.on(riptide_dodge), effects=(
     Effect(START_OF_BEAT, (Custom(riptide_check),), "If Juto is in Zone 2 now, attacks at "
            "range 3 or more cannot hit Tatsumi this beat.", condition=in_zone_2,
            condition_text="a position with Juto between her and the opponent (Zone 2)"),
@@ -462,7 +462,7 @@ WHIRLPOOL = Card("whirlpool", "Whirlpool", "base", range=(1, 2), power=3, priori
            "move Juto 0-2 spaces."),
 ))
 TSUNAMIS_COLLIDE = Card("tsunamis-collide", "Tsunami's Collide", "finisher", range=(2, 4),
-                        power=0, priority=0, fighter=FID, hooks={CANNOT_HIT: tsunami_blocked},
+                        power=0, priority=0, fighter=FID, hooks=CANNOT_HIT.on(tsunami_blocked),
                         effects=(
     Effect(REVEAL, (Custom(tsunami_surge),), "With Juto in Zone 3, +3 power and +2 priority "
            "for each space between Tatsumi and Juto.", condition=in_zone_3,
@@ -470,7 +470,7 @@ TSUNAMIS_COLLIDE = Card("tsunamis-collide", "Tsunami's Collide", "finisher", ran
 ))
 GUARDIAN_XANDJINN = Card("guardian-xandjinn", "Guardian Xandjinn", "finisher", range=X,
                          power=6, priority=5, fighter=FID,
-                         hooks={SPECIAL_RANGE: xandjinn_range}, effects=(
+                         hooks=SPECIAL_RANGE.on(xandjinn_range), effects=(
     Effect(ON_HIT, (StunOpponent(), Custom(juto_anywhere)), "The opponent is stunned; move "
            "Juto any number of spaces."),
 ))

@@ -182,7 +182,7 @@ def paladin_move(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
 
 
 DIVINE_RUSH = Card("divine-rush", "Divine Rush", "ability", fighter="vanaah",
-                   hooks={RECYCLED: rush_cycles}, passives=(
+                   hooks=RECYCLED.on(rush_cycles), passives=(
                        Passive("power", 2, "Divine Rush anted: +2 power.", condition=rush_in_force),
                        Passive("priority", 2, "Divine Rush anted: +2 priority.",
                                condition=rush_in_force)))
@@ -190,13 +190,13 @@ REAPING = Card("reaping", "Reaping", "style", range=(0, 1), priority=1, fighter=
                effects=(Effect(ON_HIT, (Custom(reaping),), "The opponent discards a token of "
                                "their choice; if they cannot, Divine Rush returns to the pool."),))
 GLORIOUS = Card("glorious", "Glorious", "style", power=2, fighter="vanaah",
-                hooks={DODGE: glorious_miss}, effects=(
+                hooks=DODGE.on(glorious_miss), effects=(
                     Effect(BEFORE_ACTIVATING, (Advance(up_to=1),), "Advance 0 or 1 space."),))
 JUDGMENT = Card("judgment", "Judgment", "style", range=(1, 1), power=1, priority=-1,
-                fighter="vanaah", hooks={MOVEMENT_LIMITS: judgment_limits})
+                fighter="vanaah", hooks=MOVEMENT_LIMITS.on(judgment_limits))
 lasting_reveal(JUDGMENT.id, "no retreat, no moving past Vanaah")
 VENGEANCE = Card("vengeance", "Vengeance", "style", power=2, stun_guard=4, fighter="vanaah",
-                 hooks={DODGE: vengeance_miss})
+                 hooks=DODGE.on(vengeance_miss))
 PALADIN = Card("paladin", "Paladin", "style", range=(0, 1), power=1, priority=-2, stun_guard=3,
                fighter="vanaah", effects=(
                    Effect(END_OF_BEAT, (Custom(paladin_move),),

@@ -197,7 +197,7 @@ def lose_paradigms(s: DuelState, owner: int, stunned: int) -> list[F.Fact]:
 
 
 SUBJECTIVE_REALITY = Card(ABILITY, "Subjective Reality", "ability", fighter=FID,
-                          hooks={ON_STUNNED: lose_paradigms})
+                          hooks=ON_STUNNED.on(lose_paradigms))
 
 
 # --- the Paradigms ------------------------------------------------------------------------
@@ -262,16 +262,17 @@ PAIN_CARD = Card(PAIN, "Paradigm of Pain", "paradigm", fighter=FID, effects=(
 FLUIDITY_CARD = Card(FLUIDITY, "Paradigm of Fluidity", "paradigm", fighter=FID, effects=(
     Effect(BEFORE_ACTIVATING, (Move(up_to=1),), "Move 0 or 1 space."),
     Effect(END_OF_BEAT, (Move(up_to=1),), "Move 0 or 1 space."),))
-HASTE_CARD = Card(HASTE, "Paradigm of Haste", "paradigm", fighter=FID, hooks={
-    PRIORITY_TIE: haste_ties, MOVEMENT_STOPS: haste_stops, MOVEMENT_LOCK: haste_lock})
+HASTE_CARD = Card(HASTE, "Paradigm of Haste", "paradigm", fighter=FID, hooks=(
+    PRIORITY_TIE.on(haste_ties) | MOVEMENT_STOPS.on(haste_stops)
+    | MOVEMENT_LOCK.on(haste_lock)))
 RESILIENCE_CARD = Card(RESILIENCE, "Paradigm of Resilience", "paradigm", fighter=FID, effects=(
     Effect(START_OF_BEAT, (Custom(soak_on),), "Gain Soak 2."),
     Effect(AFTER_ACTIVATING, (Custom(soak_off),), "The Soak 2 gained at the Start of Beat "
            "ends."),), passives=(
     Passive("soak", 2, "Soak 2 from the Start of Beat until After Activating.",
             condition=resilient),))
-DISTORTION_CARD = Card(DISTORTION, "Paradigm of Distortion", "paradigm", fighter=FID, hooks={
-    DODGE: distortion_dodge, ALSO_IN_RANGE: distortion_reach})
+DISTORTION_CARD = Card(DISTORTION, "Paradigm of Distortion", "paradigm", fighter=FID,
+                       hooks=DODGE.on(distortion_dodge) | ALSO_IN_RANGE.on(distortion_reach))
 
 
 # --- Styles, Paradigm Shift, Finishers ---------------------------------------------------------
@@ -334,7 +335,7 @@ WARPED = Card("warped", "Warped", "style", range=(0, 2), fighter=FID, effects=(
     Effect(AFTER_ACTIVATING, (may_assume(DISTORTION),), "You may assume the Paradigm of "
            "Distortion."),))
 STURDY = Card("sturdy", "Sturdy", "style", stun_immunity=True, fighter=FID,
-              hooks={MAY_IGNORE_MOVEMENT: sturdy_ignores}, effects=(
+              hooks=MAY_IGNORE_MOVEMENT.on(sturdy_ignores), effects=(
     Effect(AFTER_ACTIVATING, (may_assume(RESILIENCE),), "You may assume the Paradigm of "
            "Resilience."),))
 PARADIGM_SHIFT = Card("paradigm-shift", "Paradigm Shift", "base", range=(2, 3), power=3,

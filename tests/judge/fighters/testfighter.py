@@ -72,8 +72,8 @@ def wins_ties(s: DuelState, owner: int) -> bool:
     return True
 
 
-CALLED_SHOT = Card("tf-called-shot", "Called Shot", "ability", fighter=FID, hooks={
-    MODIFIERS: called_bonus, PRIORITY_TIE: wins_ties}, effects=(
+CALLED_SHOT = Card("tf-called-shot", "Called Shot", "ability", fighter=FID, hooks=(
+    MODIFIERS.on(called_bonus) | PRIORITY_TIE.on(wins_ties)), effects=(
     Effect(START_OF_BEAT, (Custom(call),), "Call power (+2 power) or guard (+2 soak)."),))
 
 STYLES = (Card("tf-keen", "Keen", "style", power=1, fighter=FID),

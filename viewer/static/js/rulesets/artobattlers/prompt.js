@@ -226,8 +226,16 @@ function describedTitle(x, state, names) {
   return `${who(state, names, p)}: ${x.kind.replaceAll("_", " ")}`;
 }
 
+// The table's answer to a card text names the effect it places only when it places one
+// (the field's default stands for nothing otherwise, and the record stays as it was).
+function cardTextAnswer(d) {
+  if (d.kind !== "card_text" || d.outcome === "place_effect") return d;
+  const { effect, ...rest } = d;
+  return rest;
+}
+
 function describedForms(prompt, state, names, send) {
-  return (prompt.described || []).map((x) => describedForm(x, send, {
+  return (prompt.described || []).map((x) => describedForm(x, (d) => send(cardTextAnswer(d)), {
     title: describedTitle(x, state, names),
     label: (v) => valueWords(v, state),
     initial: x.kind === "placement" && prompt.layout && state?.player_to_act === x.fields?.player?.const ? prompt.layout : undefined,
