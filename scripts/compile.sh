@@ -2,7 +2,7 @@
 # Optional: compile the hot modules of the BattleCON rules core with mypyc, for speed.
 #
 #   bash scripts/compile.sh          # build: a .so beside each listed .py (Python imports it first),
-#                                    # and their shared runtime (*__mypyc*.so) at the top
+#                                    # and their shared runtime (judge/battlecon__mypyc*.so)
 #   bash scripts/compile.sh --clean  # remove every compiled module: back to pure Python
 #   bash scripts/compile.sh --if-changed  # build only if the sources, this script, mypy or
 #                                    # Python changed since the last build (scripts/setup.sh)
@@ -61,7 +61,7 @@ key() {
 }
 
 built() {
-  find judge -name '*.cpython-*.so' | wc -l
+  find judge -name '*.cpython-*.so' ! -name '*__mypyc.*' | wc -l
 }
 
 remove_built() {
@@ -112,7 +112,10 @@ jobs = str(os.cpu_count() or 1)
 sys.argv = ["compile", "build_ext", "--inplace", "--build-temp", f"{build}/temp",
             "--build-lib", f"{build}/lib", "--parallel", jobs]
 setup(name="judge-compiled", script_args=sys.argv[1:],
-      ext_modules=mypycify(modules, opt_level="3", target_dir=f"{build}/c"))
+      ext_modules=mypycify(modules, opt_level="3", target_dir=f"{build}/c",
+                           # their shared runtime inside the package (judge/battlecon__mypyc):
+                           # an editable install puts only the packages on the path
+                           group_name="judge.battlecon"))
 PY
 ) >"$BUILD/log" 2>&1; then
   tail -n 30 "$BUILD/log" >&2
@@ -120,7 +123,7 @@ PY
   echo "compile: the build failed (above; all of it in $BUILD/log): the rules core runs as pure Python" >&2
   exit 1
 fi
-(cd "$BUILD/src" && find judge -name '*.cpython-*.so' -exec cp {} "$ROOT/{}" \; && cp ./*__mypyc.cpython-*.so "$ROOT/")
+(cd "$BUILD/src" && find judge -name '*.cpython-*.so' -exec cp {} "$ROOT/{}" \;)
 end=$(date +%s.%N)
 if [[ $FULL == 1 ]]; then
   echo "$want" >"$KEY_FILE"

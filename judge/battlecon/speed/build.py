@@ -99,5 +99,5 @@ def choose() -> None:
 def running() -> list[str]:
     """The rules core's modules that run compiled, by name (empty: pure Python)."""
     return sorted(name for name, module in list(sys.modules.items())
-                  if name.startswith("judge.") and str(getattr(module, "__file__", "")
-                                                       ).endswith(".so"))
+                  if name.startswith("judge.") and not name.endswith("__mypyc")  # the runtime
+                  and str(getattr(module, "__file__", "")).endswith(".so"))
