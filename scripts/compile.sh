@@ -36,7 +36,6 @@ MODULES=(
   judge/battlecon/replay.py
   judge/battlecon/facts.py
   judge/battlecon/kits.py
-  judge/battlecon/duel.py
   judge/battlecon/rulestamp.py
   judge/battlecon/spending.py
   judge/battlecon/ante_cancel.py
