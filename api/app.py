@@ -118,10 +118,19 @@ def create_app(config: dict | None = None) -> Flask:
     api = JudgeApi(app, spec_kwargs={"components": {"securitySchemes": {
         "bearer": {"type": "http", "scheme": "bearer"}}}, "security": [{"bearer": []}, {}],
         "info": {"description": DESCRIPTION}})
-    from api import catalogue, characters, commentary, duels, narrative_endpoint, states, variations
+    from api import (
+        catalogue,
+        characters,
+        commentary,
+        duels,
+        narrative_endpoint,
+        states,
+        stream,
+        variations,
+    )
 
     for blp in (health, duels.blp, variations.blp, commentary.blp, catalogue.blp,
-                characters.blp, narrative_endpoint.blp, states.blp):
+                characters.blp, narrative_endpoint.blp, states.blp, stream.blp):
         api.register_blueprint(blp)
     document_errors(api)
     document_constraints(api)
