@@ -34,10 +34,21 @@ LAST_EVENT_ID = {"in": "header", "name": "Last-Event-ID", "required": False,
                  "description": "The id of the last message the reader has (the duel's "
                                 "version then): the stream starts with what changed since. "
                                 "Absent or unknown: it starts with a snapshot."}
+ROWS = {"type": "array", "items": {"$ref": "#/components/schemas/Event"}}
+MESSAGE = {  # the ``data`` of each message: docs/stream.md
+    "type": "object",
+    "properties": {"events": ROWS, "changed": ROWS, "total": {"type": "integer"},
+                   "status": {"type": "integer"}, "detail": {"type": "string"}}}
+# Open API 3.0 has ``schema`` describe each event of a stream (3.2 names it itemSchema).
+EVENT = {"type": "object", "properties": {
+    "event": {"type": "string", "enum": ["snapshot", "update", "closed"]},
+    "id": {"type": "string", "pattern": "^[0-9]+$"},
+    "data": {"type": "string", "contentMediaType": "application/json",
+             "contentSchema": MESSAGE}}}
 STREAM_DOC = {"200": {"description": "`text/event-stream`: a `snapshot` or an `update`, then "
                       "an `update` for each change, comment heartbeats, and `closed` when the "
                       "token is revoked or expires (docs/stream.md).",
-                      "content": {"text/event-stream": {"schema": {"type": "string"}}}}}
+                      "content": {"text/event-stream": {"schema": EVENT}}}}
 
 
 @blp.route("/<uuid:duel_id>/stream")
