@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import json
 import multiprocessing
 import subprocess
 import sys
@@ -39,7 +38,6 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import load  # noqa: E402 - the load benchmark beside this file
 
 from judge.battlecon.playout import play  # noqa: E402
-
 
 # --- the followers (a client process of their own) --------------------------------------------
 

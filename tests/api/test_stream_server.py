@@ -6,6 +6,8 @@ a second, and open streams hold none of waitress's request threads.
 
 from __future__ import annotations
 
+import json
+import socket
 import subprocess
 import time
 import uuid
@@ -168,5 +170,57 @@ def test_two_workers_send_every_follower_each_decision_as_they_may_read_it(store
             assert (choice["style"] in shown) == (reader == judge)
         for stream in streams:
             stream.close()
+    finally:
+        srv.stop()
+
+
+def _answer(sock: socket.socket) -> tuple[int, dict, bytes]:
+    """One HTTP answer with a Content-Length read off a keep-alive socket."""
+    data = b""
+    while b"\r\n\r\n" not in data:
+        data += sock.recv(65536)
+    head, _, body = data.partition(b"\r\n\r\n")
+    status_line, *lines = head.decode("latin-1").split("\r\n")
+    headers = {k.lower(): v.strip() for k, _, v in (line.partition(":") for line in lines)}
+    while len(body) < int(headers.get("content-length", "0")):
+        body += sock.recv(65536)
+    return int(status_line.split()[1]), headers, body
+
+
+def test_requests_on_one_connection_reach_waitress_and_then_the_stream(tmp_path):
+    """The stream server routes each request of a keep-alive connection: reads and a
+    decision go to waitress, a later stream request on the same connection is a stream,
+    a chunked body is passed on, and a request that is not HTTP is answered 400."""
+    store_args = ["--db", str(tmp_path / "x.db")]
+    token = create_token(store_args, "scorekeeper", "sam")
+    srv = serve(store_args, tmp_path)
+    try:
+        duel = new_duel(srv, token)
+        with socket.create_connection(("127.0.0.1", srv.port), timeout=10) as sock:
+            for _ in range(2):
+                sock.sendall(f"GET /api/duels/{duel} HTTP/1.1\r\nHost: x\r\n\r\n".encode())
+                status, headers, body = _answer(sock)
+                assert status == 200 and json.loads(body)["id"] == duel
+            version = headers["etag"]
+            choice = srv.get(f"/api/duels/{duel}/prompt")["prompt"]["options"][0]
+            payload = json.dumps(choice).encode()
+            sock.sendall(
+                f"POST /api/duels/{duel}/decisions HTTP/1.1\r\nHost: x\r\nAuthorization: "
+                f"Bearer {token}\r\nIf-Match: {version}\r\nContent-Type: application/json\r\n"
+                f"Transfer-Encoding: chunked\r\n\r\n{len(payload):x}\r\n".encode() + payload +
+                b"\r\n0\r\n\r\n")
+            status, _, body = _answer(sock)
+            assert status == 201, body
+        with socket.create_connection(("127.0.0.1", srv.port), timeout=10) as sock:
+            sock.sendall(f"GET /api/duels/{duel} HTTP/1.1\r\nHost: x\r\n\r\n".encode())
+            assert _answer(sock)[0] == 200
+            sock.sendall(f"GET /api/duels/{duel}/stream HTTP/1.1\r\nHost: x\r\n\r\n".encode())
+            data = b""
+            while b"event: snapshot" not in data:
+                data += sock.recv(65536)
+            assert data.startswith(b"HTTP/1.1 200") and b"text/event-stream" in data
+        with socket.create_connection(("127.0.0.1", srv.port), timeout=10) as sock:
+            sock.sendall(b"HELLO\r\n\r\n")
+            assert _answer(sock)[0] == 400
     finally:
         srv.stop()
