@@ -122,10 +122,16 @@ class Hub:
         return thread
 
     def _run(self) -> None:
-        seen = self._max_id()
+        seen: int | None = None  # the last notification read; None while nobody follows
         swept = time.monotonic()
         while not self.stopping.wait(self.poll):
             try:
+                if not self.groups:  # no follower here: the store is not asked at all
+                    seen = None
+                    continue
+                if seen is None:  # the first follower: from now on, and catch up once
+                    seen = self._max_id()
+                    self._advance(set(self.groups))
                 seen = self._poll(seen)
                 if time.monotonic() - swept >= 1.0:
                     swept = time.monotonic()
