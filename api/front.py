@@ -90,6 +90,15 @@ def response_head(status: str, headers: list[tuple[str, str]], length: int | Non
     return ("\r\n".join(lines) + "\r\n\r\n").encode("latin-1")
 
 
+def _no_delay(writer: asyncio.StreamWriter) -> None:
+    """Answers leave at once, in as many pieces as waitress wrote them (Nagle's algorithm
+    held a second piece until the client's delayed ACK: 40 ms a decision)."""
+    sock = writer.get_extra_info("socket")
+    if sock is not None and sock.family in (socket.AF_INET, socket.AF_INET6):
+        with contextlib.suppress(OSError):
+            sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+
+
 class Front:
     """The asyncio server: streams served here, everything else passed to waitress."""
 
@@ -108,6 +117,7 @@ class Front:
     async def connection(self, reader: asyncio.StreamReader,
                          writer: asyncio.StreamWriter) -> None:
         upstream: Upstream | None = None
+        _no_delay(writer)
         try:
             while (head := await read_head(reader)) is not None:
                 if head.is_stream:
@@ -211,14 +221,20 @@ class Upstream:
                 client.close()
 
     async def forward(self, head: Head, reader: asyncio.StreamReader) -> bool:
-        """Send one request to waitress; False when the connection became a tunnel."""
-        self.writer.write(head.raw)
+        """Send one request to waitress; False when the connection became a tunnel. A
+        body of up to ``CHUNK`` bytes goes in one write with its head."""
         if head.chunked:
+            self.writer.write(head.raw)
             while data := await reader.read(CHUNK):
                 self.writer.write(data)
                 await self.writer.drain()
             return False
         left = head.length
+        if left <= CHUNK:
+            self.writer.write(head.raw + (await reader.readexactly(left) if left else b""))
+            await self.writer.drain()
+            return True
+        self.writer.write(head.raw)
         while left > 0:
             data = await reader.read(min(left, CHUNK))
             if not data:
