@@ -123,6 +123,7 @@ def create_app(config: dict | None = None) -> Flask:
         characters,
         commentary,
         duels,
+        floor,
         narrative_endpoint,
         states,
         stream,
@@ -130,7 +131,7 @@ def create_app(config: dict | None = None) -> Flask:
     )
 
     for blp in (health, duels.blp, variations.blp, commentary.blp, catalogue.blp,
-                characters.blp, narrative_endpoint.blp, states.blp, stream.blp):
+                characters.blp, narrative_endpoint.blp, states.blp, floor.blp, stream.blp):
         api.register_blueprint(blp)
     document_errors(api)
     document_constraints(api)

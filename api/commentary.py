@@ -11,17 +11,23 @@ from flask_smorest import Blueprint
 
 from api import schemas as S
 from api.auth import require
-from api.views import actor, store
-from events.domain import Dispute
+from api.cardtexts import card_text_at
+from api.views import actor, load, store
+from events.domain import Dispute, DuelRecord
 
 blp = Blueprint("commentary", __name__, url_prefix="/api",
                 description="Annotations and disputes on a duel's events.")
 
 
-def dispute_json(d: Dispute) -> dict:
-    return {"id": d.id, "duel_id": d.duel_id, "at": d.at, "claim": d.claim, "author": d.author,
-            "role": d.role, "status": d.status, "comments": d.comments,
-            "resolution": d.resolution}
+def dispute_json(d: Dispute, agg: DuelRecord | None = None) -> dict:
+    """A dispute as the API shows it; on a free card text, with the card's text."""
+    out = {"id": d.id, "duel_id": d.duel_id, "at": d.at, "claim": d.claim, "author": d.author,
+           "role": d.role, "status": d.status, "comments": d.comments,
+           "resolution": d.resolution}
+    text = card_text_at(agg if agg is not None else load(d.duel_id), d.at)
+    if text is not None:
+        out["card_text"] = text
+    return out
 
 
 @blp.route("/duels/<uuid:duel_id>/annotations")
@@ -47,7 +53,9 @@ class Disputes(MethodView):
     @blp.response(200, S.DisputeListSchema)
     def get(self, duel_id: UUID) -> Any:
         """The disputes opened on this duel."""
-        return {"disputes": [dispute_json(d) for d in store().disputes(duel_id)]}
+        disputes = store().disputes(duel_id)
+        agg = load(duel_id) if disputes else None
+        return {"disputes": [dispute_json(d, agg) for d in disputes]}
 
     @require("comment")
     @blp.arguments(S.DisputeCreateSchema)

@@ -450,6 +450,14 @@ class ResolutionSchema(Schema):
     resolved = fields.String()
 
 
+class DisputedCardTextSchema(Schema):
+    text = fields.String(metadata={"description": "the card's text, as entered"})
+    source = fields.String(metadata={"description": "\"ability: <name>\", \"note: <move>\" "
+                                                    "or \"effect: <name>\""})
+    character = fields.String(allow_none=True, metadata={"description": "whose card"})
+    asked_at = fields.Integer(metadata={"description": "the event that put it to the table"})
+
+
 class DisputeSchema(Schema):
     id = fields.UUID()
     duel_id = fields.UUID()
@@ -462,6 +470,9 @@ class DisputeSchema(Schema):
     status = fields.String()
     comments = fields.List(fields.Nested(CommentSchema))
     resolution = fields.Nested(ResolutionSchema, allow_none=True)
+    card_text = fields.Nested(DisputedCardTextSchema, metadata={
+        "description": "present when the disputed event is a free card text put to the "
+                       "table, the table's answer to it or what that answer made (issue 33)"})
 
 
 class DisputeListSchema(Schema):

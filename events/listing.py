@@ -23,6 +23,11 @@ fork points reads them from its rows (and its parents' rows), never from the due
 duel changes, the fork points of its forks that a retraction may have moved are written
 again.
 
+For the judges' floor (``events.floor``) every row also keeps when the duel's last
+decision was stored, how it ended and its open disputes (``events.tables``); the list takes
+in a dispute opened or resolved as a change of its duel, whose disputes alone are then
+read again (a decision keeps the disputes its row holds).
+
 The table lives beside the events: in the SQLite file (``duel_list``), in PostgreSQL
 (``battlecon_duel_list``, in the store's schema), or for ``:memory:`` stores in an
 in-memory SQLite database of this process.
@@ -40,20 +45,28 @@ from contextlib import AbstractContextManager, contextmanager
 from typing import Any
 from uuid import UUID
 
-from events import forkpoints
+from events import forkpoints, tables
 from events.domain import DuelRecord
 from events.errors import StoredDuelCorruptError, StoreError
 from events.faults import StoreFaultError, StoreFullError, StoreReadOnlyError
 from judge import registry
 
-TOPICS = [DuelRecord.Started.TOPIC, DuelRecord.DecisionRecorded.TOPIC,
-          DuelRecord.Retracted.TOPIC, DuelRecord.FactResolved.TOPIC]  # a retraction too
+DUEL_TOPICS = [DuelRecord.Started.TOPIC, DuelRecord.DecisionRecorded.TOPIC,
+               DuelRecord.Retracted.TOPIC, DuelRecord.FactResolved.TOPIC]  # a retraction too
+TOPICS = DUEL_TOPICS + tables.DISPUTE_TOPICS  # a dispute opened or resolved: its duel's row
 BATCH = 1000
 COLUMNS = ("id", "seq", "version", "ruleset", "event", "round", "tbl", "status",
            "created", "parent", "players", "fighters", "summary", "detail", "fork",
-           "secret_from", "model")
-MODEL = 2  # the rows' format: 2 added fork, secret_from and model (issue 27, item 11)
-ADDED = {"fork": "TEXT", "secret_from": "BIGINT", "model": "INTEGER"}
+           "secret_from", "model", "last_at", "ended", "disputes", "dispute_events")
+# The rows' format: 2 added fork, secret_from and model (issue 27, item 11); 3 added
+# last_at, ended, disputes and dispute_events, the judges' floor's (``events.tables``;
+# issue 34, item 4).
+MODEL = 3
+ADDED = {"fork": "TEXT", "secret_from": "BIGINT", "model": "INTEGER", "last_at": "TEXT",
+         "ended": "TEXT", "disputes": "TEXT", "dispute_events": "INTEGER"}
+# A row's disputes are replaced only by disputes read after at least as many of their
+# events (opened, resolved: they only ever grow), whatever the duel's version.
+DISPUTE_COLUMNS = ("disputes", "dispute_events")
 
 
 def summary(agg: DuelRecord) -> dict:
@@ -107,24 +120,36 @@ class DuelList:
             if not self._current:
                 self._upgrade()
             changed: dict[UUID, int | None] = {}  # duel -> its Started notification
+            disputed: set[UUID] = set()  # duels whose disputes changed
             while True:
                 batch = self.app.recorder.select_notifications(
                     start=position + 1, limit=BATCH, topics=TOPICS)
                 for n in batch:
-                    started = n.id if n.topic == DuelRecord.Started.TOPIC else None
-                    duel = _uuid(n.originator_id)
-                    changed[duel] = changed.get(duel) or started
+                    self._take_in(n, changed, disputed)
                 if batch:
                     position = batch[-1].id
                 if len(batch) < BATCH:
                     break
             if changed:
-                self._write(list(changed.items()), position)
+                self._write(list(changed.items()), position, disputed)
                 self._refresh_forks_of(set(changed))
             return len(changed)
 
+    def _take_in(self, n: Any, changed: dict[UUID, int | None], disputed: set[UUID]) -> None:
+        """One stored notification: the duel it changed (a dispute's: the disputed duel)."""
+        if n.topic in tables.DISPUTE_TOPICS:
+            duel = tables.duel_of_dispute(self.app, _uuid(n.originator_id))
+            if duel is not None:
+                disputed.add(duel)
+                changed.setdefault(duel, None)
+            return
+        started = n.id if n.topic == DuelRecord.Started.TOPIC else None
+        duel = _uuid(n.originator_id)
+        changed[duel] = changed.get(duel) or started
+
     def _upgrade(self) -> None:
-        """Rows an older release wrote (no fork points): written again, once."""
+        """Rows an older release wrote (no fork points, no floor columns): written again,
+        once."""
         old = [_uuid(r[0]) for r in self.db.rows(
             "SELECT id FROM {t} WHERE model IS NULL OR model < ? ORDER BY seq", [MODEL])]
         for start in range(0, len(old), 200):
@@ -141,15 +166,19 @@ class DuelList:
         self._current = True
         return len(starts)
 
-    def _write(self, duels: list[tuple[UUID, int | None]], position: int | None) -> None:
-        """Rewrite the rows of ``duels``. A store that stopped taking writes (read-only,
+    def _write(self, duels: list[tuple[UUID, int | None]], position: int | None,
+               disputed: set[UUID] | None = None) -> None:
+        """Rewrite the rows of ``duels``; the open disputes of those in ``disputed`` (and
+        of any whose row holds none yet) read again, the others' kept. A store that stopped taking writes (read-only,
         or full) must not stop the list: the model moves into this process's memory (its
         rows copied once), where it goes on catching up; the stored model is caught up by
         the next process that can write (its position moved only with its rows)."""
         steps: dict[UUID, list[dict]] = {}  # parents' step indexes, one replay each
-        known = self._known_points([duel_id for duel_id, _ in duels])
-        rows = [self._row(duel_id, seq, steps, known.get(str(duel_id)))
-                for duel_id, seq in duels]
+        ids = [duel_id for duel_id, _ in duels]
+        known = self._known_points(ids)
+        kept = self._known_disputes([d for d in ids if d not in (disputed or set())])
+        rows = [self._row(duel_id, seq, steps, known.get(str(duel_id)),
+                          kept.get(str(duel_id))) for duel_id, seq in duels]
         try:
             self.db.upsert(rows, position)
         except (StoreReadOnlyError, StoreFullError) as err:
@@ -170,6 +199,20 @@ class DuelList:
             for duel, fork in self.db.rows(f"SELECT id, fork FROM {{t}} WHERE id IN ({marks}) "
                                            "AND fork IS NOT NULL AND model = ?", [*ids, MODEL]):
                 out[str(duel)] = json.loads(fork)
+        return out
+
+    def _known_disputes(self, duels: list[UUID]) -> dict[str, tuple[str, int]]:
+        """The open disputes these duels' rows hold already (written by this model), with
+        how many dispute events they were read after."""
+        out: dict[str, tuple[str, int]] = {}
+        for start in range(0, len(duels), 200):
+            ids = [str(d) for d in duels[start:start + 200]]
+            marks = ", ".join("?" for _ in ids)
+            for duel, disputes, count in self.db.rows(
+                    f"SELECT id, disputes, dispute_events FROM {{t}} WHERE id IN ({marks}) "
+                    "AND disputes IS NOT NULL AND dispute_events IS NOT NULL AND model = ?",
+                    [*ids, MODEL]):
+                out[str(duel)] = (str(disputes), int(count))
         return out
 
     def _refresh_forks_of(self, duels: set[UUID]) -> None:
@@ -196,10 +239,12 @@ class DuelList:
             self._write(stale, None)
 
     def _row(self, duel_id: UUID, seq: int | None,
-             steps: dict[UUID, list[dict]] | None = None, known: dict | None = None) -> dict:
+             steps: dict[UUID, list[dict]] | None = None, known: dict | None = None,
+             disputes: tuple[str, int] | None = None) -> dict:
         """The duel's row; ``seq`` (its place in creation order) is None for a duel whose
         row exists already (it keeps its place); ``steps``: parents' step indexes known;
-        ``known``: the fork point its row holds already."""
+        ``known``: the fork point its row holds already; ``disputes``: its open disputes
+        as its row holds them (None: read them)."""
         try:
             agg = self.app.record(duel_id)
             line = summary(agg)
@@ -208,8 +253,10 @@ class DuelList:
                     "event": None, "round": None, "tbl": None, "status": "unreadable",
                     "created": None, "parent": None, "players": "", "fighters": "",
                     "summary": None, "detail": err.reason, "fork": None,
-                    "secret_from": None, "model": MODEL}
+                    "secret_from": None, "model": MODEL, "last_at": None, "ended": None,
+                    "disputes": None, "dispute_events": None}
         players = line.get("players") or []
+        held = disputes if disputes is not None else tables.open_disputes(self.app, duel_id)
         return {"id": line["id"], "seq": seq, "version": line["version"],
                 "ruleset": line["ruleset"], "event": line["event"], "round": line["round"],
                 "tbl": line["table"], "status": line.get("status"), "created": line["created"],
@@ -218,7 +265,9 @@ class DuelList:
                 "fighters": _bars(str(p.get("fighter", "")) for p in players),
                 "summary": json.dumps(line, ensure_ascii=False), "detail": None,
                 "fork": self._fork_point(agg, {} if steps is None else steps, known),
-                "secret_from": forkpoints.secret_from(agg), "model": MODEL}
+                "secret_from": forkpoints.secret_from(agg), "model": MODEL,
+                "last_at": tables.last_decision(agg), "ended": tables.ending(agg),
+                "disputes": held[0], "dispute_events": held[1]}
 
     def _fork_point(self, agg: DuelRecord, steps: dict[UUID, list[dict]],
                     known: dict | None) -> str | None:
@@ -323,6 +372,19 @@ def _where(filters: dict) -> tuple[str, list]:
     return " AND ".join(parts), params
 
 
+def _updates() -> str:
+    """The SET list of a row's upsert: the duel's columns from a version at least as new
+    (or a row that is or was unreadable), the disputes' from a reading after at least as
+    many dispute events (``DISPUTE_COLUMNS``), so that two processes catching up at once
+    never put back a dispute resolved, nor take away one opened."""
+    newer = ("excluded.version >= {t}.version OR excluded.status = 'unreadable' OR "
+             "{t}.status = 'unreadable'")
+    later = "COALESCE(excluded.dispute_events, -1) >= COALESCE({t}.dispute_events, -1)"
+    return ", ".join(
+        f"{c} = CASE WHEN {later if c in DISPUTE_COLUMNS else newer} THEN excluded.{c} "
+        f"ELSE {{t}}.{c} END" for c in COLUMNS if c not in ("id", "seq"))
+
+
 def _like(text: str) -> str:
     return text.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_").replace("|", "")
 
@@ -358,7 +420,8 @@ class _Db(ABC):
             "CREATE TABLE IF NOT EXISTS {t} (id TEXT PRIMARY KEY, seq BIGINT, version BIGINT, "
             "ruleset TEXT, event TEXT, round TEXT, tbl TEXT, status TEXT, created TEXT, "
             "parent TEXT, players TEXT, fighters TEXT, summary TEXT, detail TEXT, fork TEXT, "
-            "secret_from BIGINT, model INTEGER)",
+            "secret_from BIGINT, model INTEGER, last_at TEXT, ended TEXT, disputes TEXT, "
+            "dispute_events INTEGER)",
             "CREATE TABLE IF NOT EXISTS {p} (one INTEGER PRIMARY KEY, position BIGINT)",
             "CREATE INDEX IF NOT EXISTS {t}_seq_idx ON {t} (seq, id)",
             *(f"CREATE INDEX IF NOT EXISTS {{t}}_{c}_idx ON {{t}} ({c}, seq)"
@@ -395,11 +458,9 @@ class _Db(ABC):
     def upsert(self, rows: list[dict], position: int | None) -> None:
         names = ", ".join(COLUMNS)
         marks = ", ".join("?" for _ in COLUMNS)
-        update = ", ".join(f"{c} = excluded.{c}" for c in COLUMNS if c not in ("id", "seq"))
         statement = self.sql(
             f"INSERT INTO {{t}} ({names}) VALUES ({marks}) ON CONFLICT (id) DO UPDATE SET "
-            f"{update}, seq = COALESCE({{t}}.seq, excluded.seq) WHERE excluded.version >= "
-            "{t}.version OR excluded.status = 'unreadable' OR {t}.status = 'unreadable'")
+            f"{_updates()}, seq = COALESCE({{t}}.seq, excluded.seq)")
         with self.cursor(commit=True) as c:
             for row in rows:
                 c.execute(statement, [row[k] for k in COLUMNS])

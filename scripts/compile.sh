@@ -12,7 +12,7 @@
 # (.gitignore). `benchmarks/run.py` reports whether it ran compiled.
 # Needs a C compiler and the Python headers; mypyc ships with mypy (the dev extras).
 # Which modules: the engine loop, what it asks on every step, the cards, the state, the
-# facts and the fighters' registry; why the others stay interpreted: docs/compiled.md.
+# facts and the index of kits (kits.py); why the others stay interpreted: docs/compiled.md.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -26,12 +26,14 @@ MODULES=(
   judge/battlecon/special.py
   judge/battlecon/antes.py
   judge/battlecon/actions.py
+  judge/battlecon/context.py
+  judge/battlecon/names.py
   judge/battlecon/cards.py
   judge/battlecon/state.py
   judge/battlecon/agenda.py
   judge/battlecon/replay.py
   judge/battlecon/facts.py
-  judge/battlecon/fighters/__init__.py
+  judge/battlecon/kits.py
   judge/battlecon/duel.py
   judge/battlecon/rulestamp.py
   judge/battlecon/spending.py

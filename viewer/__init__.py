@@ -56,6 +56,12 @@ def console(duel_id: UUID) -> Response:
     return _page("console.html", page="console", duel_id=str(duel_id))
 
 
+@bp.get("/floor")
+def floor() -> Response:
+    """The judges' floor of an event (``?event=``): its tables, followed live."""
+    return _page("floor.html", page="floor")
+
+
 def install(app: Flask) -> Flask:
     """Serve the viewer's pages from ``app`` (an API app from ``create_app``); an address
     that is neither a page nor under ``/api`` gets an HTML "not found" page, while the API

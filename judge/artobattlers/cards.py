@@ -47,6 +47,7 @@ class Effect:
     replies: tuple[str, ...] = ()
     optional: bool = False  # card text "may": the attacker chooses (decision may)
     pick: bool = False  # the attacker picks one of ``replies`` (decision pick)
+    each_phase: bool = False  # free text: asked again at the end of each turn it covers
 
 
 @dataclass(frozen=True)
@@ -109,10 +110,12 @@ class Ability:
     name: str
     text: str
     action: str  # reduce_direct_hit | reduce_move_dp_by_nature | restore_life_turn | free_text
+    #              | nature_dp | discard_damage_calculation | dice_duel_turn | target_striker
     by: int  # restore_life_turn: the amount
     minimum: int
     nature: str | None = None
     timing: str | None = None  # free_text: when the table is asked, or "invoked" (A3.3 d)
+    params: Any = None  # the verb as entered (``structured``): the newer verbs read it
 
     @property
     def id(self) -> str:
@@ -123,7 +126,7 @@ class Ability:
     @property
     def turn_action(self) -> bool:
         """Whether the ability grants a turn action (A3.3 (d))."""
-        return self.action == "restore_life_turn" or (
+        return self.action in ("restore_life_turn", "dice_duel_turn") or (
             self.action == "free_text" and self.timing == "invoked")
 
 

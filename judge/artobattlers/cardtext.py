@@ -7,10 +7,11 @@ from __future__ import annotations
 from typing import Any
 
 from judge.artobattlers.facts import CardTextAsked
+from judge.artobattlers.placing import effects_in_match
 from judge.artobattlers.table import Table
 
-OUTCOMES = ("nothing", "life", "power", "shield", "end_effect", "hit", "miss", "damage",
-            "to_battle_zone", "to_inactive_zone")
+OUTCOMES = ("nothing", "life", "power", "shield", "end_effect", "place_effect", "hit", "miss",
+            "damage", "to_battle_zone", "to_inactive_zone")
 ZONES = ("to_battle_zone", "to_inactive_zone")  # Advance Play only (A21.2)
 ATTACK_ONLY = ("hit", "miss", "damage")  # only while the attack is undecided (when_declared)
 RULE = {"ability": "A18.2", "note": "AG1", "effect": "A13.3"}  # a Special Ability wins (§22); notes (§5, AG1)
@@ -23,29 +24,42 @@ def description(t: Table) -> dict[str, Any]:
     owner = str(c["character"])  # first: the one a form shows before any choice
     fighters = [owner] + [f.id for p in (0, 1) for f in t.s.in_play(p) if f.id != owner]
     rule = RULE[str(c["source"]).split(":")[0]]
+    effects = sorted(effects_in_match(t))
     outcomes = [o for o in OUTCOMES if (c.get("resume", "reply") == "reply" or
-                                        o not in ATTACK_ONLY) and (t.s.advance or o not in ZONES)]
-    return {"kind": "card_text", "rule": rule,
-            "count": len(outcomes) * len(fighters) * 1999, "fields": {
+                                        o not in ATTACK_ONLY) and (t.s.advance or o not in ZONES)
+                and (effects or o != "place_effect")]
+    out: dict[str, Any] = {"kind": "card_text", "rule": rule,
+           "count": len(outcomes) * len(fighters) * 1999 * max(1, len(effects)), "fields": {
                 "player": {"const": c["player"]}, "kind": {"const": "card_text"},
                 "agreed": {"const": [0, 1], "rule": rule},
                 "outcome": {"type": "choice", "choices": list(outcomes), "rule": rule},
                 "character": {"type": "choice", "choices": fighters,
                               "default": c["character"]},
                 "amount": {"type": "integer", "minimum": -999, "maximum": 999, "default": 0}}}
+    if effects:  # place_effect: which of the match's effects (placing.py)
+        out["fields"]["effect"] = {"type": "choice", "choices": effects, "default": effects[0],
+                                   "rule": "A13.3"}
+    return out
 
 
-def texts(t: Table, timing: str) -> list[tuple[str, str]]:
-    """(source, text) of the attacker's free texts with this timing, the move's notes first,
-    then the ability (a striker's move: its notes only)."""
+def texts(t: Table, timing: str) -> list[tuple[str, str, str]]:
+    """(source, text, whose) of the free texts with this timing: the attacker's, the move's
+    notes first, then the ability (a striker's move: its notes only); on a hit, then the
+    ability of the character hit (``when_hit``, 004 §26: "a Special Ability ... when the
+    character is hit by an Attack Move")."""
     a = t.s.attack
     assert a is not None
     move = t.attack_move()
-    out = [(f"note: {move.id}", text) for text, when in move.notes if when == timing]
+    out = [(f"note: {move.id}", text, a.character) for text, when in move.notes
+           if when == timing]
     ability = t.card(a.character).ability
     if not move.striker and ability and ability.action == "free_text" and (
             ability.timing == timing):
-        out.append((f"ability: {ability.name}", ability.text))
+        out.append((f"ability: {ability.name}", ability.text, a.character))
+    hit = t.card(a.target).ability
+    if timing == "on_hit" and hit and hit.action == "free_text" and hit.timing == "when_hit" \
+            and t.fighter(a.target).in_play:
+        out.append((f"ability: {hit.name}", hit.text, a.target))
     return out
 
 
@@ -54,13 +68,11 @@ def ask(t: Table, timing: str, n: int = 0) -> bool:
     found = texts(t, timing)
     if n >= len(found):
         return False
-    a = t.s.attack
-    assert a is not None
-    source, text = found[n]
+    source, text, whose = found[n]
     t.emit(CardTextAsked(RULE[source.split(":")[0]],
-                         f"{t.name(a.character)}'s card text ({source}) applies now: "
-                         f"\"{text}\". What does it do? Both players agree.", a.player,
-                         a.character, source, text, timing, n,
+                         f"{t.name(whose)}'s card text ({source}) applies now: "
+                         f"\"{text}\". What does it do? Both players agree.",
+                         t.fighter(whose).player, whose, source, text, timing, n,
                          "reply" if timing == "when_declared" else "after_hit"))
     return True
 

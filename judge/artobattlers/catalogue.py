@@ -22,6 +22,7 @@ from judge.artobattlers.cards import (
     Move,
     Striker,
 )
+from judge.artobattlers.verbchecks import check_verb
 from judge.errors import RecordError
 
 SAMPLE_SET = "artobattlers-sample-v1"
@@ -114,6 +115,7 @@ def _check(item: dict[str, Any], here: str) -> None:
                           "with its timing or invoked: true, exactly one of them.", "A18.2",
                           field=f"{here}.special_ability")
     _check_notes(item, here)
+    check_verb(ability, f"{here}.special_ability")
     striker = item["striker"]["attack_moves"] if item["striker"] else []
     for label, moves in (("attack_moves", item["attack_moves"]),
                          ("striker.attack_moves", striker)):
@@ -139,7 +141,7 @@ def refuse_duplicate_counterattacks(items: list[dict[str, Any]], where: str) -> 
 
 def _check_notes(item: dict[str, Any], here: str) -> None:
     """A note under a move applies when the move is declared or hits (004 §5), not at the
-    start of a turn: that is an ability's timing."""
+    start of a turn nor when its owner is hit: those are an ability's timings."""
     for i, move in enumerate(item["attack_moves"]):
         for j, note in enumerate(move.get("notes", ())):
             if note["timing"] not in ("when_declared", "on_hit"):
@@ -180,7 +182,7 @@ def _effect(data: dict[str, Any] | None) -> Effect | None:
     if "structured" not in data:  # free text: the table says what it does (A13.3, §12)
         return Effect(data["name"], frozenset(k for k, v in data["compatible"].items() if v),
                       data["phases"], data["text"], "free_text", 0, (),
-                      data.get("optional", False))
+                      data.get("optional", False), each_phase=data.get("each_phase", False))
     verb = data["structured"]
     return Effect(data["name"], frozenset(k for k, v in data["compatible"].items() if v),
                   data["phases"], data["text"], verb["action"], verb.get("dp", 0),
@@ -207,7 +209,7 @@ def _ability(data: dict[str, Any]) -> Ability:
     verb = data["structured"]
     return Ability(data["name"], data["text"], verb["action"],
                    verb.get("by", verb.get("amount", 0)), verb.get("minimum", 0),
-                   verb.get("nature"))
+                   verb.get("nature"), params=verb)
 
 
 def _character(data: dict[str, Any]) -> Character:

@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from judge.artobattlers.abilities import move_dp_against, not_effective
+from judge.artobattlers.abilities import not_effective
 from judge.artobattlers.conclude import conclude
 from judge.artobattlers.damage import Blow
+from judge.artobattlers.dpverbs import Side, count
 from judge.artobattlers.facts import (
     CostPaid,
     DuelBothLost,
@@ -23,9 +24,12 @@ def declare(t: Table, d: dict[str, Any]) -> None:
     a = t.s.attack
     assert a is not None
     f = t.fighter(a.target)
-    move = t.card(f.id).move(d["move"])
+    move = t.card(f.id).move(d["move"], a.target_striker)
     assert move is not None
     colour = t.attack_move().force_challenge or ""
+    if a.target_striker:
+        _from_striker(t, d, colour, move.name)
+        return
     t.emit(ForceChallengeDeclared("A16.6", f"{f.label} declares a {colour} force challenge, "
                                   f"colliding with {move.name}.", d["player"], colour, move.id))
     t.emit(CostPaid("A16.6", f"{f.label} pays 10 LP for the force challenge: {f.life} → "
@@ -41,6 +45,21 @@ def declare(t: Table, d: dict[str, Any]) -> None:
             t.emit(CostPaid("AG15", f"{f.label} pays {move.name}'s {lp} LP: {f.life} → "
                             f"{f.life - lp}.", f.id, "life", lp, f.life, f.life - lp,
                             "force_challenge"))
+
+
+def _from_striker(t: Table, d: dict[str, Any], colour: str, move: str) -> None:
+    """A force challenge declared from a striker an ability aimed at: its 10 LP come from
+    the striker's LP (004 §16/§18 Important #2, A16.11); its move's own costs are not
+    charged under either reading of AG15 (AG46)."""
+    a = t.s.attack
+    assert a is not None
+    f = t.fighter(a.target)
+    life = f.striker_life or 0
+    t.emit(ForceChallengeDeclared("A16.11", f"{f.striker_name} ({f.label}'s striker) declares "
+                                  f"a {colour} force challenge, colliding with {move}.",
+                                  d["player"], colour, d["move"]))
+    t.emit(CostPaid("A16.11", f"{f.striker_name} pays 10 LP for the force challenge: {life} → "
+                    f"{life - 10}.", f.id, "striker", 10, life, life - 10, "force_challenge"))
 
 
 def duel_die(t: Table, d: dict[str, Any]) -> None:
@@ -80,7 +99,8 @@ def _resolve(t: Table, loser: str) -> None:
     if loser in ("attacker", "both"):
         blows.append(_back(t))
     if loser in ("defender", "both"):
-        blows.append(Blow(a.target, "life", a.dp, "force_challenge", "A16.7", a.dp_note))
+        blows.append(Blow(a.target, t.s.attack_pool(), a.dp, "force_challenge", "A16.7",
+                          a.dp_note))
     conclude(t, blows, "full" if loser != "attacker" else "none")
 
 
@@ -89,11 +109,13 @@ def _back(t: Table) -> Blow:
     when a size or LP limit makes it not effective (AG16)."""
     a = t.s.attack
     assert a is not None and a.duel is not None
-    move = t.card(a.target).move(a.duel.move)
+    move = t.card(a.target).move(a.duel.move, a.target_striker)
     assert move is not None
     attacker = t.fighter(a.character)
     life = attacker.striker_life or 0 if a.striker else attacker.life
-    dp, note = move_dp_against(move, None if a.striker else t.card(a.character))
+    counted = count(move, Side(t.card(a.target), a.target_striker),
+                    Side(t.card(a.character), a.striker), t.rulings["AG4"])
+    dp, note = counted.dp, counted.note
     if not_effective(move, attacker.size, life) is not None:
         dp, note = 0, f"{move.name} is not effective against {attacker.name} (AG16)"
     return Blow(a.character, "striker" if a.striker else "life", dp, "force_challenge",

@@ -35,7 +35,8 @@ def conclude(t: Table, blows: list[Blow], klass: str, counterattacked: bool = Fa
         raise_power(t, a.target, "counterattack", "A8.8", "activating a counterattack")
     for who in afflicted:
         raise_power(t, who, "afflicted", "A8.10", "being afflicted")
-    to_target = sum(b.dp for b in blows if b.character == a.target and b.pool == "life")
+    to_target = sum(b.dp for b in blows if b.character == a.target
+                    and b.pool == t.s.attack_pool())
     outcome = klass if to_target > 0 else "none"  # a full result reduced to 0 is none (AG20)
     hurt = any(b.dp > 0 and b.character == a.character and
                b.pool == ("striker" if a.striker else "life") for b in blows)
@@ -64,7 +65,8 @@ def after_effect(t: Table) -> None:
     move = t.attack_move()
     if (move.chain and a.kind == "normal" and outcome == "full" and not hurt
             and not a.sacrifice and t.fighter(a.character).in_play
-            and t.fighter(a.target).in_play):
+            and t.fighter(a.target).in_play
+            and (not a.target_striker or t.fighter(a.target).striker_alive)):
         t.emit(ChainSucceeded("A14.3", f"{move.name} succeeded fully: does {t.pname(a.player)} "
                               f"attack {t.name(a.target)} once more with {t.name(a.character)}?",
                               move.id))
@@ -84,16 +86,20 @@ def _effect(t: Table) -> bool:
     effect, target = t.attack_move().effect, t.fighter(a.target)
     if effect is None:
         return False
-    reason = ("destroyed" if not target.in_play else
+    reason = ("striker" if a.target_striker else  # no main card, no type (AG46)
+              "destroyed" if not target.in_play else
               "outcome" if a.outcome != "full" or a.attacker_afflicted else
               "incompatible" if target.type not in effect.compatible else
               "already_affected" if target.effect is not None else None)
     if reason is not None:
-        why = {"destroyed": f"{target.label} is no longer in play",
+        why = {"striker": f"the target is {target.label}'s striker, which has no main card "
+                          "to read its type from (AG46)",
+               "destroyed": f"{target.label} is no longer in play",
                "outcome": "the target did not lose 100% with the attacker untouched",
                "incompatible": f"it does not work on a {target.type}",
                "already_affected": f"{target.label} is still under another effect"}[reason]
-        rule = {"already_affected": "A13.4", "destroyed": "A13.8"}.get(reason, "A13.3")
+        rule = {"already_affected": "A13.4", "destroyed": "A13.8",
+                "striker": "AG46"}.get(reason, "A13.3")
         t.emit(EffectBlocked(rule, f"{effect.name} is not applied: {why}.", target.id,
                              effect.name, reason))
         return False

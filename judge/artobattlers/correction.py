@@ -3,6 +3,9 @@ power points, shield, striker, zone and effect, as the match stands; the rules a
 match obeys (a character at 0 LP is destroyed and the checkpoint may end the match, A20.1,
 A20.7); and reopening a match a head judge's ruling had ended.
 
+The table's answers to free card texts are rulings too: ``card_text.<k>.outcome``,
+``.character``, ``.amount`` and ``.effect`` (rejudge.py: what followed is judged again).
+
 Paths: ``characters.<id>.life``, ``.power``, ``.shield``, ``.striker``, ``.zone``
 (``battle`` or ``out_of_play``, and in Advance Play ``inactive``, A21.2) and ``.effect``
 (an effect's name, or none).
@@ -14,6 +17,7 @@ from collections.abc import Callable
 from typing import Any
 
 from judge import corrections
+from judge.artobattlers import rejudge
 from judge.artobattlers.cards import Character, Effect
 from judge.artobattlers.damage import destroy
 from judge.artobattlers.facts import (
@@ -86,7 +90,7 @@ def correct(t: Table, events: list[tuple[str, Any]], entry: dict[str, Any],
     corrections.check_open(t.s.over, c, rule="A20")
     if c.reopens:
         _reopen(t, events, state_at)
-    fields = correctable(t.s, t.cards)
+    fields = {**correctable(t.s, t.cards), **rejudge.fields(t, events)}
     for change in c.changes:
         spec = fields.get(change["field"])
         if spec is None:
@@ -98,6 +102,9 @@ def correct(t: Table, events: list[tuple[str, Any]], entry: dict[str, Any],
     if all(ch.before == ch.after for ch in changes):
         raise IllegalDecisionError("This correction changes nothing: every field already has "
                                    "that value.", c.rule, field=changes[0].field)
+    if any(rejudge.is_answer_field(ch.field) for ch in changes):
+        _rejudge(t, events, c, changes, state_at)
+        return t.facts
     _check_zones(t.s, changes)
     states = {ch.field.split(".")[1]: _effect_state(t, ch) for ch in changes
               if ch.field.endswith(".effect") and ch.after is not None}
@@ -108,6 +115,16 @@ def correct(t: Table, events: list[tuple[str, Any]], entry: dict[str, Any],
     if c.reopens and not t.s.over:
         _resume(t, events)
     return t.facts
+
+
+def _rejudge(t: Table, events: list[tuple[str, Any]], c: corrections.Correction,
+             changes: list[Change], state_at: Callable[[int], GameState]) -> None:
+    """The table's answer to a card text corrected: it and what followed judged again
+    (rejudge.py); the text says what that changed."""
+    after = rejudge.rejudged(t, events, changes, state_at)
+    said = [ch.to_json() for ch in changes]
+    t.emit(CorrectionMade(c.rule, rejudge.sentence(t, events, changes, after), said, {},
+                          c.by, c.dispute, after))
 
 
 def _check_zones(s: GameState, changes: list[Change]) -> None:
@@ -189,6 +206,8 @@ WORDS = {"life": "LP", "power": "PP", "shield": "shield LP", "striker": "striker
 def label(cards: dict[str, Character], path: str) -> str:
     """A field in words from the character set alone ("Volt Wisp's LP")."""
     parts = path.split(".")
+    if rejudge.is_answer_field(path):
+        return rejudge.label(path)
     if len(parts) != 3 or parts[0] != "characters":
         return path
     card = cards.get(parts[1].split("#")[0])

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from judge.artobattlers.abilities import move_dp_against
+from judge.artobattlers.dpverbs import Side, count
 from judge.artobattlers.table import Table
 
 
@@ -19,28 +19,32 @@ def attack_dp(t: Table, options: list[dict[str, Any]]) -> list[dict[str, Any]]:
     options, in option order: ``{"character", "striker", "move", "target", "dp", "note"}``
     (``note``: why it differs from the printed DP, "" when it does not)."""
     out: list[dict[str, Any]] = []
-    seen: set[tuple[str, bool, str, str]] = set()
+    seen: set[tuple[str, bool, str, str, bool]] = set()
     for o in options:
         aim = _aim(t, o)
         if aim is None or aim in seen:
             continue
         seen.add(aim)
-        who, striker, move_id, target = aim
+        who, striker, move_id, target, aimed = aim
         move = t.card(who).move(move_id, striker)
         if move is None:
             continue
-        dp, note = move_dp_against(move, t.card(target))
+        counted = count(move, Side(t.card(who), striker), Side(t.card(target), aimed),
+                        t.rulings["AG4"])
         out.append({"character": who, "striker": striker, "move": move_id, "target": target,
-                    "dp": dp, "note": note})
+                    "dp": counted.dp, "note": counted.note,
+                    **({"target_striker": True} if aimed else {})})  # AG46
     return out
 
 
-def _aim(t: Table, o: dict[str, Any]) -> tuple[str, bool, str, str] | None:
-    """(attacker, striker, move, target) of an attack option; an extra attack is the
-    chain's attacker's own, on the same target (A14.3), never a striker's (declare.py)."""
+def _aim(t: Table, o: dict[str, Any]) -> tuple[str, bool, str, str, bool] | None:
+    """(attacker, striker, move, target, aimed at its striker) of an attack option; an
+    extra attack is the chain's attacker's own, on the same target (A14.3), never a
+    striker's (declare.py)."""
     if o.get("kind") == "attack":
-        return o["character"], bool(o["striker"]), o["move"], o["target"]
+        return (o["character"], bool(o["striker"]), o["move"], o["target"],
+                bool(o.get("target_striker")))
     attack = t.s.attack
     if o.get("kind") == "extra_attack" and attack is not None:
-        return attack.character, False, o["move"], attack.target
+        return attack.character, False, o["move"], attack.target, attack.target_striker
     return None

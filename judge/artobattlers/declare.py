@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from judge.artobattlers.abilities import move_dp_against, not_effective
+from judge.artobattlers.abilities import not_effective
 from judge.artobattlers.cards import Move
 from judge.artobattlers.damage import destroy, raise_power
-from judge.artobattlers.facts import AttackDeclared, AttackNotEffective, CostPaid
+from judge.artobattlers.dpverbs import Side, count
+from judge.artobattlers.facts import AbilityApplied, AttackDeclared, AttackNotEffective, CostPaid
 from judge.artobattlers.table import Table
 from judge.artobattlers.turns import end_turn
 
@@ -21,16 +22,21 @@ def declare(t: Table, d: dict[str, Any], chain_origin: str | None = None,
     who = a.character if chain_origin and a else d["character"]
     target = a.target if chain_origin and a else d["target"]
     striker = bool(d.get("striker")) and not chain_origin
+    aimed = a.target_striker if chain_origin and a else bool(d.get("target_striker"))
     move = t.card(who).move(d["move"], striker)
     assert move is not None
-    dp, note = move_dp_against(move, t.card(target))
+    counted = count(move, Side(t.card(who), striker), Side(t.card(target), aimed),
+                    t.rulings["AG4"])
     kind = "extra" if chain_origin else kind
     t.emit(AttackDeclared(*_declared(t, d, who, move, target, chain_origin, kind), d["player"],
                           who,
-                          striker, move.id, target, kind, d["pay"], d["sacrifice"], dp, note,
-                          chain_origin))
+                          striker, move.id, target, kind, d["pay"], d["sacrifice"], counted.dp,
+                          counted.note, chain_origin, aimed))
+    for rule, role, source, text in counted.applied:  # a newer verb changed it (dpverbs.py)
+        owner = who if role == "mover" else target
+        t.emit(AbilityApplied(rule, f"{text}.", source, owner, counted.dp))
     victim = t.fighter(target)
-    stop = not_effective(move, victim.size, victim.life)
+    stop = not_effective(move, victim.size, (victim.striker_life or 0) if aimed else victim.life)
     if stop is None or t.rulings["AG11"] == "costs_lost":
         pay_costs(t, who, move, d["pay"])
     if stop is not None:
@@ -51,8 +57,12 @@ def _declared(t: Table, d: dict[str, Any], who: str, move: Move, target: str,
     how = " as a declared sacrifice" if d["sacrifice"] else ""
     lead = "strikes again at once" if chain_origin else (
         "leads the side attack" if kind == "lead" else "attacks")
-    return rule, (f"{label} {lead}: {move.name} ({move.dp} DP, {move.cost.describe()}{pay}) "
-                  f"on {t.name(target)}{how}.")
+    aimed = t.s.attack.target_striker if chain_origin and t.s.attack else bool(
+        d.get("target_striker"))
+    victim = t.fighter(target)
+    on = f"{victim.striker_name} ({victim.label}'s striker)" if aimed else victim.label
+    return ("AG46" if aimed and not chain_origin else rule), (
+        f"{label} {lead}: {move.name} ({move.dp} DP, {move.cost.describe()}{pay}) on {on}{how}.")
 
 
 def pay_costs(t: Table, who: str, move: Move, pay: str | None, rule: str = "") -> None:

@@ -50,8 +50,17 @@ def _outcome(t: Table, reading: str, usable: list[str]) -> str:
         means, rule = MEANS[reading]
         return f"{means} ({rule})"
     if not usable:
-        return f"no counterattack fits this attack's class: {no_fit_words(t)} (AG6)"
+        return f"{_none_fits(t)}: {no_fit_words(t)} (AG6)"
     if len(usable) == 1:
         return f"counterattack \"{usable[0]}\", the only one that fits (A5.6)"
     quoted = one_of(['"' + u + '"' for u in usable])
     return f"{len(usable)} counterattacks fit, {quoted}: the defender chooses (AG7)"
+
+
+def _none_fits(t: Table) -> str:
+    """Why no counterattack answers: the attack's class, or a striker as the target, which
+    has none of its own (AG46)."""
+    a = t.s.attack
+    if a is not None and a.target_striker:
+        return "a striker has no counterattack of its own (AG46)"
+    return "no counterattack fits this attack's class"

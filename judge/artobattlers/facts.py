@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any, ClassVar
 
+from judge.artobattlers import snapshot
 from judge.artobattlers.state import Attack, Duel, EffectState, Fighter, GameState
 
 FACT_TYPES: dict[str, type[Fact]] = {}
@@ -17,6 +18,7 @@ class Fact:
     rule: str
     text: str
     control: ClassVar[bool] = False  # bookkeeping a narrative may skip
+    asks_table: ClassVar[bool] = False  # a card text put to the table or its answer
 
     def __init_subclass__(cls, **kw: Any) -> None:
         super().__init_subclass__(**kw)
@@ -26,6 +28,8 @@ class Fact:
         """What the fact changes; a fact that changes nothing leaves this as is."""
 
     def run(self, s: GameState) -> None:
+        if not self.asks_table:
+            s.invoked = []  # the game moved on: a new prompt (freetext.invoke at a prompt)
         self.apply(s)
         s.version += 1
 
@@ -166,11 +170,12 @@ class AttackDeclared(Fact):
     dp: int
     dp_note: str = ""
     chain_origin: str | None = None
+    target_striker: bool = False  # aimed at the target's striker (target_striker, AG46)
 
     def apply(self, s: GameState) -> None:
         s.attack = Attack(self.player, self.character, self.striker, self.move, self.target,
                           self.kind, self.pay, self.sacrifice, self.dp, self.dp_note,
-                          self.chain_origin)
+                          self.chain_origin, target_striker=self.target_striker)
         s.step = "reply"
 
 
@@ -392,10 +397,11 @@ class TextDuelOpened(Fact):
     character: str
     name: str
     turn: int
+    by: str | None = None  # a Special Ability's duel (``dice_duel_turn``): its owner (AG45)
 
     def apply(self, s: GameState) -> None:
         s.text_duel = {"character": self.character, "effect": self.name, "rounds": [],
-                       "current": [None, None]}
+                       "current": [None, None], **({"by": self.by} if self.by else {})}
         s.step = "duel"
 
 
@@ -575,8 +581,13 @@ class CardTextAsked(Fact):
     n: int = 0
     resume: str = "reply"  # reply | after_hit (on_hit) | after_effect | turn_end (invoked)
     #                        | step:<the step a start-of-turn text interrupted>
+    #                        | prompt:<the owner's prompt an invoked text interrupted>
+    #                        | tick:<the character a lasting effect's text acts on>
+    asks_table: ClassVar[bool] = True
 
     def apply(self, s: GameState) -> None:
+        if self.resume.startswith("prompt:"):
+            s.invoked = [*s.invoked, self.character]
         s.choice = {"player": self.player, "choice": "card_text", "about": self.card_text,
                     "character": self.character, "source": self.source, "n": self.n,
                     "options": [], "resume": self.resume}
@@ -597,6 +608,7 @@ class CardTextRuled(Fact):
     resume: str = "reply"
     dp: int | None = None  # damage: what the attack now deals
     zone: str | None = None  # to_battle_zone / to_inactive_zone: where ``character`` goes
+    asks_table: ClassVar[bool] = True
 
     def apply(self, s: GameState) -> None:
         if self.zone is not None:
@@ -608,7 +620,9 @@ class CardTextRuled(Fact):
             s.attack.dp = self.dp
         s.choice = None
         s.step = ("turn_action" if self.resume == "turn_end" else
-                  self.resume[5:] if self.resume.startswith("step:") else "reply")
+                  self.resume[5:] if self.resume.startswith("step:") else
+                  self.resume[7:] if self.resume.startswith("prompt:") else
+                  "end_of_turn" if self.resume.startswith("tick:") else "reply")
 
 
 @dataclass(frozen=True)
@@ -760,8 +774,13 @@ class CorrectionMade(Fact):
     effects: dict[str, dict[str, Any]] = field(default_factory=dict)
     by: dict[str, Any] | None = None
     dispute: str | None = None
+    rejudged: dict[str, Any] | None = None  # the table's answer corrected (rejudge.py):
+    #                                         the position judged again, whole
 
     def apply(self, s: GameState) -> None:
+        if self.rejudged is not None:
+            snapshot.replace(s, self.rejudged)
+            return
         for change in self.changes:
             _, cid, attr = change["field"].split(".", 2)
             f, value = s.fighters[cid], change["after"]
@@ -795,3 +814,17 @@ class MatchReopened(Fact):
     def apply(self, s: GameState) -> None:
         s.winner, s.draw, s.end_reason = None, False, None
         s.step, s.to_act = self.step, self.to_act
+
+
+# --- issue 33: the Special Ability verbs a player's card may need ------------------------------
+
+
+@dataclass(frozen=True)
+class AbilityApplied(Fact):
+    """A Special Ability verb changed what a move counts (``nature_dp``, AG43;
+    ``discard_damage_calculation``, A24.9, AG44): said beside the declaration, which
+    carries the counted DP. ``source`` is ``<card>/<ability id>``."""
+
+    source: str
+    character: str
+    dp: int

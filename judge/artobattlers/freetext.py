@@ -6,7 +6,8 @@ answers with the engine's own outcomes, both players agreeing:
 
 ``{"player", "kind": "card_text", "agreed": [0, 1], "outcome", "character", "amount"}``
 
-``outcome``: ``nothing``; ``life`` / ``power`` / ``shield`` (``character``'s pool changes
+``outcome``: ``nothing``; ``place_effect`` (``effect``, one of the match's effects, is
+placed on ``character``, placing.py); ``life`` / ``power`` / ``shield`` (``character``'s pool changes
 by ``amount``, signed); ``hit`` (the attack hits in full, no reply) or ``miss`` (it does
 nothing; offered only ``when_declared``, before the attack is decided). Timings judged:
 ``when_declared`` (a note: its move is declared; an ability: its owner declares an
@@ -27,8 +28,9 @@ from judge.artobattlers.facts import (
     EffectEnded,
     TurnStarted,
 )
+from judge.artobattlers.placing import place
 from judge.artobattlers.table import Table
-from judge.artobattlers.turns import end_turn
+from judge.artobattlers.turns import after_lasting, end_turn
 from judge.described import with_defaults
 from judge.errors import IllegalDecisionError
 
@@ -38,14 +40,16 @@ WORDS = {"life": "LP", "power": "PP", "shield": "shield LP"}
 
 def invoke(t: Table, d: dict[str, Any]) -> None:
     """An invoked free-text ability used as the turn action (A3.3 (d), A18.2): the table
-    says what it does, then the turn ends."""
+    says what it does, then the turn ends; used at another of its owner's prompts
+    (invoking.py), the table says what it does and the same prompt is asked again."""
     f = t.fighter(d["character"])
     ability = t.card(f.id).ability
     assert ability is not None
     source = f"ability: {ability.name}"
     t.emit(CardTextAsked("A18.2", f"{f.label} uses {ability.name}: \"{ability.text}\". What "
                          "does it do? Both players agree.", d["player"], f.id, source,
-                         ability.text, "invoked", 0, "turn_end"))
+                         ability.text, "invoked", 0, "turn_end" if t.s.step == "turn_action"
+                         else f"prompt:{t.s.step}"))
 
 
 def rule_on(t: Table, d: dict[str, Any]) -> None:
@@ -61,27 +65,36 @@ def rule_on(t: Table, d: dict[str, Any]) -> None:
     t.emit(CardTextRuled(RULE[str(c["source"]).split(":")[0]],
                          f"{t.name(str(c['character']))}'s card text ({c['source']}): "
                          f"\"{c['about']}\" — the table, both players agreeing, decides: "
-                         f"{_said(t, outcome, who, amount, pools)}.", str(c["about"]),
+                         f"{_said(t, d, pools)}.", str(c["about"]),
                          outcome, who, amount, pools, resume, dp, zone))
     if outcome == "end_effect":
         _end_effect(t, who)
+    if _ended(t, outcome, who, d.get("effect"), resume):
+        return
     if resume == "turn_end":
-        if not (outcome == "life" and destroy(t)):
-            end_turn(t)
-        return
-    if resume.startswith("step:"):
-        if not (outcome == "life" and destroy(t)):
-            ask_turn_start(t, int(c["n"]) + 1, resume[5:])
-        return
-    if resume == "after_effect":
-        if not (outcome == "life" and destroy(t)):
-            after_effect(t)
-        return
-    if resume == "after_hit":
-        if not (outcome == "life" and destroy(t)) and not ask(t, "on_hit", int(c["n"]) + 1):
+        end_turn(t)
+    elif resume.startswith("step:"):
+        ask_turn_start(t, int(c["n"]) + 1, resume[5:])
+    elif resume == "after_effect":
+        after_effect(t)
+    elif resume.startswith("tick:"):
+        after_lasting(t, resume[5:])
+    elif resume.startswith("prompt:"):
+        pass  # the owner's prompt it interrupted is asked again (invoking.py)
+    elif resume == "after_hit":
+        if not ask(t, "on_hit", int(c["n"]) + 1):
             after_hit(t)
-        return
-    _go_on(t, outcome, int(c["n"]))
+    else:
+        _go_on(t, outcome, int(c["n"]))
+
+
+def _ended(t: Table, outcome: str, who: str, effect: object, resume: str) -> bool:
+    """Whether the answer ended the match: LP the table took destroyed a character (during
+    an attack's reply, _go_on ends the attack first), or an effect it placed left a player
+    no character (placing.py)."""
+    if outcome == "place_effect":
+        return place(t, who, effect)
+    return outcome == "life" and resume != "reply" and destroy(t)
 
 
 def _pools(t: Table, outcome: str, who: str, amount: int) -> dict[str, dict[str, int]]:
@@ -147,8 +160,8 @@ def _end_effect(t: Table, who: str) -> None:
                               f"{f.zone} zone.", who))
 
 
-def _said(t: Table, outcome: str, who: str, amount: int,
-          pools: dict[str, dict[str, int]]) -> str:
+def _said(t: Table, d: dict[str, Any], pools: dict[str, dict[str, int]]) -> str:
+    outcome, who, amount = d["outcome"], d["character"], d["amount"]
     if outcome in POOLS:
         after = pools[who][POOLS[outcome]]
         before = getattr(t.fighter(who), POOLS[outcome])
@@ -162,7 +175,8 @@ def _said(t: Table, outcome: str, who: str, amount: int,
                 f"{max(0, t.s.attack.dp + amount)} DP")
     return {"nothing": "it does nothing here", "hit": "the attack hits in full, no reply",
             "miss": "the attack misses: it does nothing",
-            "end_effect": f"the effect on {t.name(who)} ends"}[outcome]
+            "end_effect": f"the effect on {t.name(who)} ends",
+            "place_effect": f"{d.get('effect')} is placed on {t.name(who)}"}[outcome]
 
 
 def _go_on(t: Table, outcome: str, n: int) -> None:

@@ -6,7 +6,16 @@ from __future__ import annotations
 from itertools import chain, count
 from typing import Any
 
-from judge.artobattlers import abilities, challenge, conclude, declare, freetext, reply, side
+from judge.artobattlers import (
+    abilities,
+    abilityduel,
+    challenge,
+    conclude,
+    declare,
+    freetext,
+    reply,
+    side,
+)
 from judge.artobattlers.damage import destroy, raise_power
 from judge.artobattlers.facts import (
     AnnotationRecorded,
@@ -67,6 +76,8 @@ def judge(t: Table, d: Any, wasted: bool) -> list[Fact]:
         _standing(t, d)
         return t.facts
     d = counterattack_option(t, {**DEFAULTS.get(str(kind), {}), **d})
+    if kind == "attack" and d.get("target_striker") is False:
+        d = {k: v for k, v in d.items() if k != "target_striker"}  # the usual target
     now = prompt(t)
     assert now is not None
     bad = _malformed(d)
@@ -227,7 +238,11 @@ def _power_turn(t: Table, d: dict[str, Any]) -> None:
 def _ability_action(t: Table, d: dict[str, Any]) -> None:
     ability = t.card(d["character"]).ability
     if ability is not None and ability.action == "free_text":
-        freetext.invoke(t, d)  # the table says what it does; the turn ends after
+        freetext.invoke(t, d)  # the table says what it does; the turn ends (or the prompt
+        #                        it interrupted is asked again, invoking.py)
+        return
+    if ability is not None and ability.action == "dice_duel_turn":
+        abilityduel.open_duel(t, d)  # the dice come next; the turn ends after (AG45)
         return
     abilities.act(t, d)
     end_turn(t)
@@ -235,7 +250,11 @@ def _ability_action(t: Table, d: dict[str, Any]) -> None:
 
 def _duel_die(t: Table, d: dict[str, Any]) -> None:
     """A card-text dice duel's die when one is open, else a force challenge's (A16)."""
-    (text_duel_die if t.s.text_duel is not None else challenge.duel_die)(t, d)
+    duel = t.s.text_duel
+    if duel is not None and "by" in duel:  # a Special Ability's dice duel (AG45)
+        abilityduel.duel_die(t, d)
+        return
+    (text_duel_die if duel is not None else challenge.duel_die)(t, d)
 
 
 def _decline(t: Table, d: dict[str, Any]) -> None:

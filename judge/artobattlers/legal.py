@@ -13,6 +13,7 @@ from judge.artobattlers.cards import Counterattack, Move
 from judge.artobattlers.counted import attack_dp
 from judge.artobattlers.crowded import attack_descriptions, crowded, side_attack_description
 from judge.artobattlers.faces import die_faces
+from judge.artobattlers.invoking import invocations
 from judge.artobattlers.payments import attack_payments, cost_choices, lp_ok
 from judge.artobattlers.position import context
 from judge.artobattlers.rulings import half
@@ -49,6 +50,7 @@ def prompt(t: Table) -> dict[str, Any] | None:
              "card_choice": _card_choice, "card_text": _card_text, "extra_attack": _extra,
              "joining_attack": _joining}[s.step]
     out = maker(t)
+    out["options"] += invocations(t, out)  # invoked texts at their owner's prompt
     out.update(context(s))  # what the answer's sentence reads (position.py)
     counted = attack_dp(t, out["options"])  # what each attack counts (counted.py)
     if counted:
@@ -122,12 +124,42 @@ def turn_actions(t: Table, p: int) -> list[dict[str, Any]]:
 
 
 def others(t: Table, p: int) -> list[dict[str, Any]]:
-    """PP turns and actions a Special Ability grants: one per character at most."""
+    """PP turns and actions a Special Ability grants: a PP turn per character at most, an
+    ability action per character (per target for a ``dice_duel_turn``), and the attacks a
+    ``target_striker`` ability adds (issue 33)."""
     s = t.s
     powered = s.battle(p) if t.rulings["AG28"] == "battle_zone_only" else s.in_play(p)
     turns = [{"player": p, "kind": "power_turn", "character": f.id} for f in powered
              if can_power_turn(t, f)]
-    return turns + [{"player": p, **o} for f in s.battle(p) if (o := ability_action(t, f))]
+    return turns + [x for f in s.battle(p) if (o := ability_action(t, f))
+                    for x in _with_params(t, {"player": p, **o})] + striker_attacks(t, p)
+
+
+def striker_attacks(t: Table, p: int) -> list[dict[str, Any]]:
+    """Attacks a ``target_striker`` ability grants (004 §16/§18 Important #2, AG46): its
+    owner's moves (not its striker's) on each living striker of an opponent character in
+    the battle zone, marked ``target_striker: true``."""
+    allow = t.rulings["AG22"] == "pp_or_lp_sacrifice_allowed"
+    out = []
+    for f in t.s.battle(p):
+        ability = t.card(f.id).ability
+        if ability is None or ability.action != "target_striker":
+            continue
+        for move in (m for m in moves_of(t, f, False) if not m.striker):
+            for pay, sacrifice in attack_payments(f, move, allow):
+                out += [{**_attack(p, f.id, move, g.id, pay, sacrifice, False),
+                         "target_striker": True}
+                        for g in t.s.battle(1 - p) if g.striker_alive]
+    return out
+
+
+def _with_params(t: Table, option: dict[str, Any]) -> list[dict[str, Any]]:
+    """An ability action as options: a ``dice_duel_turn`` once per opponent character in
+    the battle zone, its target (``params.target``, AG45); any other as it is."""
+    ability = t.card(option["character"]).ability
+    if ability is None or ability.action != "dice_duel_turn":
+        return [option]
+    return [{**option, "params": {"target": g.id}} for g in t.s.battle(1 - option["player"])]
 
 
 def attacks(t: Table, p: int, extra: bool) -> list[dict[str, Any]]:
@@ -189,7 +221,7 @@ def _card_text(t: Table) -> dict[str, Any]:
     assert c is not None
     about = (f"{t.name(str(c['character']))}'s card text ({c['source']}): \"{c['about']}\". "
              "What does it do? Both players agree: nothing, a change of LP, PP or shield, "
-             "or the attack hits or misses.")
+             "an effect placed or ended, or the attack hits or misses.")
     out = _shape([c["player"]], ONE_PLAYER, "card_text", [], about,
                  cardtext.RULE[str(c["source"]).split(":")[0]], [cardtext.description(t)])
     out["card_text"] = {"text": c["about"], "source": c["source"], "character": c["character"]}
@@ -230,6 +262,8 @@ def reply_options(t: Table) -> list[dict[str, Any]]:
     assert a is not None
     d = 1 - a.player
     options: list[dict[str, Any]] = [{"player": d, "kind": "die", "value": v} for v in DIE]
+    if a.target_striker:  # a striker has no manual move; its own moves may collide (AG46)
+        return options + force_challenges(t)
     if _may_reply(t, "manual_move"):
         options += manual_moves(t)
     if _may_reply(t, "force_challenge"):
@@ -290,14 +324,16 @@ def force_challenges(t: Table) -> list[dict[str, Any]]:
     a = t.s.attack
     assert a is not None
     colour = t.attack_move().force_challenge
-    f = t.fighter(a.target)
-    if colour is None or not lp_ok(f, 10):
+    f, aimed = t.fighter(a.target), a.target_striker
+    if colour is None or not lp_ok(f, 10, striker=aimed):  # from the striker (A16.11, AG46)
         return []
     out = []
-    for move in t.card(a.target).moves:
+    card = t.card(a.target)
+    pool = card.striker.moves if aimed and card.striker else card.moves
+    for move in pool:
         if move.force_challenge != colour:
             continue
-        if t.rulings["AG15"] == "colliding_move_costs_not_charged":
+        if t.rulings["AG15"] == "colliding_move_costs_not_charged" or aimed:
             out.append({"player": 1 - a.player, "kind": "force_challenge", "move": move.id})
             continue
         for pay in cost_choices(f, move.cost, extra_lp=10):
@@ -352,6 +388,8 @@ def usable_entries(t: Table) -> list[tuple[int, Counterattack]]:
     a = t.s.attack
     assert a is not None
     klass = t.attack_move().klass
+    if a.target_striker:  # the counterattacks are the character's, not its striker's (AG46)
+        return []
     fitting = [(i, ca) for i, ca in enumerate(t.card(a.target).counterattacks)
                if ca.fits(klass)]
     return sorted(fitting, key=lambda e: (e[1].id, e[0]))

@@ -84,6 +84,10 @@ class AobMatch:
         else:
             self.events.append(("decision", dict(payload)))
 
+    def standing_events(self) -> list[tuple[str, Any]]:
+        """The events standing (a retraction's wrapper holds the whole stream)."""
+        return self.events
+
     def state_at(self, n: int) -> GameState:
         s = initial_state(self.setup)
         for kind, event in self.events[:n]:

@@ -157,6 +157,9 @@ def _ability(t: Table, d: dict[str, Any]) -> tuple[str, str]:
         return f"{t.name(str(who))} has no Special Ability that grants a turn action.", "A18"
     if t.fighter(str(who)).zone != "battle":
         return f"{t.name(str(who))} is in the inactive zone.", "A21.6"
+    if ability.action == "dice_duel_turn":
+        return (f"the ability is {ability.id!r}, with params {{\"target\": an opponent "
+                "character in the battle zone}.", "AG45")
     return (f"the ability is {ability.id!r}, with params {{}}.", "A18")
 
 
@@ -217,6 +220,8 @@ def _attack(t: Table, d: dict[str, Any]) -> tuple[str, str]:
         return "the striker is destroyed; its moves can no longer be used.", "A17.5"
     if d["kind"] == "extra_attack" and (move.chain or move.striker):
         return "an extra attack cannot be a chain move or a striker move.", "A14.4"
+    if d["kind"] == "attack" and d.get("target_striker"):
+        return aiming_refused(t, who, move.striker, d.get("target"))
     target = d.get("target")
     if d["kind"] == "attack" and (target not in t.s.fighters or t.fighter(target).player == p):
         return f"{target!r} is not an opponent character in play (a striker is never a " \
@@ -232,6 +237,23 @@ def _attack(t: Table, d: dict[str, Any]) -> tuple[str, str]:
                 "cost is at least the current LP can.", "A9.3, A9.4, AG22")
     return (f"{move.name} cannot be paid now ({move.cost.describe()}; LP payments need more "
             "LP than the cost, a sacrifice must be declared).", "A8.4, A9.2, AG10")
+
+
+def aiming_refused(t: Table, who: str, striker: bool, target: Any) -> tuple[str, str]:
+    """Why an attack on a striker is refused (A17.2; AG46 for the ability that allows it)."""
+    ability = t.card(who).ability
+    if ability is None or ability.action != "target_striker":
+        return (f"{t.name(who)} has no Special Ability that lets it target a striker (a "
+                "striker is never a target).", "A17.2")
+    if striker:
+        return "the ability is its owner's: its striker's moves cannot aim at a striker.", \
+            "A18.3, AG46"
+    if target not in t.s.fighters or t.fighter(str(target)).player == t.fighter(who).player:
+        return f"{target!r} is not an opponent character in play.", "A3.5"
+    if not t.fighter(str(target)).striker_alive:
+        return f"{t.name(str(target))} has no striker left to target.", "A17.5, AG46"
+    return (f"{t.name(str(target))}'s striker cannot be attacked that way now.",
+            "A8.4, A9.2, A21.6, AG46")
 
 
 BY_KIND = {"manual_move": _manual, "force_challenge": _challenge, "attack": _attack,

@@ -31,15 +31,15 @@ from judge.artobattlers.table import Table
 def _hit(t: Table, rule: str, note: str = "") -> Blow:
     a = t.s.attack
     assert a is not None
-    return Blow(a.target, "life", a.dp, "attack", rule, note or a.dp_note)
+    return Blow(a.target, t.s.attack_pool(), a.dp, "attack", rule, note or a.dp_note)
 
 
 def _half(t: Table, rule: str) -> Blow:
     a = t.s.attack
     assert a is not None
     dp = half(a.dp, t.rulings)
-    return Blow(a.target, "life", dp, "attack", rule, f"50% of {a.dp}, rounded per AG4"
-                if a.dp % 2 else f"50% of {a.dp}")
+    return Blow(a.target, t.s.attack_pool(), dp, "attack", rule,
+                f"50% of {a.dp}, rounded per AG4" if a.dp % 2 else f"50% of {a.dp}")
 
 
 def die(t: Table, d: dict[str, Any]) -> None:
@@ -74,8 +74,9 @@ def _counterattack_face(t: Table) -> None:
                                           f"does {t.pname(t.s.defender())} use, {quoted}?",
                                           usable))
     else:  # the die buttons say the same words before the value is entered (faces.py)
-        t.emit(NoUsableCounterattack("AG6", "No counterattack fits this attack's class: "
-                                     f"{no_fit_words(t)}."))
+        why = ("A striker has no counterattack of its own (AG46)" if t.s.attack and
+               t.s.attack.target_striker else "No counterattack fits this attack's class")
+        t.emit(NoUsableCounterattack("AG6", f"{why}: {no_fit_words(t)}."))
         if t.rulings["AG6"] == "as_hit":
             conclude(t, [_hit(t, "AG6")], "full")
         else:

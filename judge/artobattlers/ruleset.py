@@ -8,7 +8,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from judge import corrections, registry
-from judge.artobattlers import correction, position
+from judge.artobattlers import correction, position, rejudge
 from judge.artobattlers import setup as setups
 from judge.artobattlers.catalogue import (
     SAMPLE_SET,
@@ -24,6 +24,7 @@ from judge.artobattlers.rulings import NOT_JUDGED, READINGS
 from judge.artobattlers.schemas import all_schemas
 from judge.artobattlers.sentences import Words, describe
 from judge.artobattlers.state import GameState
+from judge.artobattlers.table import Table
 from judge.artobattlers.teaching import die_question
 from judge.artobattlers.view import state_json, summary
 from judge.ruleset import IndexMark, Ruleset
@@ -81,7 +82,10 @@ class ArtOBattlers(Ruleset):
         return Words([p["name"] for p in setup["players"]], setups.cards(setup["characters"]))
 
     def correctable(self, match: Any) -> dict[str, dict[str, Any]]:
-        return correction.correctable(match.state, match.cards)
+        table = Table(match.state, match.cards, match.setup)
+        standing = getattr(match, "standing_events", lambda: match.events)()
+        return {**correction.correctable(match.state, match.cards),
+                **rejudge.fields(table, standing)}
 
     def correction_changes(self, correction: dict[str, Any]) -> list[dict[str, Any]] | None:
         return changes_from(correction)
@@ -93,8 +97,8 @@ class ArtOBattlers(Ruleset):
         for n, (kind, event) in enumerate(match.events, 1):
             if kind == "fact":
                 event.run(state)
-            if isinstance(event, CorrectionMade):
-                continue  # the correction's own line says it all
+            if isinstance(event, CorrectionMade) and event.rejudged is None:
+                continue  # the correction's own line says it all (not what re-judging did)
             where = position.of_state(state, event) if kind == "decision" else None
             yield f"{n:>4}  " + (f"> {self._describe(match.setup, event, where)}"
                                  if kind == "decision" else f"  {event.text} [{event.rule}]")

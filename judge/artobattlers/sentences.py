@@ -108,7 +108,12 @@ def _attack(w: Words, who: str, d: dict[str, Any], s: Position | None) -> str:
     if striker and card and card.striker:
         by = f"{by}'s striker {card.striker.name}"
     move = w.move_name(d.get("character"), d.get("move"), striker)
-    return f"{who} attacks {w.character(d.get('target'))} with {by}'s {move}{paying(d)}."
+    target = w.character(d.get("target"))
+    if d.get("target_striker"):  # aimed at the striker (AG46)
+        aimed = w.card(d.get("target"))
+        target = f"{target}'s striker {aimed.striker.name}" if aimed and aimed.striker else (
+            f"{target}'s striker")
+    return f"{who} attacks {target} with {by}'s {move}{paying(d)}."
 
 
 def _extra_attack(w: Words, who: str, d: dict[str, Any], s: Position | None) -> str:
@@ -177,6 +182,9 @@ def _card_text(w: Words, who: str, d: dict[str, Any], s: Position | None) -> str
     what = str(d.get("outcome"))
     if what in ("to_battle_zone", "to_inactive_zone") and d.get("character"):
         what = f"{w.character(d['character'])} {what.replace('_', ' ')}"
+    if what == "place_effect":
+        on = f" on {w.character(d['character'])}" if d.get("character") else ""
+        what = f"place {d.get('effect') or 'an effect'}{on}"
     if what in ("life", "power", "shield"):
         amount = d.get("amount", 0)
         whom = f" for {w.character(d['character'])}" if d.get("character") else ""
@@ -205,7 +213,12 @@ def _joining(w: Words, who: str, d: dict[str, Any], s: Position | None) -> str:
 def _ability(w: Words, who: str, d: dict[str, Any], s: Position | None) -> str:
     card = w.card(d.get("character"))
     ability = card.ability.name if card and card.ability else d.get("ability")
-    return f"{who} uses {w.character(d.get('character'))}'s {ability} as the turn action."
+    if s is not None and s.attack is not None:  # at the owner's prompt (invoking.py)
+        return f"{who} invokes {w.character(d.get('character'))}'s {ability}."
+    params = d.get("params")
+    aim = params.get("target") if isinstance(params, dict) else None
+    on = f" on {w.character(aim)}" if isinstance(aim, str) else ""  # dice_duel_turn (AG45)
+    return f"{who} uses {w.character(d.get('character'))}'s {ability}{on} as the turn action."
 
 
 def _choice_about(s: Position | None) -> str:

@@ -104,6 +104,7 @@ class Attack:
     duel: Duel | None = None
     outcome: str | None = None  # full | partial | none
     attacker_afflicted: bool = False
+    target_striker: bool = False  # the target's striker is aimed at (target_striker, AG46)
 
 
 @dataclass
@@ -133,6 +134,7 @@ class GameState:
     side: dict[str, Any] | None = None  # the side attack announced this turn (A22, AG33)
     choice: dict[str, Any] | None = None  # a card-text may/pick waiting (decisions.md 15)
     text_duel: dict[str, Any] | None = None  # a card-text dice duel (A16.1, R-text)
+    invoked: list[str] = field(default_factory=list)  # invoked texts used at this prompt
 
     @property
     def over(self) -> bool:
@@ -163,3 +165,9 @@ class GameState:
     def defender(self) -> int:
         assert self.attack is not None
         return 1 - self.attack.player
+
+    def attack_pool(self) -> str:
+        """The target's pool the attack's damage goes to: its LP, or its striker's when the
+        striker is aimed at (AG46)."""
+        assert self.attack is not None
+        return "striker" if self.attack.target_striker else "life"

@@ -11,6 +11,7 @@ from judge.artobattlers.abilities import direct_hit_against
 from judge.artobattlers.damage import Blow, land, raise_power
 from judge.artobattlers.facts import (
     CaptivityEnded,
+    CardTextAsked,
     DuelDieEntered,
     DuelRound,
     EffectEnded,
@@ -38,6 +39,8 @@ def _tick(t: Table, who: str) -> bool:
     effect = f.effect
     if effect is None or not effect.applied_turn < t.s.turn <= effect.ends_after_turn:
         return False
+    if effect.action == "free_text" and lasting_text(t, who):
+        return True  # the table says what it does this phase; then the ticks go on
     if effect.action == "dice_duel_each_phase":
         t.emit(TextDuelOpened("A16.1", f"{effect.name} acts on {f.label} at the end of turn "
                               f"{t.s.turn}: a dice duel; if {t.pname(f.player)} loses, "
@@ -51,6 +54,32 @@ def _tick(t: Table, who: str) -> bool:
         _direct_hit(t, who, effect.dp)
     _expire(t, who)
     return False
+
+
+def lasting_text(t: Table, who: str) -> bool:
+    """A free-text effect that acts each phase it lasts (``each_phase``; 004 §12 "A negative
+    effect can last one phase or more than one phase"): the table is asked what it does at
+    the end of each covered turn (AG19). True when asked."""
+    effect = t.fighter(who).effect
+    assert effect is not None
+    owner, _, move_id = effect.source.partition("/")
+    move = t.card(owner).move(move_id) if owner in t.s.fighters else None
+    if move is None or move.effect is None or not move.effect.each_phase:
+        return False
+    f = t.fighter(who)
+    t.emit(CardTextAsked("A13.3", f"{effect.name} lasts on {f.label} at the end of turn "
+                         f"{t.s.turn}: \"{move.effect.text}\". What does it do this phase? Both "
+                         "players agree.", t.fighter(owner).player, owner,
+                         f"effect: {effect.name}", move.effect.text, "each_phase", 0,
+                         f"tick:{who}"))
+    return True
+
+
+def after_lasting_text(t: Table, who: str) -> bool:
+    """After the table's answer to a lasting text: the effect may expire, then the other
+    ticks go on; True when another paused them."""
+    _expire(t, who)
+    return run_ticks(t, after=who)
 
 
 def _direct_hit(t: Table, who: str, dp: int) -> None:

@@ -17,7 +17,7 @@ from judge.artobattlers.facts import (
 )
 from judge.artobattlers.phrases import zones_sentence
 from judge.artobattlers.table import Table
-from judge.artobattlers.ticks import duel_die, run_ticks
+from judge.artobattlers.ticks import after_lasting_text, duel_die, run_ticks
 from judge.artobattlers.zones import has_issue, layout_rule, turn_lost
 
 
@@ -103,6 +103,13 @@ def text_duel_die(t: Table, d: dict[str, Any]) -> None:
     """One die of a card-text dice duel; once won, the remaining ticks and the next turn."""
     who = duel_die(t, d)
     if who is not None and not run_ticks(t, after=who):
+        _next_turn(t)
+
+
+def after_lasting(t: Table, who: str) -> None:
+    """The table answered a lasting free-text effect's text (ticks.lasting_text): the
+    remaining ticks, then the next turn."""
+    if not after_lasting_text(t, who):
         _next_turn(t)
 
 

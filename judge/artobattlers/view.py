@@ -38,7 +38,8 @@ def attack_json(a: Attack | None) -> dict[str, Any] | None:
             "effective": a.effective, "dp_against_target": a.dp, "dp_note": a.dp_note,
             "reply": a.reply, "counterattack": a.counterattack,
             "duel": asdict(a.duel) if a.duel else None, "outcome": a.outcome,
-            "attacker_afflicted": a.attacker_afflicted}
+            "attacker_afflicted": a.attacker_afflicted,
+            **({"target_striker": True} if a.target_striker else {})}  # AG46
 
 
 def state_json(s: GameState, prompt: dict[str, Any] | None) -> dict[str, Any]:

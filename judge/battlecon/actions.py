@@ -8,13 +8,13 @@ for. With fewer than two legal options it resolves by itself (R18.4).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Final
 
 from judge.battlecon import facts as F
+from judge.battlecon import moving  # the choke point of movement: its names stay there
 from judge.battlecon.along import lead
-from judge.battlecon.cards import TIMING_NAMES, Card, Effect
-from judge.battlecon.fast_init import fast_init
+from judge.battlecon.context import Ctx, Need
 from judge.battlecon.hooks import ON_STUNNED
 from judge.battlecon.movement import (
     destinations,
@@ -23,73 +23,16 @@ from judge.battlecon.movement import (
     movement_lock,
     toward,
 )
+from judge.battlecon.names import name, pronoun
+from judge.battlecon.names import possessive as possessive
+from judge.battlecon.names import pronoun_object as pronoun_object
+from judge.battlecon.negation import follows
 from judge.battlecon.state import START_LIFE, DuelState, known
+from judge.battlecon.stats import attack
 
-
-def same_types(a: dict, b: dict) -> bool:
-    """Equal decisions of the same JSON types: ``true`` is not ``1`` (R0.2's "exactly")."""
-    return all(type(v) is type(b[k]) for k, v in a.items())
-
-
-@fast_init
-@dataclass(frozen=True)
-class Need:
-    """A decision the engine waits for: who, what kind, the legal options."""
-
-    kind: str
-    players: tuple[int, ...]
-    options: list[dict]
-    about: str = ""
-    extra: dict = field(default_factory=dict)
-    rule: str = ""
-
-
-@dataclass
-class Ctx:
-    s: DuelState
-    owner: int
-    card: Card
-    effect: Effect
-
-    @property
-    def opponent(self) -> int:
-        return 1 - self.owner
-
-    @property
-    def rule(self) -> str:
-        return f"{self.card.id}: {TIMING_NAMES.get(self.effect.timing, self.effect.timing)}"
-
-    def name(self, p: int) -> str:
-        return name(self.s, p)
-
-
-_KITS: Final[dict[str, tuple[str, str]]] = {}
-
-
-def _kit(fid: str) -> tuple[str, str]:
-    kit = _KITS.get(fid)
-    if kit is None:
-        from judge.battlecon.fighters import fighter
-
-        f = fighter(fid)
-        kit = _KITS[fid] = (f.short, f.pronoun)
-    return kit
-
-
-def name(s: DuelState, p: int) -> str:
-    return _kit(s.players[p].fighter)[0]
-
-
-def pronoun(s: DuelState, p: int) -> str:
-    return _kit(s.players[p].fighter)[1]
-
-
-def pronoun_object(s: DuelState, p: int) -> str:
-    return {"he": "him", "she": "her"}.get(pronoun(s, p), "them")
-
-
-def possessive(s: DuelState, p: int) -> str:
-    return {"he": "his", "she": "her"}.get(pronoun(s, p), "their")
+# ``Ctx``, ``Need`` and the names in words are part of the vocabulary a fighter's module
+# imports from here (re-exported); they stand lower (``context``, ``names``) so the rules
+# below the actions can use them too.
 
 
 class Action:
@@ -146,10 +89,8 @@ class Movement(Action):
             return [F.MovementIgnored(
                 rule="R17.9", text=f"{ctx.name(mover)} cannot {self.verb()} as {ctx.card.name} "
                 f"asks: {why}, so the movement is ignored.", player=mover, kind=self.kind)]
-        from judge.battlecon.moving import Cleared, moved, question
-
-        cleared = question(ctx, mover, ends, decision)
-        if not isinstance(cleared, Cleared):
+        cleared = moving.question(ctx, mover, ends, decision)
+        if not isinstance(cleared, moving.Cleared):
             return cleared
         if len(ends) > 1 and decision is None:
             return Need("move", (owner,), [{"player": owner, "kind": "move", "to": e.end}
@@ -159,10 +100,10 @@ class Movement(Action):
         chosen = ends[0] if len(ends) == 1 else next(
             e for e in ends if e.end == known(decision, "the move decision")["to"])
         return [*lead(s, mover, chosen),  # a standup moving along goes first (Mimic's)
-                moved(s, cleared, self.kind, chosen.end, chosen.spaces, chosen.passed,
-                      forced=len(ends) == 1, stopped_by=chosen.stopped_by, rule=ctx.rule,
-                      stop_text=chosen.stop_text, wrapped_by=chosen.wrapped_by,
-                      ways=chosen.ways)]
+                moving.moved(s, cleared, self.kind, chosen.end, chosen.spaces, chosen.passed,
+                             forced=len(ends) == 1, stopped_by=chosen.stopped_by,
+                             rule=ctx.rule, stop_text=chosen.stop_text,
+                             wrapped_by=chosen.wrapped_by, ways=chosen.ways)]
 
     def verb(self) -> str:
         return {"move_opponent": "move the opponent"}.get(self.kind, self.kind)
@@ -214,19 +155,19 @@ class Teleport(Action):
                                       kind="direct")]
         start = ctx.s.players[ctx.owner].space
         other = ctx.s.players[ctx.opponent].space
-        from judge.battlecon.moving import Cleared, direct_ends, direct_need, moved, question
-
-        cleared = question(ctx, ctx.owner, direct_ends(ctx.s, ctx.owner, spaces),
-                           decision)  # Rooted: her own movement too
-        if not isinstance(cleared, Cleared):
+        cleared = moving.question(ctx, ctx.owner,
+                                  moving.direct_ends(ctx.s, ctx.owner, spaces),
+                                  decision)  # Rooted: her own movement too
+        if not isinstance(cleared, moving.Cleared):
             return cleared
         if decision is None and len(spaces) > 1:
-            return direct_need(ctx.s, ctx.owner, ctx.owner, spaces, f"{ctx.name(ctx.owner)}'s "
-                               f"{ctx.card.name}: {ctx.effect.text}")
+            return moving.direct_need(ctx.s, ctx.owner, ctx.owner, spaces,
+                                      f"{ctx.name(ctx.owner)}'s {ctx.card.name}: "
+                                      f"{ctx.effect.text}")
         end = spaces[0] if len(spaces) == 1 else known(decision, "the move decision")["to"]
         passed = (start - other) * (end - other) < 0
-        return [moved(ctx.s, cleared, "direct", end, abs(end - start), passed,
-                      forced=len(spaces) == 1, rule=ctx.rule)]
+        return [moving.moved(ctx.s, cleared, "direct", end, abs(end - start), passed,
+                             forced=len(spaces) == 1, rule=ctx.rule)]
 
 
 @dataclass(frozen=True)
@@ -267,8 +208,6 @@ class StunOpponent(Action):
 
 
 def stun(s: DuelState, who: int, source: str, rule: str) -> list[F.Fact]:
-    from judge.battlecon.stats import attack
-
     if attack(s, who).stun_immunity:
         return [F.StunPrevented(rule="R16.10", text=f"{source} would stun {name(s, who)}, but "
                                 f"{pronoun(s, who)} has Stun Immunity.", player=who)]
@@ -276,8 +215,6 @@ def stun(s: DuelState, who: int, source: str, rule: str) -> list[F.Fact]:
                                    f"whatever {pronoun(s, who)} has of Soak or Stun Guard "
                                    "(R16.8).", player=who)]
     if not s.players[who].this_beat.stunned:  # a new stun: what follows it (ON_STUNNED)
-        from judge.battlecon.negation import follows  # late: negation builds on actions
-
         out += follows(s, ON_STUNNED, who)
     return out
 

@@ -12,6 +12,8 @@ from dataclasses import replace
 
 from judge.battlecon import facts as F
 from judge.battlecon.movement import End, lead_end, moves_along, toward
+from judge.battlecon.moving import Cleared, moved, passive_pass
+from judge.battlecon.names import name, pronoun_object
 from judge.battlecon.state import DuelState
 
 
@@ -19,9 +21,6 @@ def lead(s: DuelState, mover: int, end: End) -> list[F.Fact]:
     """The move of the standup moving along, made before ``mover`` walks to ``end``
     toward it; none when nothing moves along, the walk goes away from it, or it cannot
     move."""
-    from judge.battlecon.actions import name, pronoun_object
-    from judge.battlecon.moving import Cleared, moved, passive_pass
-
     found = moves_along(s, mover)
     start = s.players[mover].space
     if found is None or end.spaces == 0 or end.end == start:

@@ -13,17 +13,18 @@ from __future__ import annotations
 
 from judge.battlecon import facts as F
 from judge.battlecon.actions import Need, name
+from judge.battlecon.kit_decls import secret_kinds
+from judge.battlecon.kit_decls import tells as kit_tells
+from judge.battlecon.roster import card
 from judge.battlecon.state import DuelState
 
-SECRET = frozenset({"attack_pair", "clash_base", "guess"})  # asked of both at once, face down
-
-# The facts (by type name: some are a fighter's own) that tell what a decision of that
-# kind decided, by the same player.
+# The core's facts (by type name) that tell what a decision of that kind decided, by the
+# same player; a kit adds its own (``Fighter.tells``: Luc's ``LucTimeAnted``).
 TELLS: dict[str, tuple[str, ...]] = {
     "attack_pair": ("PairSelected",), "clash_base": ("ClashBaseSelected",),
-    "pass": ("Passed",), "ante": ("Anted", "HepzibahPactAnted", "LucTimeAnted"),
+    "pass": ("Passed",), "ante": ("Anted",),
     "place": ("MarkerPlaced",), "arrange": ("StandupsArranged",), "order": ("EffectsOrdered",),
-    "guess": ("SethGuessed",), "concede": ("Conceded",),
+    "concede": ("Conceded",),
 }
 
 
@@ -40,7 +41,7 @@ def question_words(fighter: str, asked: str, about: str, order: dict | None,
                    kind: str) -> str:
     """``question`` from a prompt's parts: the deciding fighter's name, the prompt's
     kind, its ``about`` and ``order``; ``kind``: the decision's kind."""
-    if kind in SECRET or kind in ("correction", "concede"):
+    if kind in secret_kinds() or kind in ("correction", "concede"):  # face down
         return ""
     if kind == "order" and order:
         return f"{fighter} may choose the order of {_effects(order)}."
@@ -54,8 +55,6 @@ def question_words(fighter: str, asked: str, about: str, order: dict | None,
 
 def _effects(order: dict) -> str:
     """The effects an ``order`` prompt offers, in their printed order."""
-    from judge.battlecon.fighters import card
-
     names = [card(str(key).split("/")[0]).name for key in order.get("effects", [])]
     return ", then ".join(names) + " (the printed order)"
 
@@ -65,7 +64,8 @@ def partner(events: list, n: int, decision: dict, need: Need | None) -> int | No
     it that tells the same happening, else the one that announces the effect whose prompt
     the decision answered (passing over an announced order of effects, and an effect that
     goes on)."""
-    tells = TELLS.get(str(decision.get("kind")), ())
+    kind = str(decision.get("kind"))
+    tells = TELLS.get(kind, ()) + kit_tells(kind)
     for m in range(n + 1, len(events) + 1):
         kind, fact = events[m - 1]
         if kind != "fact":

@@ -17,8 +17,9 @@ import json
 from typing import Any
 
 from judge.battlecon.catalogue import card_json, fighter_json
-from judge.battlecon.fighters import card, fighter
 from judge.battlecon.generic import GENERIC_BASES, SPECIAL_ACTION_CARD
+from judge.battlecon.kits import on_errata
+from judge.battlecon.roster import card, fighter
 
 
 @functools.cache
@@ -32,6 +33,9 @@ def version(fighters: tuple[str, ...]) -> str:
             for fid in sorted(set(fighters))}}
     body = json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False)
     return "cards-" + hashlib.sha256(body.encode("utf-8")).hexdigest()[:16]
+
+
+on_errata(version.cache_clear)  # errata change the card data: versions are worked out anew
 
 
 def todays(setup: dict[str, Any]) -> str:

@@ -7,8 +7,8 @@ from typing import Any
 
 from judge.battlecon.cards import AFTER_RECYCLE, TIMING_NAMES, Card
 from judge.battlecon.each_beat import MOVED
-from judge.battlecon.fighters import card, fighter, fighter_ids
 from judge.battlecon.generic import SPECIAL_ACTION_CARD
+from judge.battlecon.roster import card, fighter, fighter_ids
 
 
 def _stat(value: Any) -> Any:

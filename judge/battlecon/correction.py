@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from judge.battlecon.fighters import Fighter, card, fighter
+from judge.battlecon.roster import Fighter, card, fighter
 from judge.battlecon.state import BOARD, SPECIAL_ACTION, START_LIFE, DuelState, PlayerState
 from judge.corrections import Change, field_spec
 from judge.errors import IllegalDecisionError

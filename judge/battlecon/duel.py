@@ -13,19 +13,19 @@ from typing import Any
 from judge import corrections
 from judge.battlecon import cardset, correction, engine, rulestamp
 from judge.battlecon import facts as F
-from judge.battlecon.actions import Need, name, same_types
+from judge.battlecon.actions import Need, name
 from judge.battlecon.agenda import to_lists
-from judge.battlecon.fighters import Fighter, fighter
+from judge.battlecon.context import same_types
+from judge.battlecon.kit_decls import decision_fields, decision_kinds
 from judge.battlecon.notation import prompt_json, state_json
 from judge.battlecon.position import Position, from_position
 from judge.battlecon.record import (
-    DECISION_FIELDS,
-    DECISION_KINDS,
     FORMAT,
     RULESET,
     decisions_of,
     parse_setup,
 )
+from judge.battlecon.roster import Fighter, fighter
 from judge.battlecon.state import SPECIAL_ACTION, DuelState, Figure, PlayerState
 from judge.errors import DuelOverError, IllegalDecisionError
 from judge.ruleset import Outcome, decide_all
@@ -220,18 +220,20 @@ class Duel:
             raise IllegalDecisionError(self.stale_cards, "cards")
         if not isinstance(decision, dict):
             raise IllegalDecisionError("A decision must be a JSON object.", "record.decisions")
-        unknown = sorted(set(decision) - DECISION_FIELDS, key=str)
+        known_fields = decision_fields()
+        unknown = sorted(set(decision) - known_fields, key=str)
         if unknown:
             raise IllegalDecisionError(f"Unknown field {unknown[0]!r} in a decision; known: "
-                                       f"{', '.join(sorted(DECISION_FIELDS))}.",
+                                       f"{', '.join(sorted(known_fields))}.",
                                        "record.decisions", field=str(unknown[0]))
         player, kind = decision.get("player"), decision.get("kind")
         if player not in (0, 1) or isinstance(player, bool):
             raise IllegalDecisionError("A decision must name its player, 0 or 1.",
                                        "record.decisions", field="player")
-        if kind not in DECISION_KINDS:
+        kinds = decision_kinds()
+        if kind not in kinds:
             raise IllegalDecisionError(f"Unknown decision kind {kind!r}; known: "
-                                       f"{', '.join(DECISION_KINDS)}.", "record.decisions",
+                                       f"{', '.join(kinds)}.", "record.decisions",
                                        field="kind")
         if kind == "concede":
             if set(decision) != {"player", "kind"}:

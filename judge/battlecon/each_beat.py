@@ -20,6 +20,9 @@ from dataclasses import replace
 from typing import Any, Final
 
 from judge.battlecon.cards import AFTER_RECYCLE, Effect
+from judge.battlecon.hooks import in_force
+from judge.battlecon.kits import fighter
+from judge.battlecon.rules import after_recycle_due
 from judge.battlecon.rulestamp import AFTER_RECYCLING, fixed
 
 Condition = Callable[[Any, int], bool]
@@ -55,8 +58,6 @@ def due_after_recycling(s: Any, recycled: list) -> bool:
     """Whether a unique ability acts after this beat's recycling (R10.3), judged on the
     state the ``recycled`` facts leave (the one its window reads), not the one before:
     a regain that checks the discards sees the pair just played in discard 1."""
-    from judge.battlecon.rules import after_recycle_due
-
     if not _may_act_after_recycling(s):
         return False  # nothing could act: no copy of the state to look at (the common case)
     after = s.clone()
@@ -69,9 +70,6 @@ def _may_act_after_recycling(s: Any) -> bool:
     """Whether any card that could be in force after recycling has an After Recycling
     effect: the cards in force now (recycling only takes cards away from the attack) and
     each fighter's ability card and persistent cards (which recycling may put in play)."""
-    from judge.battlecon.fighters import fighter
-    from judge.battlecon.hooks import in_force
-
     for p in (0, 1):
         kit = fighter(s.players[p].fighter)
         cards = [*in_force(s, p), *kit.persistent] + ([kit.ability] if kit.ability else [])

@@ -23,7 +23,7 @@ from itertools import permutations
 from typing import Any, Final
 
 from judge.battlecon import facts as F
-from judge.battlecon import special
+from judge.battlecon import rules, special
 from judge.battlecon.actions import Ctx, Need, name, possessive
 from judge.battlecon.agenda import (
     Activate,
@@ -39,7 +39,6 @@ from judge.battlecon.agenda import (
 from judge.battlecon.cards import AFTER_RECYCLE, TIMING_NAMES
 from judge.battlecon.each_beat import due_after_recycling
 from judge.battlecon.engine_error import EngineError
-from judge.battlecon.fighters import card, fighter
 from judge.battlecon.hooks import (
     ALSO_IN_RANGE,
     CANNOT_HIT,
@@ -66,10 +65,11 @@ from judge.battlecon.hooks import (
     ignored,
     query,
 )
+from judge.battlecon.kits import card, effect, fighter
 from judge.battlecon.negation import follows, offer_negated
 from judge.battlecon.rules import (
     after_recycle_due,
-    effect,
+    arrange,
     effect_names,
     group_keys,
     shown_card,
@@ -618,6 +618,10 @@ def _clashed(s: DuelState, clash: F.ClashOccurred) -> list[F.Fact]:
     return [clash] + follows(s, CLASHED)
 
 
+# The facts apply the rules' part of what they record (``Planned.plan``) with the rule
+# procedures, which build on the facts: handed in here, where both are loaded.
+F.use_rules(rules)
+
 # The handler of each kind of agenda item, by its class (``agenda.py``).
 ITEM_HANDLERS: Final[dict[type[Item], Callable[[DuelState, Any, dict | None], Out]]] = {
     Fx: _fx, Activate: _activate, RangeCheck: _range, Damage: _damage, StunCheck: _stun,
@@ -770,8 +774,6 @@ def _special(s: DuelState, decision: dict | None) -> Out:
 
 
 def _pulse(s: DuelState, decision: dict | None) -> Out:
-    from judge.battlecon.rules import arrange
-
     # The Pulse negates the opponent's attack pair (R23.1): nothing of hers asks (P1).
     return arrange(s, known(s.pulse, "the player who Pulsed"), decision, rule="R23.2",
                    about="Pulse", ask=False)

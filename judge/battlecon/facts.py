@@ -266,11 +266,18 @@ def _follow_player(s: DuelState, kept: dict[str, Any]) -> None:
 _RULES: Final[list[ModuleType]] = []
 
 
-def _rules() -> ModuleType:  # late import: the rules module builds on the facts
-    if not _RULES:
-        from judge.battlecon import rules
+def use_rules(rules: ModuleType) -> None:
+    """Apply the rules' part of a fact (``Planned.plan``) with ``rules``: the module of
+    rule procedures (``rules.py``), which builds on the facts; the engine, which loads
+    both, hands it in. A module, so each procedure is looked up at the time it is used."""
+    _RULES[:] = [rules]
 
-        _RULES.append(rules)
+
+def _rules() -> ModuleType:
+    """The rule procedures (``use_rules``); RuntimeError when none were handed in."""
+    if not _RULES:
+        raise RuntimeError("No rules to apply the facts with: judge.battlecon.rules is "
+                           "not loaded (judge.battlecon.engine hands it in).")
     return _RULES[0]
 
 
@@ -362,6 +369,9 @@ class PairSelected(Fact):
         p.pair = Pair(self.style, self.base)
 
 
+STYLE_UP: Final = "style_up"  # the pair's mark (and its JSON key) for a Style laid face up
+
+
 @dataclass(frozen=True)
 class StyleShown(Fact):
     """The Style of a pair just laid is turned face up before the other player chooses
@@ -373,7 +383,7 @@ class StyleShown(Fact):
     def apply(self, s: DuelState) -> None:
         pair = s.players[self.player].pair
         assert pair is not None, "a Style is shown from a pair just laid"
-        pair.style_up = True
+        pair.marks[STYLE_UP] = True
 
 
 @dataclass(frozen=True)

@@ -13,6 +13,7 @@ from judge.battlecon.cards import (
     Card,
     Effect,
 )
+from judge.battlecon.kits import register_generic
 
 
 def _dash_dodge(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
@@ -44,3 +45,5 @@ SPECIAL_ACTION_CARD = Card("special-action", "Special Action", "special")
 PULSE_BASES = ("burst", "dash")
 CANCEL_BASES = ("grasp", "shot")
 FINISHER_BASES = ("strike", "drive")  # and the fighter's unique Base (R22.3)
+
+register_generic(GENERIC_BASES, (SPECIAL_ACTION_CARD,))

@@ -140,6 +140,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from judge.battlecon.cards import Card
+from judge.battlecon.kits import card, check_cards_with, fighter, on_errata
 from judge.battlecon.state import APPLYING, SPECIAL_ACTION, DuelState, PlayerState
 
 PRIORITY_TIE: Final = "priority_tie"
@@ -217,8 +218,6 @@ def attack_cards(s: DuelState, p: int) -> list[Card]:
 
 
 def _cards_of(player: PlayerState) -> tuple[Card, ...]:
-    from judge.battlecon.fighters import card, fighter
-
     pair = player.pair
     cards: list[Card] = []
     if pair is not None and pair.revealed:
@@ -327,8 +326,6 @@ def order(s: DuelState) -> tuple[int, int]:
 def _layers(s: DuelState) -> dict[int, list[Card]]:
     """Layers 1 and 2 for both players: the cards in force, then extra and copied cards
     (asked of the layer-1 cards only, so a copy never copies itself)."""
-    from judge.battlecon.fighters import card
-
     first = {q: _layer_1(s, q)[0] for q in order(s)}
     out = {q: list(cards) for q, cards in first.items()}
     for name in (EXTRA_CARDS, COPIES):
@@ -388,3 +385,9 @@ def _query_layered(s: DuelState, name: str, first: int) -> list[tuple[int, Card,
     """``query`` when some card in force extends, copies or suppresses: after the layers."""
     return [(owner, c, fn) for owner in (first, 1 - first) for c in cards_in_force(s, owner)
             if (fn := c.hooks.get(name)) is not None]
+
+
+# The index of kits (below this module) checks each card it registers by these hook names,
+# and forgets the cached layers when errata correct the cards.
+check_cards_with(check_names)
+on_errata(forget_cards)

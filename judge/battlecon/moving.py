@@ -26,10 +26,11 @@ from typing import Final
 
 from judge.battlecon import facts as F
 from judge.battlecon import rulestamp
-from judge.battlecon.actions import Ctx, Need, name, possessive, pronoun_object
 from judge.battlecon.agenda import Fx
+from judge.battlecon.context import Ctx, Need
 from judge.battlecon.hooks import MAY_IGNORE_MOVEMENT, first_reason
 from judge.battlecon.movement import End
+from judge.battlecon.names import name, possessive, pronoun_object
 from judge.battlecon.placing import placing_is_movement
 from judge.battlecon.state import DuelState
 

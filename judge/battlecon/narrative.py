@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 from judge import corrections
 from judge.battlecon import asked as asked_module
-from judge.battlecon import correction
+from judge.battlecon import correction, kit_decls
 from judge.battlecon.duel import Duel, initial_state
 from judge.battlecon.facts import (
     AttackRepeated,
@@ -18,6 +18,7 @@ from judge.battlecon.facts import (
     StepBegan,
     Triggered,
 )
+from judge.battlecon.roster import Fighter, card, fighter
 from judge.battlecon.state import DuelState
 
 STEP_TITLES = {"ante": "Ante", "reveal": "Reveal", "start_of_beat": "Start of Beat",
@@ -39,8 +40,6 @@ def describe_decision(setup: dict, d: dict, figure: str | None = None) -> str:
     """A player's decision in words (a secret choice stays secret until it is revealed);
     ``figure``: the figure a ``move`` decision moves, when it is not a standup (Juto), as
     the prompt it answered names it."""
-    from judge.battlecon.fighters import card, fighter
-
     players = setup["players"]
     if corrections.is_entry(d):  # who corrected what, from what to what, why
         return corrections.sentence(d, lambda path: correction.label(setup, path),
@@ -74,27 +73,32 @@ def describe_decision(setup: dict, d: dict, figure: str | None = None) -> str:
         "may": lambda: "accepts" if d.get("accept") else "declines",
         "pick": lambda: "picks none" if d.get("option") == "none" else
         f"picks {name(str(d.get('option')))}",
-        "guess": lambda: "names a Base for Beyond Eyes, face down (shown at the Reveal)",
         "order": lambda: "orders the effects: " + ", then ".join(
             name(str(k).split("/")[0]) for k in d.get("effects", [])),
         "concede": lambda: "concedes",
     }
     try:
-        if d.get("kind") == "ante" and "paid_by" in d:  # Seal the Pact (Hepzibah)
-            return f"{who} antes {kit.token_name(str(d.get('token')))}, paid with the " \
-                f"{d['paid_by']}'s life."
-        return f"{who} {words[d['kind']]()}."
+        own = kit_words(d, kit)
+        return f"{who} {own if own is not None else words[d['kind']]()}."
     except (KeyError, IndexError, TypeError):
         rest = ", ".join(f"{k}={v}" for k, v in d.items() if k not in ("player", "kind"))
         return f"{who} decides {d.get('kind')} {rest}".rstrip()
+
+
+def kit_words(d: dict, kit: Fighter) -> str | None:
+    """A decision in the words its kit declares (``kit_parts``): a fighter's own kind
+    (Seth's guess), or a core kind carrying a kit's field (Hepzibah's ``paid_by``)."""
+    own = kit_decls.own_kind(str(d.get("kind")))
+    if own is not None:
+        return own.words(d, kit)
+    extra = kit_decls.field_words(d)
+    return extra.words(d, kit) if extra is not None and extra.words is not None else None
 
 
 def describe_answer(setup: dict, d: dict, prompt: dict | None) -> str:
     """Decision ``d`` after the question it answered (``prompt``: the prompt JSON it
     answered, None when unknown), as the events API lists it: "Cadenza's Burst: Retreat
     1 or 2 spaces. Ben chooses space 6."."""
-    from judge.battlecon.fighters import fighter
-
     figure = prompt.get("figure") if prompt and d.get("kind") == "move" else None
     answer = describe_decision(setup, d, figure)
     if not prompt or prompt.get("decider") != "player" or not prompt.get("players"):

@@ -37,8 +37,8 @@ from typing import Any, Final
 
 from judge.battlecon import facts as F
 from judge.battlecon import rulestamp
-from judge.battlecon.actions import Ctx, Need, name
 from judge.battlecon.cards import INSTEAD, REVEAL, Card
+from judge.battlecon.context import Ctx, Need
 from judge.battlecon.facts import OfferNegated, TriggerNegated  # declared there: compiled
 from judge.battlecon.hooks import (
     CLASHED,
@@ -52,6 +52,8 @@ from judge.battlecon.hooks import (
     in_force,
     query,
 )
+from judge.battlecon.kits import card
+from judge.battlecon.names import name
 from judge.battlecon.state import DuelState
 
 # The hooks that make facts when an event happens, and why each is, or is not, a trigger.
@@ -113,8 +115,6 @@ def takes_hold(s: DuelState, owner: int) -> bool:
     not the layers, so a layer's hook (a copy, a suppression) may ask it."""
     if not rulestamp.fixed(s, rulestamp.NEGATION):
         return True
-    from judge.battlecon.fighters import card  # late: the fighters build on this module
-
     them = s.players[1 - owner]
     pair = them.pair
     if pair is None or not pair.revealed:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from judge.battlecon.actions import Need
+from judge.battlecon.kit_decls import beat_fields
 from judge.battlecon.state import DuelState, PlayerState
 from judge.battlecon.stats import attack
 from judge.ruleset import ONE_PLAYER, SIMULTANEOUS
@@ -38,8 +39,9 @@ def player_json(s: DuelState, i: int) -> dict:
         out["counters"] = dict(p.counters)
     if p.in_play:
         out["in_play"] = list(p.in_play)
-    if p.this_beat.named is not None:
-        out["named"] = p.this_beat.named  # secret until the Reveal (judge.battlecon.secrets)
+    for f in beat_fields():  # a kit's own (Seth's guess); a secret one waits for the Reveal
+        if p.this_beat.kit.get(f.key) is not None:
+            out[f.key] = p.this_beat.kit[f.key]
     if p.pair is not None and p.pair.revealed:
         a = attack(s, i)
         out["attack"] = {"range": a.range if isinstance(a.range, str) else list(a.range),

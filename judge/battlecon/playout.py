@@ -8,16 +8,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Final
 
 from judge.battlecon.duel import Duel
-from judge.battlecon.fighters import fighter
+from judge.battlecon.roster import fighter, fighter_ids
 from judge.battlecon.rulestamp import TODAY
 from judge.battlecon.rulings import recommended
 
-FIGHTERS = ("cadenza", "cherri", "demitras", "heketch", "hepzibah", "hikaru", "kallistar",
-            "kehrolyn", "khadath", "lixis", "luc", "magdelina", "rukyuk", "sagas", "seth",
-            "tatsumi", "vanaah", "zaamassal")
+# The ruleset's roster, from the registry: every fighter registered once the package has
+# loaded its kits (a plug-in module's fighter registers later and plays by its id).
+FIGHTERS: Final = tuple(fighter_ids())
 
 
 def record_setup(f0: str, f1: str, special_actions: bool = True, ante_finishers: bool = False,

@@ -24,8 +24,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from judge.battlecon.fighters import Fighter, fighter, fighter_ids, has_fighter
 from judge.battlecon.options import parse_options
+from judge.battlecon.roster import Fighter, fighter, fighter_ids, has_fighter
 from judge.battlecon.state import (
     BEATS,
     SPECIAL_ACTION,

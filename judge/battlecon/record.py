@@ -12,12 +12,13 @@ import json
 from importlib import resources
 from typing import Any
 
-from judge.battlecon import rulestamp
-from judge.battlecon.fighters import card, fighter, fighter_ids, has_fighter
+from judge.battlecon import kit_schema, rulestamp
+from judge.battlecon.cardset import todays
 from judge.battlecon.options import DEFAULT_OPTIONS as DEFAULT_OPTIONS  # re-exported
 from judge.battlecon.options import KNOWN_RULINGS as KNOWN_RULINGS  # re-exported
 from judge.battlecon.options import parse_options
 from judge.battlecon.position import Position
+from judge.battlecon.roster import card, fighter, fighter_ids, has_fighter
 from judge.errors import RecordError
 from judge.labels import check_labels
 
@@ -25,12 +26,9 @@ FORMAT = "battlecon-record/1"
 RULESET = "battlecon-2014"
 RECORD_FIELDS = frozenset({"format", "ruleset", "options", "players", "first_to_ante",
                            "decisions", "labels", "position", "cards", "rules"})
-DECISION_FIELDS = frozenset({"player", "kind", "style", "base", "token", "count", "finisher",
-                             "to", "marker", "accept", "option", "spaces", "effects",
-                             "paid_by"})
 PLAYER_FIELDS = frozenset({"name", "fighter", "finisher", "discard_1", "discard_2"})
-DECISION_KINDS = ("attack_pair", "ante", "pass", "clash_base", "move", "place", "may", "pick",
-                  "guess", "arrange", "order", "concede")
+# The decision kinds and fields a record may hold are the core's and the registered kits'
+# own: ``kit_decls.decision_kinds()`` and ``decision_fields()``.
 
 
 SCHEMA_FILES = ("record", "setup", "state")  # judge/battlecon/schema/<name>.schema.json
@@ -52,9 +50,20 @@ def shipped_schema(name: str) -> dict:
     return copy.deepcopy(_shipped_schema(name))
 
 
+def composed_schema(name: str) -> dict:
+    """The JSON Schema ``<name>`` as served: the shipped file with what the registered kits
+    declare (``kit_schema``: Seth's ``guess``, Hepzibah's ``paid_by``, Seth's ``named``)."""
+    shipped = _shipped_schema(name)
+    if name == "record":
+        return kit_schema.record(shipped)
+    if name == "state":
+        return kit_schema.state(shipped)
+    return copy.deepcopy(shipped)
+
+
 def schema() -> dict:
-    """The record's JSON Schema shipped with the package."""
-    return shipped_schema("record")
+    """The record's JSON Schema, with the registered kits' decisions."""
+    return composed_schema("record")
 
 
 def parse_setup(data: Any) -> dict:
@@ -64,8 +73,6 @@ def parse_setup(data: Any) -> dict:
     setup = _parse_setup(data)
     stamp = data.get("cards")
     if stamp is None:
-        from judge.battlecon.cardset import todays  # late: card data imports the kits
-
         stamp = todays(setup)
     elif not isinstance(stamp, str) or not stamp.startswith("cards-") or len(stamp) > 40:
         raise RecordError(f"cards must be a card-data version such as 'cards-0123456789abcdef',"

@@ -8,12 +8,9 @@ so replaying facts rebuilds the same agenda.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import replace
-from typing import Final
 
 from judge.battlecon import facts as F
-from judge.battlecon.actions import Need
 from judge.battlecon.agenda import (
     PRIORITY,
     Activate,
@@ -38,6 +35,7 @@ from judge.battlecon.cards import (
     Card,
 )
 from judge.battlecon.clash_reveal import revealed_in_clash
+from judge.battlecon.context import Need
 from judge.battlecon.facts import PlacementAnswered
 from judge.battlecon.hooks import (
     COPIED_AS,
@@ -47,22 +45,12 @@ from judge.battlecon.hooks import (
     in_force,
     query,
 )
+from judge.battlecon.kits import effect, fighter
+from judge.battlecon.names import name, possessive, pronoun_object
 from judge.battlecon.negation import lasting_count
 from judge.battlecon.placing import arrangements, staying, still_to_ask
 from judge.battlecon.spending import forbidden
 from judge.battlecon.state import SPECIAL_ACTION, DuelState
-
-
-def effect(key: str) -> tuple[Card, int]:
-    """The card and index of a triggered effect, by its key (the fighters' registry)."""
-    if not _REGISTERED:  # late import: the fighters' cards build on these rules
-        from judge.battlecon.fighters import effect as registered
-
-        _REGISTERED.append(registered)
-    return _REGISTERED[0](key)
-
-
-_REGISTERED: Final[list[Callable[[str], tuple[Card, int]]]] = []
 
 
 def copy_names(s: DuelState, p: int) -> dict[str, str]:
@@ -242,8 +230,6 @@ def queue_repeat(s: DuelState, p: int) -> None:
 
 
 def on_token_anted(s: DuelState, p: int, token: str) -> None:
-    from judge.battlecon.fighters import fighter
-
     hook = fighter(s.players[p].fighter).token_anted
     if hook:
         hook(s, p, token)
@@ -254,8 +240,6 @@ def arrange(s: DuelState, owner: int, decision: dict | None, rule: str,
     """Put both standups on any two different spaces (Pulse R23.2, Planar Crossing).
     With ``ask`` (not a Pulse, R23.1), a fighter who may ignore movement is asked first
     whether she stays where she is (P1, the ruling ``placing``)."""
-    from judge.battlecon.actions import name
-
     waiting = still_to_ask(s, owner) if ask else []
     if waiting:
         return _ask_to_stay(s, owner, decision, rule, about, *waiting[0])
@@ -278,8 +262,6 @@ def _ask_to_stay(s: DuelState, owner: int, decision: dict | None, rule: str, abo
                  mover: int, why: str) -> list[F.Fact] | Need:
     """Ask ``mover`` whether she ignores the rearrangement (a ``may``); inside a card's
     effect the effect's item comes back to place the standups (P1)."""
-    from judge.battlecon.actions import name, possessive, pronoun_object
-
     who = name(s, mover)
     what = f"{possessive(s, mover)} own" if mover == owner else f"{name(s, owner)}'s"
     if decision is None or decision.get("kind") != "may":

@@ -23,13 +23,14 @@ from judge.battlecon.facts import (
     PairsRevealed,
     StepBegan,
 )
-from judge.battlecon.fighters import apply_errata, errata, fighter
+from judge.battlecon.kit_decls import Declared, declared
 from judge.battlecon.narrative import describe_answer, describe_decision, lines
 from judge.battlecon.notation import state_json
-from judge.battlecon.record import FORMAT, RULESET, parse_setup, shipped_schema
+from judge.battlecon.record import FORMAT, RULESET, composed_schema, parse_setup
 from judge.battlecon.replay import replay_facts
+from judge.battlecon.roster import apply_errata, errata, fighter
 from judge.battlecon.rulings import RULINGS, in_force
-from judge.battlecon.secrets import SECRET_KINDS, hide_fact, hide_state
+from judge.battlecon.secrets import hide_fact, hide_state, secret_kinds
 from judge.battlecon.state import DuelState
 from judge.ruleset import IndexMark, Ruleset
 from judge.rulings import switched
@@ -128,7 +129,7 @@ class BattleCON(Ruleset):
         return None
 
     def is_secret(self, decision: dict[str, Any]) -> bool:
-        return decision.get("kind") in SECRET_KINDS
+        return decision.get("kind") in secret_kinds()
 
     def is_reveal(self, fact: Any) -> bool:
         return isinstance(fact, PairsRevealed | ClashBasesRevealed)
@@ -182,8 +183,13 @@ class BattleCON(Ruleset):
         return copy.deepcopy(_schemas())
 
 
-@functools.cache
 def _schemas() -> dict[str, Any]:
+    """The schemas for the kits registered now (``_bundled``)."""
+    return _bundled(declared())
+
+
+@functools.lru_cache(maxsize=4)
+def _bundled(kits: Declared) -> dict[str, Any]:
     """The shipped files, bundled once per process.
 
     The setup and state schemas refer to the record schema's definitions by its ``$id``
@@ -192,7 +198,7 @@ def _schemas() -> dict[str, Any]:
     files it refers to embedded under ``$defs`` as schema resources with their own
     ``$id``: a draft 2020-12 compound document, resolved by any conforming validator.
     """
-    record, setup, state = (shipped_schema(n) for n in ("record", "setup", "state"))
+    record, setup, state = (composed_schema(n) for n in ("record", "setup", "state"))
     return {"record": record,
             "decision": {**record["$defs"]["decision"], "$defs": record["$defs"]},
             "setup": _bundle(setup, record),

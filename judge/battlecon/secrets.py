@@ -1,20 +1,22 @@
 """What an onlooker sees of a BattleCON duel while attack pairs or Clash bases lie face
-down (R4.1, R6.7), or while a card named in secret waits for the Reveal (Seth's Beyond
-Eyes guess, ``guess``): that a player chose, never what.
+down (R4.1, R6.7), or while a choice a kit declares secret waits for the Reveal (Seth's
+Beyond Eyes guess, ``guess``): that a player chose, never what.
 
 A face-down card is still one of the cards the player held, so an onlooker's view lists
 the face-down cards among the hand: the hand before the Select minus the hand after it
 would otherwise name the pair. A Clash keeps what was already face up (the Style and the
-covered Bases) and hides only the new Base. A guess is hidden from the state (``named``)
-and from its fact; the Reveal of the attack pairs shows it.
+covered Bases) and hides only the new Base. A kit's secret choice is hidden from the state
+(its secret ``BeatField``: Seth's ``named``) and from its fact (``Fact.secret``); the Reveal
+of the attack pairs shows it. The secret kinds are the core's and the kits'
+(``kit_decls.secret_kinds``).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-# Laid face down (R4.1, R6.7), or named in secret until the pairs are revealed (a guess).
-SECRET_KINDS = ("attack_pair", "clash_base", "guess")
+from judge.battlecon.kit_decls import secret_beat_keys
+from judge.battlecon.kit_decls import secret_kinds as secret_kinds  # re-exported
 
 
 def hide_fact(fact: Any, players: frozenset[int]) -> dict[str, Any] | None:
@@ -51,8 +53,9 @@ def _face_down(player: dict[str, Any]) -> bool:
 
 
 def _hide_player(player: dict[str, Any]) -> dict[str, Any]:
-    if "named" in player:  # a guess waits for the Reveal, like the pair it goes with
-        player = {k: v for k, v in player.items() if k != "named"}
+    secret = secret_beat_keys()  # a guess waits for the Reveal, like the pair it goes with
+    if any(key in player for key in secret):
+        player = {k: v for k, v in player.items() if k not in secret}
     pair = player.get("attack_pair")
     if not pair or pair.get("revealed") or pair.get("hidden"):
         return player

@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import Final
 
 from judge.battlecon import facts as F
-from judge.battlecon.actions import name
-from judge.battlecon.fighters import card, fighter
 from judge.battlecon.generic import CANCEL_BASES, FINISHER_BASES, PULSE_BASES
 from judge.battlecon.hooks import FINISHER_REQUIRES
+from judge.battlecon.kits import card, fighter
+from judge.battlecon.names import name
 from judge.battlecon.state import SPECIAL_ACTION, DuelState, known
 
 SA: Final = SPECIAL_ACTION

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from judge.battlecon import facts as F
-from judge.battlecon.actions import Ctx, Need
+from judge.battlecon.context import Ctx, Need
 from judge.battlecon.hooks import FORBIDS_SPENDING, query
 from judge.battlecon.rulestamp import SPENDING, fixed
 from judge.battlecon.state import DuelState

@@ -57,7 +57,9 @@ class Pair:
     finisher: bool = False  # the Finisher replaces the whole pair (R2.8)
     action: str | None = None  # pulse | cancel | finisher, for a Special Action
     extra: list[str] = field(default_factory=list)  # discarded to go with this pair (R18.14)
-    style_up: bool = False  # the Style was laid face up before the Reveal (Reading Fate)
+    # What a rule notes on this pair, shown in its JSON under the same keys: ``style_up``,
+    # the Style laid face up before the Reveal (``facts.StyleShown``, Reading Fate).
+    marks: dict[str, Any] = field(default_factory=dict)
 
     def cards(self) -> list[str]:
         return [c for c in (self.style, self.base) if c] + list(self.under) + list(self.extra)
@@ -69,8 +71,7 @@ class Pair:
                "under": list(self.under), "finisher": self.finisher, "action": self.action}
         if self.extra:
             out["extra"] = list(self.extra)
-        if self.style_up:
-            out["style_up"] = True
+        out.update(self.marks)
         return out
 
 
@@ -99,7 +100,9 @@ class ThisBeat:
     marks: dict[str, int] = field(default_factory=dict)  # a fighter's own notes for the beat
     recycled: list[str] = field(default_factory=list)  # the pair this beat sent to discard 1
     special_action: str = ""  # what this player's revealed Special Action was (R22), if any
-    named: str | None = None  # a card named in secret this beat (Seth's guess), shown at Reveal
+    # A fighter's own state for the beat, by key (Seth's guess, ``named``); its kit
+    # declares how each key appears in the state JSON (``Fighter.beat_fields``).
+    kit: dict[str, Any] = field(default_factory=dict)
 
     def clone(self) -> ThisBeat:
         new = copy.copy(self)
@@ -107,6 +110,7 @@ class ThisBeat:
         new.bonus_tokens = list(self.bonus_tokens)
         new.marks = dict(self.marks)
         new.recycled = list(self.recycled)
+        new.kit = dict(self.kit)
         return new
 
 
@@ -163,6 +167,7 @@ class PlayerState:
             new.pair = copy.copy(self.pair)
             new.pair.under = list(self.pair.under)
             new.pair.extra = list(self.pair.extra)
+            new.pair.marks = dict(self.pair.marks)
         return new
 
     BEAT_FIELDS = ("stunned",)  # correctable fields that live in ``this_beat``

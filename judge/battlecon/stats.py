@@ -11,7 +11,6 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from judge.battlecon.cards import NA, Card, X
-from judge.battlecon.fighters import fighter
 from judge.battlecon.hooks import (
     DAMAGE_TAKEN,
     MODIFIERS,
@@ -22,6 +21,7 @@ from judge.battlecon.hooks import (
     in_force,
     query,
 )
+from judge.battlecon.kits import fighter
 from judge.battlecon.state import DuelState, PlayerState
 
 INFINITE: Final = 10**6

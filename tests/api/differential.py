@@ -43,6 +43,7 @@ from tests.api.conftest import FIXTURE_RULINGS, bearer
 READERS = ("anonymous", "other")
 HEADERS = ("ETag", "X-Withheld-From", "Location", "Content-Type", "Retry-After")
 FROZEN = datetime.datetime(2026, 1, 2, 3, 4, 5, 678901, tzinfo=datetime.UTC)
+FLOOR_EVENT = "differential"  # the duels' event label: the floor, results and disputes
 
 # Every GET route taking a duel's (or a dispute's) id that the differential reads; a new
 # one must be added here, and to ``read_paths`` (tests check the app's url_map against it).
@@ -300,7 +301,8 @@ class Differential:
         return self
 
     def _create(self, start: int) -> None:
-        record = {**self.case.record, "decisions": self.case.decisions[:start]}
+        record = {**self.case.record, "decisions": self.case.decisions[:start],
+                  "event": FLOOR_EVENT}  # an event's duel: on the judges' floor too
         made = self.same("the import", lambda w: w.post("/api/duels", "keeper-0", record),
                          "keeper-0")
         assert made[0] == 201, made
@@ -386,7 +388,11 @@ class Differential:
         if listing:
             paths += ["/api/duels", "/api/duels?fork_points=true",
                       f"/api/duels?fork_points=true&parent={duel}",
-                      "/api/duels?order=newest&status=in_progress&fork_points=true"]
+                      "/api/duels?order=newest&status=in_progress&fork_points=true",
+                      f"/api/floor?event={FLOOR_EVENT}",
+                      f"/api/floor?event={FLOOR_EVENT}&quiet=1",
+                      f"/api/results.csv?event={FLOOR_EVENT}",
+                      f"/api/disputes?event={FLOOR_EVENT}"]
         return paths
 
     def refusals(self) -> None:

@@ -13,7 +13,7 @@ from api.app import create_app
 from api.errata import ErrataError
 from events.app import JudgeApp
 from judge import registry
-from judge.battlecon.fighters import fighter_ids
+from judge.battlecon.roster import fighter_ids
 from tests.serving import ROOT, child_env, judge_command
 
 ERRATA = '[[choice]]\ncard = "memento"\nfield = "priority"\nvalue = 2\nwhy = "ops"\n'

@@ -6,7 +6,7 @@ from __future__ import annotations
 from jsonschema import Draft202012Validator
 
 from judge import registry
-from judge.battlecon.fighters import fighter, fighter_ids
+from judge.battlecon.roster import fighter, fighter_ids
 from tests.api.conftest import bearer, create, holder, partial_record, setup_record
 
 

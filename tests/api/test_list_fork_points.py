@@ -16,6 +16,7 @@ import pytest
 from api.app import create_app
 from api.auth import create_token
 from events.app import JudgeApp
+from events.listing import MODEL
 from tests.api.conftest import bearer, partial_record, played_record
 from tests.api.test_fork_variations import PAIRS, lure_record
 from tests.events.conftest import Store, open_store
@@ -145,5 +146,5 @@ def test_an_older_store_is_back_filled_once(shared: Store):
     assert newer.duel_list.catch_up() == 0  # nothing new: the old rows written again
     again = assert_as_variations_say(serve(newer))
     assert again == expected
-    rows = newer.duel_list.db.rows("SELECT count(*) FROM {t} WHERE model = 2", [])
+    rows = newer.duel_list.db.rows("SELECT count(*) FROM {t} WHERE model = ?", [MODEL])
     assert rows[0][0] == 3

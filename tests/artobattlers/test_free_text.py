@@ -88,7 +88,8 @@ def test_the_table_is_asked_with_the_cards_text_shown_before_the_reply():
     (shape,) = m.prompt["described"]
     assert shape["fields"]["agreed"] == {"const": [0, 1], "rule": "AG1"}
     assert shape["fields"]["outcome"]["choices"] == ["nothing", "life", "power", "shield",
-                                                     "end_effect", "hit", "miss", "damage"]
+                                                     "end_effect", "place_effect", "hit", "miss",
+                                                     "damage"]
 
 
 def test_a_life_change_the_table_decides_is_applied_and_quoted_in_the_narrative():
@@ -169,7 +170,7 @@ def test_an_invoked_ability_is_a_turn_action_the_table_then_rules_and_the_turn_e
     assert m.prompt["kind"] == "card_text" and INVOKED in m.prompt["about"]
     (shape,) = m.prompt["described"]
     assert shape["fields"]["outcome"]["choices"] == ["nothing", "life", "power", "shield",
-                                                     "end_effect"]
+                                                     "end_effect", "place_effect"]
     with pytest.raises(IllegalDecisionError):  # no attack to hit or miss
         answer(m, outcome="hit")
     answer(m, outcome="power", amount=20)  # character: the owner by default
@@ -219,7 +220,7 @@ def test_an_on_hit_note_is_asked_after_the_hit_lands_then_the_turn_goes_on():
     assert m.prompt["kind"] == "card_text" and m.prompt["card_text"]["source"] == \
         "note: drain-beam"
     assert m.prompt["described"][0]["fields"]["outcome"]["choices"] == [
-        "nothing", "life", "power", "shield", "end_effect"]  # the hit is decided already
+        "nothing", "life", "power", "shield", "end_effect", "place_effect"]  # hit decided
     answer(m, outcome="life", character=EK, amount=-10)
     assert lp(m, EK) == before - 40
     assert (m.prompt["kind"], m.prompt["players"]) == ("turn_action", [1])

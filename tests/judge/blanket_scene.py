@@ -4,7 +4,7 @@ contrast, with none (judged as before the stamps)."""
 from __future__ import annotations
 
 from judge.battlecon import Duel
-from judge.battlecon.fighters import fighter
+from judge.battlecon.roster import fighter
 from tests.judge.scene import SCENE_RULINGS
 
 

@@ -7,7 +7,6 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 
-from judge.battlecon.fighters import fighter
 from judge.battlecon.fighters.cherri import INSIGHT as CHERRI_INSIGHT
 from judge.battlecon.fighters.cherri import WATCHERS as CHERRI_WATCHERS
 from judge.battlecon.fighters.demitras import MAX as CRESCENDO_MAX
@@ -21,6 +20,7 @@ from judge.battlecon.fighters.vanaah import PILE
 from judge.battlecon.fighters.vanaah import TOKEN as DIVINE_RUSH
 from judge.battlecon.fighters.zaamassal import MOST_WITH_THE_GATE, PARADIGMS, SOAK_MARK
 from judge.battlecon.hooks import cards_in_force
+from judge.battlecon.roster import fighter
 from judge.battlecon.state import SPECIAL_ACTION, DuelState
 
 Check = Callable[[DuelState, int, str], None]
@@ -160,19 +160,20 @@ def seth(s: DuelState, i: int, where: str) -> None:
     """Reading Fate's counter is 0 or 1 (the opponent's Style lies face up only then); a guess
     names one of the opponent's Bases; a Base Wyrding
     swapped out stays with the pair, and only a Base does."""
-    from judge.battlecon.fighters import card
+    from judge.battlecon.roster import card
 
     p = s.players[i]
     assert p.counters == {"reading-fate": p.counters["reading-fate"]}, where
     assert p.counters["reading-fate"] in (0, 1), where
-    named = p.this_beat.named
+    named = p.this_beat.kit.get("named")
     if named is not None:
         bases = {c.id for c in fighter(s.players[1 - i].fighter).bases()}
         assert named in bases, f"{where}: Seth named {named}, not one of the opponent's Bases"
     if p.pair is not None:
         assert all(card(c).kind == "base" for c in p.pair.extra), f"{where}: {p.pair.extra}"
     other = s.players[1 - i].pair
-    assert other is None or not other.style_up or p.counters["reading-fate"] == 1, where
+    assert other is None or not other.marks.get("style_up") \
+        or p.counters["reading-fate"] == 1, where
 
 
 CHECKS: dict[str, Check] = {"luc": luc, "magdelina": magdelina, "demitras": demitras,

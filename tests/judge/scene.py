@@ -5,7 +5,7 @@ from __future__ import annotations
 from judge.battlecon import Duel
 from judge.battlecon import facts as F
 from judge.battlecon.facts import Fact
-from judge.battlecon.fighters import fighter
+from judge.battlecon.roster import fighter
 
 SCENE_RULINGS = {"trigger-order": "asked", "range-direction": "toward"}
 

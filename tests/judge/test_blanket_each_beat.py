@@ -25,8 +25,8 @@ from judge.battlecon.cards import AFTER_RECYCLE, END_OF_BEAT, TIMING_NAMES, Card
 from judge.battlecon.catalogue import catalogue
 from judge.battlecon.duel import Duel
 from judge.battlecon.each_beat import MOVED
-from judge.battlecon.fighters import card, fighter
 from judge.battlecon.playout import FIGHTERS, choose, record_setup
+from judge.battlecon.roster import card, fighter
 from tests.judge.blanket_scene import stamped_duel
 from tests.judge.scene import answer_until, facts_of, pairs, pass_ante, settle, stage
 

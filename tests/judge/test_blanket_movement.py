@@ -29,11 +29,11 @@ from judge.battlecon import facts as F
 from judge.battlecon.actions import Action, Custom, Movement, Teleport
 from judge.battlecon.cards import Card
 from judge.battlecon.catalogue import card_json, catalogue
-from judge.battlecon.fighters import card, fighter, fighter_ids
 from judge.battlecon.generic import GENERIC_BASES, SPECIAL_ACTION_CARD
 from judge.battlecon.hooks import MAY_IGNORE_MOVEMENT, first_reason
 from judge.battlecon.playout import FIGHTERS, choose, record_setup
 from judge.battlecon.replay import replay_facts
+from judge.battlecon.roster import card, fighter, fighter_ids
 from judge.errors import IllegalDecisionError
 from tests.judge.scene import (
     answer,

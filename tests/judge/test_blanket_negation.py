@@ -26,12 +26,12 @@ from judge.battlecon.cards import (
     TIMINGS,
     Card,
 )
-from judge.battlecon.fighters import card, fighter
 from judge.battlecon.fighters.lixis import LixisAntesCancelled
 from judge.battlecon.fighters.luc import LucBecameActive
 from judge.battlecon.hooks import FORCES_CLASH, HOOKS, STUN_OFFER, query
 from judge.battlecon.negation import TriggerNegated
 from judge.battlecon.playout import FIGHTERS, choose, play, record_setup
+from judge.battlecon.roster import card, fighter
 from judge.battlecon.rules import effects_for
 from judge.battlecon.stats import attack
 from tests.judge.scene import SCENE_RULINGS, answer, facts_of, life, pairs, pass_ante, settle, stage

@@ -25,10 +25,10 @@ from judge.battlecon.cards import REVEAL, TIMING_NAMES, Card
 from judge.battlecon.catalogue import catalogue
 from judge.battlecon.clash_reveal import HOOK_REVEALS, clash_base, revealed_in_clash
 from judge.battlecon.duel import Duel
-from judge.battlecon.fighters import card, fighter
 from judge.battlecon.generic import GENERIC_BASES
 from judge.battlecon.hooks import COPIES, EXTRA_CARDS, cards_in_force
 from judge.battlecon.playout import FIGHTERS, choose, record_setup
+from judge.battlecon.roster import card, fighter
 from judge.battlecon.state import DuelState, Pair
 from judge.battlecon.stats import attack
 from tests.judge.blanket_scene import stamped_duel

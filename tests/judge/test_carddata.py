@@ -14,7 +14,7 @@ import pytest
 from judge import registry
 from judge.battlecon import cardset
 from judge.battlecon.carddata import STATS, Choice, parse, project_choices, stat
-from judge.battlecon.fighters import apply_errata, card, fighter
+from judge.battlecon.roster import apply_errata, card, fighter
 from judge.errors import IllegalDecisionError, RecordError
 from tests.judge.scene import new_duel, pairs
 

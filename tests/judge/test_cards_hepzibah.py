@@ -17,10 +17,10 @@ from pathlib import Path
 import pytest
 
 from judge.battlecon import facts as F
-from judge.battlecon.fighters import card, fighter
 from judge.battlecon.fighters.hepzibah import PACTS, HepzibahPactAnted
 from judge.battlecon.notation import state_json
 from judge.battlecon.replay import replay_facts
+from judge.battlecon.roster import card, fighter
 from judge.battlecon.stats import attack
 from judge.errors import IllegalDecisionError
 from tests.judge.scene import (

@@ -294,7 +294,7 @@ def test_an_overload_style_has_no_reveal_or_start_of_beat_effect_to_miss():
     has one; this fails if card data (errata included) ever gives one such an effect, so
     that the rule is built before it can matter."""
     from judge.battlecon.cards import REVEAL, START_OF_BEAT
-    from judge.battlecon.fighters import fighter
+    from judge.battlecon.roster import fighter
 
     for style in fighter("kehrolyn").styles:
         timings = {e.timing for e in style.effects}

@@ -16,9 +16,10 @@ from dataclasses import replace
 from judge.battlecon import facts as F
 from judge.battlecon.actions import Teleport
 from judge.battlecon.cards import BEFORE_ACTIVATING, Card, Effect
-from judge.battlecon.fighters import Fighter, fighter, register, unregister
+from judge.battlecon.fighters import Fighter, register, unregister
 from judge.battlecon.fighters.lixis import LixisAntesCancelled, LixisBaseWithered, rooted
 from judge.battlecon.hooks import MAY_IGNORE_MOVEMENT
+from judge.battlecon.roster import fighter
 from tests.judge.scene import (
     answer,
     answer_until,

@@ -12,8 +12,8 @@ import tomllib
 from pathlib import Path
 
 from judge.battlecon import facts as F
-from judge.battlecon.fighters import card, fighter
 from judge.battlecon.fighters.luc import LucActivatesAgain, LucTimeAnted, LucTimeSpent
+from judge.battlecon.roster import card, fighter
 from tests.judge.scene import (
     answer,
     dealt,

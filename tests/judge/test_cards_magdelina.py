@@ -13,7 +13,7 @@ import tomllib
 from pathlib import Path
 
 from judge.battlecon import facts as F
-from judge.battlecon.fighters import card, fighter
+from judge.battlecon.roster import card, fighter
 from tests.judge.scene import (
     answer,
     dealt,

@@ -18,7 +18,6 @@ from judge.battlecon import rules
 from judge.battlecon.actions import Ctx
 from judge.battlecon.cards import BEFORE_ACTIVATING, END_OF_BEAT, NA, ON_HIT
 from judge.battlecon.engine import range_origin
-from judge.battlecon.fighters import card
 from judge.battlecon.fighters.heketch import merciless_passed
 from judge.battlecon.fighters.sagas import (
     ASSIMILATED,
@@ -34,6 +33,7 @@ from judge.battlecon.fighters.sagas import (
 )
 from judge.battlecon.fighters.tatsumi import JUTO, JUTO_LIFE
 from judge.battlecon.hooks import DODGE, PREVENTS_STUN, cards_in_force, first_reason
+from judge.battlecon.roster import card
 from judge.battlecon.state import DuelState, Figure, Pair, Status
 from judge.battlecon.stats import attack
 from tests.judge import hook_fighter as H

@@ -91,7 +91,7 @@ def test_beyond_eyes_guess_is_asked_at_the_start_of_the_ante_among_the_opponents
     guessed = facts_of(facts, SethGuessed)[0]
     assert guessed.base == "shot" and "Shot" not in guessed.text  # named only at the Reveal
     assert duel.prompt["kind"] == "pick"  # Wyrding, after the right guess: the beat waits
-    assert duel.state.players[0].this_beat.named == "shot"
+    assert duel.state.players[0].this_beat.kit["named"] == "shot"
     assert duel.to_json()["players"][0]["named"] == "shot"
 
 
@@ -356,7 +356,7 @@ def test_reading_fate_stuns_and_then_the_opponent_lays_the_style_face_up_first()
     answer(duel, 1, "attack_pair", style="lure", base="strike")
     shown = facts_of(duel.facts, F.StyleShown)[-1]
     assert (shown.player, shown.style) == (1, "lure") and "Lure" in shown.text
-    assert duel.state.players[1].pair.style_up
+    assert duel.state.players[1].pair.marks == {"style_up": True}
     assert duel.prompt["kind"] == "attack_pair" and duel.prompt["players"] == [0]
 
 

@@ -19,7 +19,6 @@ from judge.battlecon import Duel
 from judge.battlecon import facts as F
 from judge.battlecon.actions import Advance, Ctx
 from judge.battlecon.cards import BEFORE_ACTIVATING, Effect
-from judge.battlecon.fighters import card, fighter
 from judge.battlecon.fighters.zaamassal import (
     DISTORTION,
     FLUIDITY,
@@ -30,6 +29,7 @@ from judge.battlecon.fighters.zaamassal import (
     ZaamassalResilienceSoak,
 )
 from judge.battlecon.position import FORMAT
+from judge.battlecon.roster import card, fighter
 from judge.battlecon.stats import attack
 from tests.judge.scene import (
     answer,

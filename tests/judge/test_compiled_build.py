@@ -118,3 +118,11 @@ def test_the_compiled_build_judges_as_the_source_does(compiled: Path) -> None:
         assert got["replayed"] == state_json(replay_facts(duel.setup, stored), None) == \
             state_json(duel.state, None), (seed, a, b)
 
+
+
+def test_an_interpreted_fighter_plugs_into_the_compiled_build(compiled: Path) -> None:
+    """A fighter in one test module (``tests/judge/fighters/testfighter.py``), imported
+    interpreted by a process that runs the compiled build, judges as the source does."""
+    from tests.judge.fighters.test_testfighter import compiled_playthrough
+
+    compiled_playthrough(compiled)

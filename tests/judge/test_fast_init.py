@@ -8,7 +8,7 @@ import inspect
 
 import pytest
 
-import judge.battlecon.fighters  # noqa: F401  (registers the fighters' facts too)
+import judge.battlecon.roster  # noqa: F401  (registers the fighters' facts too)
 from judge.battlecon import facts as F
 from judge.battlecon.fast_init import build_init
 

@@ -17,10 +17,10 @@ from judge.battlecon import facts as F
 from judge.battlecon.actions import Advance, Ctx
 from judge.battlecon.agenda import RangeCheck, StunCheck
 from judge.battlecon.cards import BEFORE_ACTIVATING, END_OF_BEAT, Card, Effect
-from judge.battlecon.fighters import card, has_fighter
 from judge.battlecon.hooks import check_names
 from judge.battlecon.notation import state_json
 from judge.battlecon.position import FORMAT, Position, from_position, to_position
+from judge.battlecon.roster import card, has_fighter
 from judge.battlecon.state import DuelState, Pair, Status
 from judge.battlecon.stats import attack
 from judge.errors import RecordError

@@ -23,11 +23,11 @@ import pytest
 
 from judge.battlecon import engine
 from judge.battlecon.facts import LifeLost
-from judge.battlecon.fighters import fighter
 from judge.battlecon.hooks import cards_key
 from judge.battlecon.notation import state_json
 from judge.battlecon.playout import FIGHTERS, play
 from judge.battlecon.replay import replay_facts
+from judge.battlecon.roster import fighter
 from judge.battlecon.state import SPECIAL_ACTION, DuelState
 from tests.judge.fighter_invariants import check_fighters
 from tests.support import sampled_pairings

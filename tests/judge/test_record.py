@@ -74,19 +74,28 @@ def test_schema_is_a_valid_draft_2020_12_schema():
     jsonschema.Draft202012Validator.check_schema(SCHEMA)
 
 
-def test_schema_is_the_file_shipped_in_the_package():
-    shipped = ROOT / "judge" / "battlecon" / "schema" / "record.schema.json"
-    assert judge.schema() == json.loads(shipped.read_text("utf-8"))
+def test_schema_is_the_file_shipped_in_the_package_with_the_kits_decisions():
+    """The shipped file holds the core; each kit adds its own decisions (``kit_schema``):
+    Seth's guess, Hepzibah's paid_by. No kit's decision is in the file."""
+    shipped = json.loads((ROOT / "judge" / "battlecon" / "schema" / "record.schema.json")
+                         .read_text("utf-8"))
+    served = judge.schema()
+    assert "guess" not in shipped["$defs"] and "guess" in served["$defs"]
+    assert "paid_by" in served["$defs"]["ante_token"]["properties"]
+    assert "paid_by" not in shipped["$defs"]["ante_token"]["properties"]
+    for name in shipped["$defs"]:
+        if name not in ("decision", "ante_token"):
+            assert served["$defs"][name] == shipped["$defs"][name], name
 
 
 def test_schema_names_every_decision_kind_the_engine_knows():
-    from judge.battlecon.record import DECISION_KINDS
+    from judge.battlecon.kit_decls import decision_kinds
 
     kinds = SCHEMA["$defs"]["decision"]["properties"]["kind"]["enum"]
-    assert sorted(kinds) == sorted(DECISION_KINDS)
+    assert kinds == list(decision_kinds())
     consts = {SCHEMA["$defs"][ref["$ref"].rsplit("/", 1)[1]]["properties"]["kind"]["const"]
               for ref in SCHEMA["$defs"]["decision"]["oneOf"]}
-    assert consts == set(DECISION_KINDS)
+    assert consts == set(decision_kinds())
 
 
 # --- records the schema accepts --------------------------------------------------------

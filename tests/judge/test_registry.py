@@ -117,7 +117,9 @@ def test_card_and_fighter_ids_are_unique_in_the_ruleset() -> None:
     from dataclasses import replace
 
     from judge.battlecon.cards import Card
-    from judge.battlecon.fighters import _CARDS, _FIGHTERS, fighter, register
+    from judge.battlecon.fighters import register
+    from judge.battlecon.kits import _CARDS, _FIGHTERS
+    from judge.battlecon.roster import fighter
 
     hikaru = fighter("hikaru")
     before = (dict(_FIGHTERS), dict(_CARDS))
@@ -129,3 +131,40 @@ def test_card_and_fighter_ids_are_unique_in_the_ruleset() -> None:
         register(replace(hikaru, name="Hikaru again"))
     assert (dict(_FIGHTERS), dict(_CARDS)) == before  # nothing half-registered
     assert register(hikaru) is hikaru  # the same fighter again is harmless
+
+
+def test_a_card_declaring_an_unknown_hook_is_refused_and_nothing_is_registered() -> None:
+    """The index of kits is a leaf below the hooks: the hook-name check reaches it from
+    ``hooks.py`` (``kits.check_cards_with``), and still refuses a kit before registering
+    any of it."""
+    from dataclasses import replace
+
+    from judge.battlecon.cards import Card
+    from judge.battlecon.fighters import register
+    from judge.battlecon.kits import _CARDS, _FIGHTERS
+    from judge.battlecon.roster import fighter
+
+    before = (dict(_FIGHTERS), dict(_CARDS))
+    typo = replace(fighter("hikaru"), id="hikaru-typo", name="Typo",
+                   unique_base=Card("typo-base", "Typo Base", "base", fighter="hikaru-typo",
+                                    hooks={"dodges": print}))
+    with pytest.raises(ValueError, match="Typo Base declares an unknown hook 'dodges'"):
+        register(typo)
+    assert (dict(_FIGHTERS), dict(_CARDS)) == before
+
+
+def test_errata_make_the_caches_built_from_cards_forget_them() -> None:
+    """The hooks' layers and the card-data versions are built from card objects; the index
+    of kits calls what they handed it (``kits.on_errata``) when errata correct the cards."""
+    from judge.battlecon import cardset, hooks, kits
+    from judge.battlecon.carddata import Choice
+
+    assert hooks.forget_cards in kits._ON_ERRATA
+    assert cardset.version.cache_clear in kits._ON_ERRATA
+    before = cardset.version(("hikaru", "khadath"))
+    try:
+        kits.apply_errata([Choice("strike", "power", 5, (), "erratum", "errata.toml")])
+        assert cardset.version(("hikaru", "khadath")) != before
+    finally:
+        kits.apply_errata([])
+    assert cardset.version(("hikaru", "khadath")) == before

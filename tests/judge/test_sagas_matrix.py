@@ -144,7 +144,7 @@ def rukyuk(s: DuelState, style: str) -> None:
 
 
 def seth(s: DuelState, style: str) -> None:
-    s.players[1].this_beat.named = "staff"  # Beyond Eyes named Sagas's Base: a right guess
+    s.players[1].this_beat.kit["named"] = "staff"  # Beyond Eyes named Sagas's Base: a right guess
     s.touch()
 
 

@@ -17,8 +17,8 @@ import pytest
 
 from judge.battlecon import facts as F
 from judge.battlecon.actions import lose_life
-from judge.battlecon.fighters import card
 from judge.battlecon.movement import destinations, toward
+from judge.battlecon.roster import card
 from judge.battlecon.state import Status
 from judge.battlecon.stats import attack
 from judge.errors import IllegalDecisionError

@@ -10,7 +10,7 @@ import pytest
 
 from judge.battlecon import Duel, rules
 from judge.battlecon import facts as F
-from judge.battlecon.fighters import _CARDS
+from judge.battlecon.kits import _CARDS
 from judge.battlecon.playout import FIGHTERS, play
 
 CARD_CONSULTING = ("window", "effects_for", "begin_step", "after_reveal", "push_reveal",

@@ -30,9 +30,10 @@ import pytest
 from judge.battlecon import Duel
 from judge.battlecon import facts as F
 from judge.battlecon.catalogue import catalogue
-from judge.battlecon.fighters import _CARDS, fighter
+from judge.battlecon.kits import _CARDS
 from judge.battlecon.playout import FIGHTERS, record_setup
 from judge.battlecon.replay import replay_facts
+from judge.battlecon.roster import fighter
 from judge.battlecon.spending import SPENDS, forbidden
 from judge.battlecon.state import DuelState
 from tests.judge.scene import _scene_rulings, pairs, stage

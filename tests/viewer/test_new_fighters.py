@@ -12,8 +12,8 @@ import pytest
 from playwright.sync_api import expect
 
 from judge.battlecon import Duel
-from judge.battlecon.fighters import fighter_ids
 from judge.battlecon.playout import choose, record_setup
+from judge.battlecon.roster import fighter_ids
 from tests.viewer.conftest import open_page, sign_in
 
 pytestmark = pytest.mark.usefixtures("chromium_path")

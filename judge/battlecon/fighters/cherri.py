@@ -56,6 +56,7 @@ from judge.battlecon.hooks import CLASHED, DAMAGE_DEALT, DODGE, FORCES_CLASH
 from judge.battlecon.movement import direct_destinations, movement_lock
 from judge.battlecon.moving import Cleared, direct_ends, direct_need, moved, question
 from judge.battlecon.state import SPECIAL_ACTION, DuelState, known
+from judge.battlecon.stats import attack
 
 FID = "cherri"
 INSIGHT = "insight"
@@ -207,8 +208,6 @@ def printed_priority(s: DuelState, p: int) -> int:
 
 
 def current_priority(s: DuelState, p: int) -> int:
-    from judge.battlecon.stats import attack
-
     return int(attack(s, p).priority)
 
 

@@ -41,6 +41,7 @@ from judge.battlecon.movement import destinations, movement_lock, toward
 from judge.battlecon.moving import Cleared, moved, question
 from judge.battlecon.spending import declare, paid
 from judge.battlecon.state import START_LIFE, DuelState
+from judge.battlecon.stats import attack
 
 TOKEN = "crescendo"
 MAX = 5
@@ -165,8 +166,6 @@ def bloodletting_life(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
 
 
 def vapid_stun(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
-    from judge.battlecon.stats import attack
-
     prio = attack(ctx.s, ctx.opponent).priority
     if prio > 3:
         return [F.Declined(rule=ctx.rule, text=f"{ctx.name(ctx.opponent)} has priority {prio}, "
@@ -215,8 +214,6 @@ def jousting_advance(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
 
 
 def _priority(s: DuelState, p: int) -> int:
-    from judge.battlecon.stats import attack
-
     return int(attack(s, p).priority)
 
 

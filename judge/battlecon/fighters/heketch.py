@@ -26,7 +26,9 @@ from judge.battlecon.actions import (
     Need,
     Retreat,
     StunOpponent,
+    lose_life,
     may,
+    name,
     status,
 )
 from judge.battlecon.agenda import Activate, Fx
@@ -50,7 +52,7 @@ from judge.battlecon.hooks import (
     PREVENTS_STUN,
     PRIORITY_TIE,
 )
-from judge.battlecon.movement import direct_destinations, obstacles
+from judge.battlecon.movement import direct_destinations, movement_lock, obstacles
 from judge.battlecon.moving import Cleared, direct_ends, direct_need, moved, question
 from judge.battlecon.rulestamp import MOVE_DIRECTLY, fixed
 from judge.battlecon.spending import declare
@@ -138,8 +140,6 @@ def beside(s: DuelState, p: int) -> list[int]:
 
 
 def teleport(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
-    from judge.battlecon.movement import movement_lock
-
     s, p = ctx.s, ctx.owner
     lock = movement_lock(s, p)
     if lock:
@@ -181,8 +181,6 @@ def pinned(s: DuelState, owner: int, mover: int) -> str:
     """Merciless or Assassin: the opponent cannot move in the pinned beats."""
     if mover == owner or not counter(s, owner, PIN_FROM) <= s.seq <= counter(s, owner, PIN_UNTIL):
         return ""
-    from judge.battlecon.actions import name
-
     return f"Heketch has pinned {name(s, mover)} in place for this beat"
 
 
@@ -209,8 +207,6 @@ def merciless_passed(s: DuelState, owner: int, m: F.Moved) -> list[F.Fact]:
     """An opponent moving past Heketch loses 2 life and cannot move again this beat."""
     if m.player == owner or not m.passed:
         return []
-    from judge.battlecon.actions import lose_life
-
     rule = "merciless: passive"
     return [lose_life(s, m.player, 2, rule),
             set_counter(s, owner, PIN_FROM, s.seq, rule, "Merciless: the opponent moved past "

@@ -45,6 +45,7 @@ from judge.battlecon.cards import (
 )
 from judge.battlecon.fighters import Fighter, card, fighter, register
 from judge.battlecon.hooks import IGNORES, MODIFIERS, RECYCLED, cards_in_force
+from judge.battlecon.kit_parts import DecisionField
 from judge.battlecon.negation import lasting_reveal, takes_hold
 from judge.battlecon.state import DuelState, known
 
@@ -319,6 +320,13 @@ ALTAZZIAR = Card("altazziar", "Altazziar", "finisher", range=(1, 1), power=6, pr
     Effect(START_OF_BEAT, (Custom(altazziar_life),), "Your life drops to 1; the bonuses of "
            "your Dark Pacts count double this beat."),))
 
+PAID_BY = DecisionField(
+    "ante", "paid_by", "ante_token", {"const": OPPONENT},
+    "paid_by: who pays the ante's life cost when it is not the anting player (Hepzibah's "
+    "Dark Pact paid with the opponent's life after Seal the Pact).",
+    lambda d, kit: f"antes {kit.token_name(str(d.get('token')))}, paid with the "
+    f"{d['paid_by']}'s life")
+
 HEPZIBAH = register(Fighter(
     id=FID, name="Hepzibah Culotre", short="Hepzibah", pronoun="she",
     styles=(PACTBOND, DARKHEART, ANATHEMA, ACCURSED, NECROTIZING), unique_base=BLOODLIGHT,
@@ -326,5 +334,6 @@ HEPZIBAH = register(Fighter(
     default_discards=(("pactbond", "dash"), ("anathema", "grasp")), ability=DARK_PACT,
     counters=(FREE_PACT, FREE_BEAT, SEALED), persistent=PACT_CARDS,
     token_names={c.id: c.name for c in PACT_CARDS},
-    ante_options=ante_options, ante_facts=ante_facts,
+    ante_options=ante_options, ante_facts=ante_facts, decision_fields=(PAID_BY,),
+    tells=(("ante", "HepzibahPactAnted"),),
 ))

@@ -22,8 +22,10 @@ from judge.battlecon.cards import (
 from judge.battlecon.fighters import Fighter, register
 from judge.battlecon.hooks import DODGE, MOVEMENT_STOPS, SPECIAL_RANGE, query
 from judge.battlecon.ranges import spaces_within_range
+from judge.battlecon.rules import arrange
 from judge.battlecon.rulings import reading_in
 from judge.battlecon.state import BOARD, DuelState, known
+from judge.battlecon.stats import attack
 
 TRAP = "gate-trap"
 
@@ -92,8 +94,6 @@ def teleport_place(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
 
 def blight_place(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
     """Blight: any space within the attack's current range (G11), not the opponent's."""
-    from judge.battlecon.stats import attack
-
     rng = attack(ctx.s, ctx.owner).range
     if rng in (X, "N/A"):
         return []
@@ -169,8 +169,6 @@ SNARE = Card("snare", "Snare", "base", range=X, power=3, priority=1, stun_immuni
 
 
 def planar_arrange(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
-    from judge.battlecon.rules import arrange
-
     return arrange(ctx.s, ctx.owner, decision, rule=ctx.rule, about="Planar Crossing")
 
 

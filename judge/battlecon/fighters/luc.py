@@ -367,5 +367,5 @@ LUC = register(Fighter(
     finishers=(TEMPORAL_RECURSION, STASIS_CHARGE),
     default_discards=(("chrono", "dash"), ("memento", "grasp")), ability=TEMPORAL_BATTERY,
     tokens=(TIME,) * MAX_TIME, tokens_aside=(TIME,) * 3, token_names={TIME: "Time"},
-    ante_options=ante_options, ante_facts=ante_facts,
+    ante_options=ante_options, ante_facts=ante_facts, tells=(("ante", "LucTimeAnted"),),
 ))

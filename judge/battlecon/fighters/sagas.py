@@ -43,7 +43,7 @@ from __future__ import annotations
 
 import dataclasses
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
 from judge.battlecon import facts as F
 from judge.battlecon.actions import (
@@ -72,7 +72,6 @@ from judge.battlecon.cards import (
 from judge.battlecon.clash_reveal import reveal_effect
 from judge.battlecon.each_beat import after_each_beat
 from judge.battlecon.fighters import Fighter, add_deriver, card, derived, fighter, register
-from judge.battlecon.fighters.sagas_tokens import STANDS_IN
 from judge.battlecon.hooks import (
     COPIES,
     DAMAGE_CAP,
@@ -423,6 +422,9 @@ NAME_BOUND: dict[str, dict[int, tuple[tuple[int, ...], str]]] = {
     "sturdy": {0: ((), "")},
     "paradigm-shift": {0: ((), "")},
 }
+# By copied card, the effects his Mirror brings back as any token (``sagas_tokens``, which
+# builds on this kit and hands them in when loaded: the roster loads it).
+STANDS_IN: Final[dict[str, tuple[Effect, ...]]] = {}
 NAME_BOUND_HOOKS: dict[str, tuple[str, ...]] = {
     "illusory": (DODGE,), "merciless": (MOVED,), "evacuation": (DODGE,),
     "teleport": (DODGE,), "eternal": (MODIFIERS,), "safety": (DAMAGE_CAP,),

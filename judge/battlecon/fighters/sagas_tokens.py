@@ -33,6 +33,8 @@ from judge.battlecon.cards import (
     START_OF_BEAT,
     Effect,
 )
+from judge.battlecon.fighters import sagas
+from judge.battlecon.fighters.sagas import SagasAttacksAgain, SagasMirrorSpent, may_spend
 from judge.battlecon.movement import destinations, movement_lock, toward
 from judge.battlecon.moving import moved, own_choice
 from judge.battlecon.rulings import reading_in
@@ -50,8 +52,6 @@ def mirror_as_any_token(s: DuelState) -> bool:
 
 
 def _may_spend(s: DuelState, p: int) -> bool:
-    from judge.battlecon.fighters.sagas import may_spend
-
     return mirror_as_any_token(s) and may_spend(s, p)
 
 
@@ -70,8 +70,6 @@ def _advance_ends(s: DuelState, p: int) -> list:
 def stand_in(token: str, what: str, gain: Gain) -> Custom:
     """May spend the Mirror as one ``token`` for ``what`` (the copied effect's gain)."""
     def resolve(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
-        from judge.battlecon.fighters.sagas import SagasMirrorSpent
-
         answer = may(ctx, decision, f"{ctx.card.name}: spend the Mirror token as {token} "
                      f"{what}?")
         if isinstance(answer, Need):
@@ -106,8 +104,6 @@ def _advance_1(ctx: Ctx) -> list[F.Fact]:
 
 
 def _again(ctx: Ctx) -> list[F.Fact]:
-    from judge.battlecon.fighters.sagas import SagasAttacksAgain
-
     return [SagasAttacksAgain(rule=ctx.rule, text=f"{ctx.card.name}: Sagas activates this "
                               "attack again.", player=ctx.owner)]
 
@@ -145,3 +141,5 @@ STANDS_IN: dict[str, tuple[Effect, ...]] = {
                       "You may discard the Mirror token (as an Ammo token) for range +1~5 "
                       "instead of +2~4.", condition=_may_spend),),
 }
+
+sagas.STANDS_IN.update(STANDS_IN)  # Sagas's copies append them (``sagas.copy_card``)

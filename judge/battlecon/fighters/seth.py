@@ -49,6 +49,7 @@ from judge.battlecon.cards import (
     Card,
     Effect,
 )
+from judge.battlecon.engine import range_origin
 from judge.battlecon.fighters import Fighter, card, fighter, register
 from judge.battlecon.hooks import (
     DODGE,
@@ -58,6 +59,7 @@ from judge.battlecon.hooks import (
     PRIORITY_TIE,
     SELECTS_FIRST,
 )
+from judge.battlecon.kit_parts import BeatField, DecisionKind
 from judge.battlecon.movement import destinations, movement_lock, toward
 from judge.battlecon.moving import Cleared, moved, passive_pass
 from judge.battlecon.rulings import reading_in
@@ -69,6 +71,7 @@ GUESS_RULE = "beyond-eyes: Ante"
 READING_FATE = "reading-fate"  # counter: 1 once Reading Fate has hit
 WYRDING_RULING = "wyrding-start"
 MIMIC_RULING = "mimic-movement"
+NAMED = "named"  # the guess, in ``ThisBeat.kit`` and the state JSON (``GUESS_FIELD``)
 
 
 @dataclass(frozen=True)
@@ -80,7 +83,7 @@ class SethGuessed(F.Fact):
     secret: ClassVar[tuple[str, ...]] = ("base",)
 
     def apply(self, s: DuelState) -> None:
-        s.players[self.player].this_beat.named = self.base
+        s.players[self.player].this_beat.kit[NAMED] = self.base
 
 
 @dataclass(frozen=True)
@@ -118,14 +121,14 @@ class SethBaseSwapped(F.Fact):
 def guessed_right(s: DuelState, p: int) -> bool:
     """Seth's guess names the Base of the opponent's revealed attack (a Finisher has none,
     R2.8)."""
-    named = s.players[p].this_beat.named
+    named = s.players[p].this_beat.kit.get(NAMED)
     pair = s.players[1 - p].pair
     return (named is not None and pair is not None and pair.revealed and not pair.finisher
             and pair.base == named)
 
 
 def has_guessed(s: DuelState, p: int) -> bool:
-    return s.players[p].this_beat.named is not None
+    return s.players[p].this_beat.kit.get(NAMED) is not None
 
 
 def guess(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
@@ -144,7 +147,7 @@ def guess(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
 
 def show_guess(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
     s, p = ctx.s, ctx.owner
-    named = known(s.players[p].this_beat.named, "Seth's guess")
+    named = known(s.players[p].this_beat.kit.get(NAMED), "Seth's guess")
     pair = known(s.players[ctx.opponent].pair, "the opponent's attack pair")
     theirs = "a Finisher" if pair.finisher else card(known(pair.base, "a Base")).name
     right = guessed_right(s, p)
@@ -233,8 +236,6 @@ def mimic_along(s: DuelState, owner: int, mover: int) -> str:
 
 def vanishing_dodge(s: DuelState, owner: int, attacker: int, defender: int) -> str:
     """Vanishing: attacks at range 4 or more do not hit Seth this beat (R13.8)."""
-    from judge.battlecon.engine import range_origin
-
     origin = range_origin(s, attacker)
     if defender != owner or origin is None:
         return ""
@@ -346,10 +347,32 @@ FORTUNE_BUSTER = Card("fortune-buster", "Fortune Buster", "finisher", range=(1, 
            "are eliminated.", condition=opponent_finisher,
            condition_text="the beat of the opponent's Finisher"),))
 
+# --- what the core learns of Seth from his kit (kit_parts) ---------------------------------
+
+GUESS_KIND = DecisionKind(
+    "guess", ("base",), lambda d, kit: "names a Base for Beyond Eyes, face down (shown at "
+    "the Reveal)", secret=True, schema={
+        "description": "Seth's Beyond Eyes, at the start of the Ante step: the one Base he "
+                       "names (one of the opponent's Bases). Secret until the attack pairs "
+                       "are revealed.",
+        "type": "object",
+        "required": ["player", "kind", "base"],
+        "additionalProperties": False,
+        "properties": {
+            "player": {"$ref": "#/$defs/player_index"},
+            "kind": {"const": "guess"},
+            "base": {"$ref": "#/$defs/id"}}})
+GUESS_FIELD = BeatField(NAMED, secret=True, schema={
+    "description": "A card the player named in secret this beat (Seth's Beyond Eyes guess: "
+                   "one of the opponent's Bases), when there is one. Shown to onlookers only "
+                   "once the attack pairs are revealed (docs/hidden-information.md).",
+    "$ref": "#/$defs/id"})
+
 SETH = register(Fighter(
     id=FID, name="Seth Cremmul", short="Seth", pronoun="he",
     styles=(COMPELLING, FOOLS, MIMICS, WYRDING, VANISHING), unique_base=OMEN,
     finishers=(READING_FATE_CARD, FORTUNE_BUSTER),
     default_discards=(("compelling", "dash"), ("mimics", "grasp")), ability=BEYOND_EYES,
-    counters=(READING_FATE,),
+    counters=(READING_FATE,), decisions=(GUESS_KIND,), beat_fields=(GUESS_FIELD,),
+    tells=(("guess", "SethGuessed"),),
 ))

@@ -49,6 +49,7 @@ from judge.battlecon.cards import (
     Effect,
     X,
 )
+from judge.battlecon.engine import range_origin
 from judge.battlecon.fighters import Fighter, FigureKind, register
 from judge.battlecon.hooks import (
     CANNOT_HIT,
@@ -363,8 +364,6 @@ def riptide_dodge(s: DuelState, owner: int, attacker: int, defender: int) -> str
     """After Riptide's Start of Beat found Juto in Zone 2: no hit from range 3 or more."""
     if defender != owner or not s.players[owner].this_beat.marks.get(RIPTIDE):
         return ""
-    from judge.battlecon.engine import range_origin
-
     origin = range_origin(s, attacker)
     if origin is None or abs(s.players[owner].space - origin) < 3:
         return ""

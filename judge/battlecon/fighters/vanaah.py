@@ -33,12 +33,13 @@ from judge.battlecon.cards import (
     Effect,
     Passive,
 )
-from judge.battlecon.fighters import Fighter, register
+from judge.battlecon.fighters import Fighter, fighter, register
 from judge.battlecon.hooks import DODGE, MOVEMENT_LIMITS, RECYCLED
 from judge.battlecon.movement import direct_destinations, movement_lock
 from judge.battlecon.moving import Cleared, direct_ends, direct_need, moved, question
 from judge.battlecon.negation import lasting_reveal, takes_hold
 from judge.battlecon.state import DuelState, known
+from judge.battlecon.stats import attack
 
 TOKEN = "divine-rush"
 PILE = "divine-rush-pile"  # counter: the discard pile Divine Rush rides with (0: none)
@@ -128,14 +129,10 @@ def reaping(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
 
 
 def _token_name(s: DuelState, p: int, token: str) -> str:
-    from judge.battlecon.fighters import fighter
-
     return fighter(s.players[p].fighter).token_name(token)
 
 
 def priority(s: DuelState, p: int) -> int:
-    from judge.battlecon.stats import attack
-
     return int(attack(s, p).priority)
 
 

@@ -53,6 +53,7 @@ from judge.battlecon.cards import (
     Effect,
     Passive,
 )
+from judge.battlecon.engine import range_origin
 from judge.battlecon.fighters import Fighter, card, register
 from judge.battlecon.hooks import (
     ALSO_IN_RANGE,
@@ -245,8 +246,6 @@ def distortion_dodge(s: DuelState, owner: int, attacker: int, defender: int) -> 
     """Attacks at range 4 cannot hit Zaamassal."""
     if defender != owner or attacker == owner:
         return ""
-    from judge.battlecon.engine import range_origin
-
     origin = range_origin(s, attacker)
     if origin is not None and abs(s.players[owner].space - origin) == 4:
         return "the Paradigm of Distortion keeps attacks at range 4 from hitting Zaamassal"

@@ -128,6 +128,7 @@ export class JudgePanel {
       h("h4", {}, h("button", { type: "button", class: "link", on: { click: () => this.go(d.at) } }, `Event ${d.at}`),
         ` · ${d.status} · opened by ${d.author}`),
       h("p", { class: "claim", text: d.claim }),
+      d.card_text ? this.cardText(d.card_text) : null,
       h("ul", { class: "comments" }, d.comments.map((c) => h("li", { text: `${c.author}: ${c.text}` }))),
       d.resolution ? this.rulingLine(d.resolution) : null);
     if (d.status === "open" && may("comment")) card.append(this.commentForm(d));
@@ -136,6 +137,16 @@ export class JudgePanel {
       card.append(h("p", { class: "hint resolve-hint", text: "Only a head judge may resolve this dispute." }));
     }
     return card;
+  }
+
+  // A dispute about a free card text shows the card's text (issue 33): the judge rules on
+  // what the card says, quoted as entered, with the event that put it to the table.
+  cardText(t) {
+    return h("blockquote", { class: "card-text", dataset: { source: t.source } },
+      h("p", { class: "card-text-source" }, `Card text (${t.source}) of ${t.character}, asked at `,
+        h("button", { type: "button", class: "link", on: { click: () => this.go(t.asked_at) } },
+          `event ${t.asked_at}`), ":"),
+      h("p", { class: "card-text-quote", text: `“${t.text}”` }));
   }
 
   // "Overturned: … · correction at event 458: Head judge Hana corrects Ben's life from 20

@@ -116,13 +116,13 @@ function attackView(state) {
   const move = moveOf(state, who, a.move, a.attacker.striker);
   const attacker = a.attacker.striker ? `${characterOf(state, who).data?.striker?.name || "the striker"} (${charName(state, who)}'s striker)` : charName(state, who);
   const parts = [
-    ["Attack", `${attacker} (${name(state, a.attacker.player)}) on ${charName(state, a.target)}: ${move?.name || a.move}${a.kind && a.kind !== "normal" ? ` (${a.kind} attack)` : ""}`],
+    ["Attack", `${attacker} (${name(state, a.attacker.player)}) on ${a.target_striker ? `${characterOf(state, a.target).data?.striker?.name || "the striker"} (${charName(state, a.target)}'s striker)` : charName(state, a.target)}: ${move?.name || a.move}${a.kind && a.kind !== "normal" ? ` (${a.kind} attack)` : ""}`],
     ["Damage", `${a.dp_against_target} DP against this target${a.dp_note ? ` (${a.dp_note})` : ""}${a.effective === false ? " — not effective" : ""}`],
     ["Paid", move ? `${[a.paid?.pp ? `${a.paid.pp} PP` : "", a.paid?.lp ? `${a.paid.lp} LP` : ""].filter(Boolean).join(" and ") || "nothing"} (${paidText(move.cost, a.pay)})${a.sacrifice ? ", a sacrifice" : ""}` : ""],
   ];
   if (a.reply) parts.push(["Reply", replyText(a.reply)]);
   if (a.counterattack) parts.push(["Counterattack", a.counterattack]);
-  if (a.duel) parts.push(["Force challenge", `${a.duel.colour} with ${moveOf(state, a.target, a.duel.move)?.name || a.duel.move}; rounds ${(a.duel.rounds || []).map((r) => r.join("–")).join(", ") || "none yet"}${a.duel.result ? `; ${a.duel.result}` : ""}`]);
+  if (a.duel) parts.push(["Force challenge", `${a.duel.colour} with ${moveOf(state, a.target, a.duel.move, !!a.target_striker)?.name || a.duel.move}; rounds ${(a.duel.rounds || []).map((r) => r.join("–")).join(", ") || "none yet"}${a.duel.result ? `; ${a.duel.result}` : ""}`]);
   if (a.outcome) parts.push(["Outcome", a.outcome]);
   const heading = state.over || a.outcome ? "The last attack" : "Attack in progress";
   return h("section", { class: "aob-attack", "aria-label": heading, dataset: { move: a.move, target: a.target } },

@@ -18,7 +18,7 @@ const who = (state, names, i) => names?.[i] ?? state?.players?.[i]?.name ?? `Pla
 // ability may count it less than printed (A18.2). A prompt without it: the printed DP.
 function dpWords(prompt, move, actor, o, target) {
   const counted = (prompt?.attack_dp || []).find((e) => e.character === actor && e.move === o.move &&
-    e.striker === !!o.striker && e.target === target);
+    e.striker === !!o.striker && e.target === target && !!e.target_striker === !!o.target_striker);
   if (!counted || counted.dp === move.dp) return `${move.dp} DP`;
   return `${counted.dp} DP (${move.dp} printed${counted.note ? `; ${counted.note}` : ""})`;
 }
@@ -29,8 +29,10 @@ function attackWords(state, o, actor, target, prompt = null) {
   const striker = o.striker ? `${characterOf(state, actor).data?.striker?.name || "Striker"}'s ` : "";
   const cost = move.cost?.form === "pp_or_lp" ? paidText(move.cost, o.pay) : costText(move.cost);
   const marks = symbols(move);
-  const wasted = notEffective(move, characterOf(state, target));
-  return `${striker}${move.name} on ${charName(state, target)}: ${dpWords(prompt, move, actor, o, target)}, ${cost}` +
+  const wasted = o.target_striker ? "" : notEffective(move, characterOf(state, target));
+  // An ability may aim at the target's striker (target_striker, AG46).
+  const on = o.target_striker ? `${characterOf(state, target).data?.striker?.name || "the striker"} (${charName(state, target)}'s striker)` : charName(state, target);
+  return `${striker}${move.name} on ${on}: ${dpWords(prompt, move, actor, o, target)}, ${cost}` +
     `${o.sacrifice ? " (a sacrifice: the LP cost takes all that is left)" : ""}` +
     `${marks.length ? ` · ${marks.join(" · ")}` : ""}${wasted ? ` — ${wasted}` : ""}`;
 }
@@ -64,9 +66,10 @@ export function describe(o, names = [], state = null, prompt = null) {
     }
     case "manual_move": return manualWords(state, o);
     case "force_challenge": {
-      const move = moveOf(state, state?.attack?.target, o.move);
+      const aimed = !!state?.attack?.target_striker; // declared from the striker (AG46)
+      const move = moveOf(state, state?.attack?.target, o.move, aimed);
       const colour = moveOf(state, state?.attack?.attacker?.character, state?.attack?.move, state?.attack?.attacker?.striker)?.force_challenge;
-      return `${colour ? `${colour[0].toUpperCase()}${colour.slice(1)} force` : "Force"} challenge with ${move?.name || o.move} (pay 10 LP${o.pay ? `, ${paidText(move?.cost, o.pay)}` : ""})`;
+      return `${colour ? `${colour[0].toUpperCase()}${colour.slice(1)} force` : "Force"} challenge with ${move?.name || o.move} (pay 10 LP${aimed ? " from the striker" : ""}${o.pay ? `, ${paidText(move?.cost, o.pay)}` : ""})`;
     }
     case "counterattack": {
       // Two with one id (stored before the check of A1.14) come with their place in the list.
@@ -223,8 +226,16 @@ function describedTitle(x, state, names) {
   return `${who(state, names, p)}: ${x.kind.replaceAll("_", " ")}`;
 }
 
+// The table's answer to a card text names the effect it places only when it places one
+// (the field's default stands for nothing otherwise, and the record stays as it was).
+function cardTextAnswer(d) {
+  if (d.kind !== "card_text" || d.outcome === "place_effect") return d;
+  const { effect, ...rest } = d;
+  return rest;
+}
+
 function describedForms(prompt, state, names, send) {
-  return (prompt.described || []).map((x) => describedForm(x, send, {
+  return (prompt.described || []).map((x) => describedForm(x, (d) => send(cardTextAnswer(d)), {
     title: describedTitle(x, state, names),
     label: (v) => valueWords(v, state),
     initial: x.kind === "placement" && prompt.layout && state?.player_to_act === x.fields?.player?.const ? prompt.layout : undefined,
