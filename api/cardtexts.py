@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from events.app import JudgeApp
 from events.domain import DuelRecord
 
 
@@ -19,7 +20,7 @@ def card_text_at(agg: DuelRecord, at: int) -> dict[str, Any] | None:
     """``{"text", "source", "character", "asked_at"}`` of the card text event ``at`` is
     about, or None. The question itself, or the answer (the decision after it and the
     facts that decision made) counts."""
-    events = agg.duel.events
+    events = JudgeApp.events_of(agg)  # the application's reading interface
     if not 1 <= at <= len(events):
         return None
     answered = False

@@ -22,7 +22,6 @@ from typing import Any
 from uuid import UUID
 
 from events.app import JudgeApp
-from judge import registry
 from judge.errors import JudgeError
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
@@ -77,9 +76,9 @@ def _dispute_and_correct(store: JudgeApp, duel_id: UUID) -> None:
     """A judge disputes a hit's damage; a head judge overturns it and corrects the life of
     the fighter who was hit (two more, as Soak should have been applied)."""
     agg = store.record(duel_id)
-    at = _last_damage(agg)
-    player = int(agg.duel.events[at - 1][1].to_json()["defender"])
-    field = registry.of_setup(agg.setup).correctable(agg.duel)[f"players.{player}.life"]
+    at = _last_damage(store, agg)
+    player = int(store.event(agg, at)[1].to_json()["defender"])
+    field = store.correctable(agg)[f"players.{player}.life"]
     after = min(int(field["value"]) + 2, int(field.get("max", 20)))
     dispute = store.open_dispute(duel_id, at, "The soak was not applied: this hit did two "
                                  "damage too many.", "demo-judge", role="judge")
@@ -90,9 +89,9 @@ def _dispute_and_correct(store: JudgeApp, duel_id: UUID) -> None:
                       {"field": f"players.{player}.life", "after": after}]})
 
 
-def _last_damage(agg: Any) -> int:
+def _last_damage(store: JudgeApp, agg: Any) -> int:
     """The event number of the last damage dealt in the duel."""
-    events = agg.duel.events
+    events = store.events_of(agg)
     return max(n for n, (kind, e) in enumerate(events, 1)
                if kind == "fact" and e.to_json().get("type") == "DamageDealt")
 
@@ -102,7 +101,7 @@ def _variation(store: JudgeApp, duel_id: UUID) -> None:
     point in its first third of decisions whose decisions are all legal under it (the
     fork re-judges them), so a newcomer plays on from there."""
     agg = store.record(duel_id)
-    points = [n for n, (kind, _) in enumerate(agg.duel.events) if kind == "decision"]
+    points = [n for n, (kind, _) in enumerate(store.events_of(agg)) if kind == "decision"]
     for at in reversed(points[: len(points) // 3]):
         try:
             store.fork(duel_id, at, actor=DEMO_ACTOR, role="operator",

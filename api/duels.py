@@ -15,6 +15,7 @@ from api.auth import PERMISSIONS, require
 from api.errors import ApiError, ErrorSchema
 from api.variations import with_fork_points
 from api.views import (
+    Asked,
     actor,
     asked_in,
     encoder,
@@ -36,7 +37,6 @@ from events.projector import Timeline
 from events.retraction import RetractionRefusedError
 from events.signing import public_text
 from events.visibility import Withheld
-from judge import registry
 from judge.labels import check_labels
 
 blp = Blueprint("duels", __name__, url_prefix="/api/duels",
@@ -181,9 +181,20 @@ class Decisions(MethodView):
                                   role=g.role)
         agg = store().known(duel_id)  # holds the events just stored: no store round trip
         first = appended.events[0]["event"] if appended.events else agg.events_count + 1
-        asked = asked_in(duel_id)  # the decision's row says the question it answered, as
-        return _appended(duel_id, appended, [  # the event list tells it afterwards
+        asked = _answered(appended, duel_id)  # the decision's row says the question it
+        return _appended(duel_id, appended, [  # answered, as the event list tells it
             event_row(agg, n, asked=asked) for n in range(first, first + len(appended.events))])
+
+
+def _answered(appended: Appended, duel_id: UUID) -> Asked:
+    """Where the prompt a decision answered is found: for a decision stored just now,
+    in the answer (the prompt it was judged against); for a replayed one, in the stored
+    duel (the projector's states, the event list's source)."""
+    if appended.replayed or appended.asked is None or not appended.events:
+        return asked_in(duel_id)
+    before = appended.events[0]["event"] - 1
+    stored = asked_in(duel_id)
+    return lambda n: appended.asked if n == before else stored(n)
 
 
 def _appended(duel_id: UUID, appended: Appended, rows: list[dict]) -> tuple[dict, int, dict]:
@@ -245,8 +256,8 @@ class Correctable(MethodView):
         value, type and bounds, and the rule that bounds it."""
         agg = load(duel_id)
         with store().lock(duel_id):
-            fields = registry.of_setup(agg.setup).correctable(agg.duel)
-            over = agg.duel.over
+            fields = store().correctable(agg)
+            over = store().is_over(agg)
         return {"event": agg.events_count, "over": over, "fields": fields}, 200, etag(
             agg.events_count)
 

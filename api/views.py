@@ -15,7 +15,6 @@ from events.app import JudgeApp
 from events.domain import DuelRecord
 from events.listing import summary  # noqa: F401 - the duel's line, for the blueprints
 from events.projector import Projector
-from events.retraction import describe as describe_retraction
 from events.visibility import Withheld, withheld
 from judge import registry
 
@@ -46,21 +45,19 @@ def event_row(agg: DuelRecord, n: int, hidden: Withheld | None = None,
     ``asked``: where the prompt a decision answered is found, so that its text says the
     question before the answer. An event of a retracted decision carries ``retracted``:
     the retraction's number."""
-    retracts = agg.duel.retracts(n)
-    row = _retraction_row(agg, n, retracts) if retracts is not None else \
+    retracts = store().retracts(agg, n)
+    row = _retraction_row(agg, n) if retracts is not None else \
         _event_row(agg, n, hidden, asked)
-    struck = agg.duel.struck_by(n)
+    struck = store().struck_by(agg, n)
     if struck is not None:
         row["retracted"] = struck
     return row
 
 
-def _retraction_row(agg: DuelRecord, n: int, retracts: int) -> dict:
+def _retraction_row(agg: DuelRecord, n: int) -> dict:
     """A retraction as the narrative tells it (``events.retraction.describe``)."""
-    rules = registry.of_setup(agg.setup)
     row = {"event": n, "type": "Retraction", "rule": "retraction",
-           "text": describe_retraction(rules, agg.setup, agg.duel, retracts, agg.recorder(n)),
-           "data": dict(agg.duel.events[n - 1][1])}
+           "text": store().retraction_text(agg, n), "data": dict(store().event(agg, n)[1])}
     if n in agg.entered:
         row["by"] = dict(agg.entered[n])
     return row
@@ -81,7 +78,7 @@ def asked_in(duel_id: UUID) -> Asked:
 
 def _event_row(agg: DuelRecord, n: int, hidden: Withheld | None = None,
                asked: Asked | None = None) -> dict:
-    kind, e = agg.duel.events[n - 1]
+    kind, e = store().event(agg, n)
     if kind == "decision":
         older = e.get("kind") == "correction" and "changes" not in e  # no before/after
         rules = registry.of_setup(agg.setup)

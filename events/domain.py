@@ -187,14 +187,13 @@ class DuelRecord(Aggregate):
     def head_hash(self) -> str:
         return self.hashes[-1] if self.hashes else self.genesis
 
-    judged = False  # True while recording events the engine has already applied
-    writing = False  # True while this process triggers (and so hashes) new events
+    _linked: tuple[int, Any, dict | None, str] | None = None  # see ``link``
     snapshot_at: int | None = None  # the aggregate version of the snapshot it was read from
     snapshot_events: list | None = None  # the snapshot's [kind, payload] pairs, until checked
 
     def absorb(self, n: int, kind: str, payload: dict, digest: str) -> None:
-        if not self.judged:
-            self.duel.absorb(kind, payload)
+        """Event n applied: the one way the duel's match and hash chain move on."""
+        self.duel.absorb(kind, payload)
         self.hashes.append(digest)
 
     # --- integrity of what was read from the store -----------------------------------
@@ -217,13 +216,25 @@ class DuelRecord(Aggregate):
 
     def check_link(self, n: int, kind: str, payload: Any, prev: str, digest: str,
                    by: dict | None = None) -> None:
-        """A stored event read back: the next number, linked to the head, hashed right."""
-        if self.writing:
-            return  # hashed just now by ``record``
+        """An event applied (read back, or triggered just now): the next number, linked
+        to the head, hashed right."""
         if n != len(self.hashes) + 1 or prev != self.head_hash:
             raise StoredDuelCorruptError(self.id, f"event {n} does not follow event {n - 1}", n)
+        linked, self._linked = self._linked, None
+        if linked is not None and linked[0] == n and linked[1] is payload and \
+                linked[2] == by and linked[3] == digest:
+            return  # the very payload ``link`` hashed a moment ago
         if chain_hash(prev, n, kind, payload, by) != digest:
             raise StoredDuelCorruptError(self.id, f"event {n} was altered", n)
+
+    def link(self, n: int, kind: str, payload: Any, by: dict | None = None) -> str:
+        """The hash of a new event n on the head (``record``). Remembered with the very
+        payload object hashed, so that applying the event triggered with it (``apply``,
+        which checks every event) does not hash it twice; an event read back from the
+        store carries payloads of its own and is always hashed again."""
+        digest = chain_hash(self.head_hash, n, kind, payload, by)
+        self._linked = (n, payload, by, digest)
+        return digest
 
 
     # --- writing ----------------------------------------------------------------------
@@ -231,35 +242,31 @@ class DuelRecord(Aggregate):
     def record(self, decision: dict | None, facts: list[Any], actor: str,
                key: str | None = None, role: str | None = None,
                entered: dict | None | bool = True) -> None:
-        """Trigger one event for the decision (if any) and one per fact, chained.
-
-        While ``judged`` is set the engine has already applied these events to ``duel``,
-        so numbering follows the hash list, not the duel's event list. ``entered``: True
+        """Trigger one event for the decision (if any) and one per fact, chained; each is
+        applied as it is triggered (``apply``: the match takes it), exactly as when it is
+        read back from the store. The facts are the engine's, judged beforehand on a copy
+        (``events.judging``), or an imported or forked duel's. ``entered``: True
         for a decision entered now (by ``actor`` in ``role``); an imported log's ``by`` for
         a decision it carries as entered then; None for one it carries without a ``by``
         (log version 1: hashed without one, as it was).
         """
-        self.writing = True
-        try:
-            if decision is not None:
-                n = len(self.hashes) + 1
-                at: str | None = now_iso()  # an imported decision keeps its own (or none)
-                if entered is None or isinstance(entered, dict):
-                    at = entered.get("at") if entered else None
-                    actor = str(entered.get("name") or "") if entered else actor
-                    role = entered.get("role") if entered else None
-                by = entered_by(actor, role, at)
-                event = self.Retracted if is_retraction(decision) else self.DecisionRecorded
-                self.trigger_event(event, n=n, decision=decision, actor=actor,
-                                   key=key, prev=self.head_hash, role=role, at=at,
-                                   hash=chain_hash(self.head_hash, n, "decision", decision, by))
-            for fact in facts:
-                n = len(self.hashes) + 1
-                payload = fact if isinstance(fact, dict) else fact.to_json()
-                self.trigger_event(self.FactResolved, n=n, fact=payload, prev=self.head_hash,
-                                   hash=chain_hash(self.head_hash, n, "fact", payload))
-        finally:
-            self.writing = False
+        if decision is not None:
+            n = len(self.hashes) + 1
+            at: str | None = now_iso()  # an imported decision keeps its own (or none)
+            if entered is None or isinstance(entered, dict):
+                at = entered.get("at") if entered else None
+                actor = str(entered.get("name") or "") if entered else actor
+                role = entered.get("role") if entered else None
+            by = entered_by(actor, role, at)
+            event = self.Retracted if is_retraction(decision) else self.DecisionRecorded
+            self.trigger_event(event, n=n, decision=decision, actor=actor,
+                               key=key, prev=self.head_hash, role=role, at=at,
+                               hash=self.link(n, "decision", decision, by))
+        for fact in facts:
+            n = len(self.hashes) + 1
+            payload = fact if isinstance(fact, dict) else fact.to_json()
+            self.trigger_event(self.FactResolved, n=n, fact=payload, prev=self.head_hash,
+                               hash=self.link(n, "fact", payload))
 
 
 def entered_by(name: str, role: str | None, at: str | None) -> dict | None:
