@@ -59,9 +59,9 @@ class ReaderView:
         redacted (a reveal, or the end of the duel, shows them), and those whose
         retraction mark differs from the duel's."""
         start = self.withheld_from or self.total + 1
-        duel = agg.duel
+        struck_by = store().struck_by
         return [n for n in range(1, self.total + 1)
-                if n >= start or duel.struck_by(n) != self.rows[n - 1].get("retracted")]
+                if n >= start or struck_by(agg, n) != self.rows[n - 1].get("retracted")]
 
     def snapshot(self) -> dict:
         """The ``snapshot`` body: every row, as ``/events`` pages would give them."""
@@ -87,7 +87,7 @@ def _after_last_reveal(agg: DuelRecord, upto: int) -> int:
     row before it was ever shown redacted."""
     rules: Any = registry.of_setup(agg.setup)
     for n in range(upto, 0, -1):
-        kind, e = agg.duel.events[n - 1]
+        kind, e = store().event(agg, n)
         if kind == "fact" and rules.is_reveal(e):
             return n
     return 0
