@@ -244,6 +244,12 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
     from api.serve import serve
 
+    if args.stream_heartbeat is not None:  # worker processes read the environment
+        if not 0 < args.stream_heartbeat <= 3600:
+            print("judge serve: --stream-heartbeat must be more than 0 and at most 3600 "
+                  "seconds.", file=sys.stderr)
+            return 2
+        os.environ["BATTLECON_STREAM_HEARTBEAT"] = str(args.stream_heartbeat)
     anonymous = args.anonymous_read
     if anonymous is None:
         anonymous = os.environ.get("BATTLECON_ANONYMOUS_READ", "1").lower() not in (
@@ -408,6 +414,9 @@ def build_parser() -> argparse.ArgumentParser:
                      default=int(os.environ.get("BATTLECON_WORKERS", "1")),
                      help="server processes sharing the port and the store (default 1)")
     srv.add_argument("--demo", action="store_true", help="load the sample duels first")
+    srv.add_argument("--stream-heartbeat", type=float, default=None, metavar="SECONDS",
+                     help="seconds of quiet before a live stream sends a heartbeat (default "
+                     "15; env BATTLECON_STREAM_HEARTBEAT)")
     access = srv.add_mutually_exclusive_group()
     access.add_argument("--anonymous-read", dest="anonymous_read", action="store_true",
                         default=None, help="let anyone read (default; env "
