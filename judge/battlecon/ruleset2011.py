@@ -1,0 +1,34 @@
+"""The BattleCON 2011 "Free Preview Game" rules v1.3 (source ``001``) as a profile of the
+BattleCON ruleset, registered as ``battlecon-2011``.
+
+Not a copy: the same engine, record format, store, facts and narrative as
+``battlecon-2014``; the setup names the profile, and the differences are switches read at
+the choke points (``judge.battlecon.profile``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from judge import registry
+from judge.battlecon import profile
+from judge.battlecon.ruleset import BattleCON
+
+
+class BattleCON2011(BattleCON):
+    """BattleCON under 001's rules: the four preview fighters, spaces 2 and 6, no time
+    limit, Special Actions as 001 describes them, no Ante Finishers."""
+
+    name = profile.BC2011
+    title = "BattleCON Free Preview Game (2011 rules v1.3)"
+
+    def catalogue(self) -> dict[str, Any]:
+        """Only the preview's four fighters are offered."""
+        whole = super().catalogue()
+        return {**whole, "fighters": [f for f in whole["fighters"]
+                                      if f["id"] in profile.FIGHTERS_2011],
+                "profile": {"of": profile.BC2014, "source": profile.SOURCE_2011,
+                            "differences": dict(profile.SWITCHES_2011)}}
+
+
+BATTLECON_2011 = registry.register(BattleCON2011())
