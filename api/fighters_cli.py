@@ -67,7 +67,7 @@ def ruling_line(ruling: str, spec: dict[str, Any]) -> str:
 
 
 def cmd_fighters(args: argparse.Namespace) -> int:
-    rules = registry.default()
+    rules = registry.find(args.ruleset) if getattr(args, "ruleset", None) else registry.default()
     out = sys.stdout
     if args.doubts:
         doubts, rulings = rules.doubts(), rules.rulings()

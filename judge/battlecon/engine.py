@@ -23,7 +23,7 @@ from itertools import permutations
 from typing import Any, Final
 
 from judge.battlecon import facts as F
-from judge.battlecon import rules, special
+from judge.battlecon import profile, rules, special
 from judge.battlecon.actions import Ctx, Need, name, possessive
 from judge.battlecon.agenda import (
     Activate,
@@ -557,12 +557,14 @@ def _stun_check(s: DuelState, d: int, a: int, amount: int) -> F.StunChecked:
                               stun_guard=0, stunned=True)
     guard = "∞" if stats.stun_guard >= INFINITE else stats.stun_guard
     his = possessive(s, d)
+    amount, said = profile.stun_compared(s, d, amount)  # C02: 001 adds up the beat's damage
+    rule = profile.rule_of(s.profile, profile.C02_STUN_TOTAL, "R16.1")
     if amount > stats.stun_guard:
-        return F.StunChecked(rule="R16.1" if stats.stun_guard else "R16.2",
-                              text=f"{amount} is more than {his} Stun Guard {guard}, so {them} is "
+        return F.StunChecked(rule=rule if stats.stun_guard else "R16.2",
+                              text=f"{said} is more than {his} Stun Guard {guard}, so {them} is "
                               "stunned.", player=d, damage=amount, stun_guard=stats.stun_guard,
                               stunned=True)
-    return F.StunChecked(rule="R16.1", text=f"{amount} is not more than {his} Stun Guard "
+    return F.StunChecked(rule=rule, text=f"{said} is not more than {his} Stun Guard "
                           f"{guard}, so {them} is not stunned.", player=d, damage=amount,
                           stun_guard=stats.stun_guard, stunned=False)
 

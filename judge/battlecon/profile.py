@@ -27,8 +27,10 @@ FIGHTERS_2011: Final = ("cadenza", "hikaru", "kallistar", "khadath")
 # The differences, by the digest's conflict id, each with 001's section it follows.
 C01_START: Final = "C01"  # start on spaces 2 and 6 (range 4)
 C09_NO_TIME_LIMIT: Final = "C09"  # no beat counter: a duel ends only at 0 life
+C02_STUN_TOTAL: Final = "C02"  # Stun Guard against the beat's total damage, not each hit
 SWITCHES_2011: Final[dict[str, str]] = {
     C01_START: "Setup",
+    C02_STUN_TOTAL: "Common Effects",
     C09_NO_TIME_LIMIT: "Gameplay Overview",
 }
 
@@ -89,3 +91,12 @@ def check_setup(profile: str, options: dict[str, Any], fighters: list[str]) -> N
         raise RecordError(f"options.time_limit: the {BC2011} profile has no time limit (001: "
                           "a duel ends when a player's life drops below zero).",
                           cite("Gameplay Overview"), field="options")
+
+
+def stun_compared(s: Any, d: int, amount: int) -> tuple[int, str]:
+    """The damage a stun check compares with Stun Guard, and how to say it: the hit's
+    (2014, R16.4), or under 001 "the total damage taken this turn" (C02)."""
+    if not differs(s.profile, C02_STUN_TOTAL):
+        return amount, str(amount)
+    total = s.players[d].this_beat.damage_taken
+    return total, f"{total} (the total damage this beat)" if total != amount else str(total)
