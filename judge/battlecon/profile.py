@@ -28,8 +28,10 @@ FIGHTERS_2011: Final = ("cadenza", "hikaru", "kallistar", "khadath")
 C01_START: Final = "C01"  # start on spaces 2 and 6 (range 4)
 C09_NO_TIME_LIMIT: Final = "C09"  # no beat counter: a duel ends only at 0 life
 C02_STUN_TOTAL: Final = "C02"  # Stun Guard against the beat's total damage, not each hit
+C03_WALLS: Final = "C03"  # a movement a wall cuts short goes as far as it can
 SWITCHES_2011: Final[dict[str, str]] = {
     C01_START: "Setup",
+    C03_WALLS: "Movement",
     C02_STUN_TOTAL: "Common Effects",
     C09_NO_TIME_LIMIT: "Gameplay Overview",
 }
