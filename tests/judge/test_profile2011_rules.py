@@ -1,0 +1,164 @@
+"""001's rules where they differ from 2014 (C02, C03, C22/C23) and its worked examples
+(the stun examples, the Clockwork Dash hop), judged under ``battlecon-2011``; each cites
+001's passage, and the 2014 duel of the same decisions shows the difference."""
+
+from __future__ import annotations
+
+import pytest
+
+from judge.battlecon import engine
+from judge.battlecon import facts as F
+from judge.battlecon.movement import destinations
+from tests.judge.scene import (
+    answer,
+    answer_until,
+    dealt,
+    facts_of,
+    life,
+    new_duel,
+    pairs,
+    pass_ante,
+    settle,
+    spaces,
+    stage,
+    stun_checks,
+)
+
+BOTH = ("battlecon-2011", "battlecon-2014")
+# Kallistar keeps Flare, Blazing and Caustic free as the examples need; Cadenza his Styles.
+K_DISCARDS = {"blazing": (("flare", "dash"), ("caustic", "shot")),
+              "flare": (("blazing", "dash"), ("caustic", "grasp")),
+              "caustic": (("flare", "dash"), ("blazing", "shot"))}
+C_DISCARDS = (("battery", "dash"), ("grapnel", "grasp"))
+
+
+def kallistar_against_cadenza(ruleset: str, k_style: str, c_discards=C_DISCARDS):
+    duel = new_duel("kallistar", "cadenza", ruleset=ruleset, d0=K_DISCARDS[k_style],
+                    d1=c_discards)
+    stage(duel, spaces=(3, 4))  # 001's examples "ignore range and movement"
+    return duel
+
+
+def flare_strike_against_mechanical_shot(ruleset: str):
+    """001 Stun example 4's pairs, up to Iron Body's offer after the 7 damage."""
+    duel = kallistar_against_cadenza(ruleset, "flare", (("battery", "drive"), ("grapnel", "grasp")))
+    pairs(duel, ("flare", "strike"), ("mechanical", "shot"))
+    pass_ante(duel)
+    settle(duel)
+    assert duel.prompt["kind"] == "may" and "Iron Body" in duel.prompt["about"]
+    return duel
+
+
+@pytest.mark.parametrize("ruleset", BOTH)
+def test_c02_stun_guard_against_the_total_damage_of_the_beat(ruleset) -> None:
+    """001 Common Effects, Stun Guard: "he is not stunned unless the total damage taken this
+    turn is greater than his stun guard rating"; 2014 tests each hit alone (R16.4). Cadenza
+    (Mechanical Shot, Stun Guard 2) has taken 3 damage this beat and takes a hit of 2."""
+    s = flare_strike_against_mechanical_shot(ruleset).state.clone()
+    s.players[1].this_beat.damage_taken = 3
+    check = engine._stun_check(s, 1, 0, 2)
+    assert check.stun_guard == 2
+    if ruleset == "battlecon-2011":
+        assert (check.damage, check.stunned, check.rule) == (3, True, "001 Common Effects")
+        assert "3 (the total damage this beat) is more than" in check.text
+    else:
+        assert (check.damage, check.stunned, check.rule) == (2, False, "R16.1")
+
+
+@pytest.mark.parametrize("ruleset", BOTH)
+def test_stun_example_4_damage_above_stun_guard_stuns(ruleset) -> None:
+    """001 Stun and Stun Guard, Example 4: Flare Strike deals 7 damage to Cadenza's
+    Mechanical Shot (Stun Guard 2); "since it is higher than his stun guard value, he is
+    stunned, and will not activate his attack"."""
+    duel = flare_strike_against_mechanical_shot(ruleset)
+    answer(duel, 1, "may", accept=False)
+    answer_until(duel, "attack_pair")
+    check = stun_checks(duel, 1)[0]
+    assert (check.damage, check.stun_guard, check.stunned) == (7, 2, True)
+    assert dealt(duel, 1) == [] and life(duel)[1] == 13
+
+
+@pytest.mark.parametrize("ruleset", BOTH)
+def test_stun_example_1_no_guard_is_stunned_yet_end_of_beat_acts(ruleset) -> None:
+    """001 Example 1: Blazing Strike (4 priority) hits Battery Drive (3) for 4; Cadenza,
+    without Stun Guard, is stunned; Battery's End of Beat effect still resolves."""
+    duel = kallistar_against_cadenza(ruleset, "blazing", (("clockwork", "shot"),
+                                                          ("grapnel", "grasp")))
+    pairs(duel, ("blazing", "strike"), ("battery", "drive"))
+    pass_ante(duel)
+    answer_until(duel, "attack_pair", lambda options: options[0])
+    active = facts_of(duel.facts, F.BecameActive)[0]
+    assert (active.player, active.priorities) == (0, [4, 3])
+    check = stun_checks(duel, 1)[0]
+    assert (check.damage, check.stunned) == (4, True) and dealt(duel, 1) == []
+    assert life(duel) == (20, 16)
+
+
+@pytest.mark.parametrize(("ruleset", "ante"), [(r, a) for r in BOTH for a in (False, True)])
+def test_stun_examples_5_and_6_auto_stun_and_stun_immunity(ruleset, ante) -> None:
+    """001 Examples 5 and 6: Caustic Grasp in Elemental Form against Clockwork Strike;
+    Caustic's "On Hit, Elemental Form: the opponent is stunned" stuns through Soak and
+    Stun Guard (5), unless Cadenza anted Iron Body for Stun Immunity (6), when he hits
+    back with Clockwork Strike for 7."""
+    duel = kallistar_against_cadenza(ruleset, "caustic", (("battery", "shot"),
+                                                          ("grapnel", "grasp")))
+    stage(duel, forms=("elemental", None))
+    pairs(duel, ("caustic", "grasp"), ("clockwork", "strike"))
+    if ante:
+        answer(duel, 1, "ante", token="iron-body")
+    pass_ante(duel)
+    answer_until(duel, "attack_pair")
+    if ante:
+        assert stun_checks(duel, 1)[0].stun_guard == "immune"
+        assert [d.amount for d in dealt(duel, 1)] == [7]
+    else:
+        assert stun_checks(duel, 1)[0].stunned and dealt(duel, 1) == []
+
+
+@pytest.mark.parametrize("ruleset", BOTH)
+def test_the_clockwork_dash_hop(ruleset) -> None:
+    """001 Movement, example: Cadenza's Dash moves three spaces from one space away from
+    Kallistar: adjacent, then past her, then one more, "at range 2" on her other side."""
+    duel = new_duel("cadenza", "kallistar", ruleset=ruleset)
+    stage(duel, spaces=(2, 4))
+    ends = {e.end: e for e in destinations(duel.state, 0, (1,), (3,), own=True)}
+    assert list(ends) == [6] and ends[6].passed
+    assert abs(6 - spaces(duel)[1]) == 2
+
+
+@pytest.mark.parametrize("ruleset", BOTH)
+def test_c03_a_movement_cut_short_by_a_wall(ruleset) -> None:
+    """001 Movement: "If a player cannot complete a backwards move due to the presence of a
+    wall, then he moves as far as possible and stops. The same holds true for a player
+    moving forwards against a player who is adjacent to a wall." 2014 (R17.9): an option a
+    wall makes impossible is not an option; with none left the movement is ignored.
+    An "advance 2 or 3" from space 5 against a fighter on 7, and a "retreat 2 or 3" from 2."""
+    duel = new_duel("cadenza", "kallistar", ruleset=ruleset)
+    stage(duel, spaces=(5, 7))
+    forwards = [e.end for e in destinations(duel.state, 0, (1,), (2, 3), own=True)]
+    stage(duel, spaces=(2, 5))
+    backwards = [e.end for e in destinations(duel.state, 0, (-1,), (2, 3), own=True)]
+    assert (forwards, backwards) == (([6], [1]) if ruleset == "battlecon-2011" else ([], []))
+
+
+@pytest.mark.parametrize("ruleset", BOTH)
+def test_c03_a_legal_unblocked_movement_must_be_taken(ruleset) -> None:
+    """001 General Questions: "If you can choose to make a legal, unblocked movement, then
+    you must take that option": a wall cuts nothing short while a whole option is left."""
+    duel = new_duel("cadenza", "kallistar", ruleset=ruleset)
+    stage(duel, spaces=(2, 5))
+    assert [e.end for e in destinations(duel.state, 0, (1, -1), (2, 3), own=True)] == [4, 6]
+
+
+@pytest.mark.parametrize("ruleset", BOTH)
+def test_c22_kallistar_at_1_life_loses_none_in_elemental_form(ruleset) -> None:
+    """001 Character-Specific Questions, Kallistar: "characters can never die by their own
+    effects, so Kallistar does not lose life in this case"; 001 Ending the Duel: "Other
+    effects than damage cannot reduce a player to fewer than 1 life points" (2014 R14.4:
+    the same for these four fighters, whose only life loss is Kallistar's)."""
+    duel = new_duel("kallistar", "khadath", ruleset=ruleset)
+    stage(duel, spaces=(1, 7), life=(1, 20), forms=("elemental", None))
+    pairs(duel, ("blazing", "burst"), ("hunters", "strike"))
+    pass_ante(duel)
+    answer_until(duel, "attack_pair")
+    assert life(duel)[0] == 1 and not duel.over
