@@ -37,6 +37,8 @@ def record_setup(f0: str, f1: str, special_actions: bool = True, ante_finishers:
             bases = rng.sample([c.id for c in kit.bases()], 2)
             p["discard_1"] = [styles[0], bases[0]]
             p["discard_2"] = [styles[1], bases[1]]
+        if ruleset != "battlecon-2014":
+            del p["finisher"]  # a profile's fighters have its one Finisher (battlecon-2011: C08)
         players.append(p)
     return {"format": "battlecon-record/1", "ruleset": ruleset, "rules": TODAY,
             "options": {"special_actions": special_actions, "ante_finishers": ante_finishers,

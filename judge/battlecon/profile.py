@@ -24,6 +24,14 @@ SOURCE_2011: Final = "001"
 # C25: the preview set's four fighters, the only ones 001 has cards for.
 FIGHTERS_2011: Final = ("cadenza", "hikaru", "kallistar", "khadath")
 
+# C08: 001 prints one "Overdrive Finish Attack" on each character card (001 Card
+# Overview) and names none of them; the profile uses each fighter's face-a Finisher, the one
+# the 2014 box prints first, as that fighter's only Finisher.
+FINISHERS_2011: Final[dict[str, str]] = {"cadenza": "rocket-press",
+                                         "hikaru": "wrath-of-elements",
+                                         "kallistar": "supernova",
+                                         "khadath": "dimensional-exile"}
+
 # The differences, by the digest's conflict id, each with 001's section it follows.
 C01_START: Final = "C01"  # start on spaces 2 and 6 (range 4)
 C09_NO_TIME_LIMIT: Final = "C09"  # no beat counter: a duel ends only at 0 life
@@ -68,6 +76,15 @@ def rule_of(profile: str, conflict: str, rule_2014: str) -> str:
     return cite(SWITCHES_2011[conflict]) if differs(profile, conflict) else rule_2014
 
 
+def with_finisher(profile: str, raw_player: Any) -> Any:
+    """A record's player with the profile's one Finisher when it names none (C08)."""
+    if profile != BC2011 or not isinstance(raw_player, dict) or "finisher" in raw_player:
+        return raw_player
+    fid = raw_player.get("fighter")
+    return {**raw_player, "finisher": FINISHERS_2011[fid]} if fid in FINISHERS_2011 \
+        else raw_player
+
+
 def with_defaults(profile: str, raw_options: Any) -> Any:
     """A record's options with the profile's defaults for what it leaves out."""
     if not isinstance(raw_options, dict):
@@ -75,16 +92,22 @@ def with_defaults(profile: str, raw_options: Any) -> Any:
     return {**DEFAULT_OPTIONS[profile], **raw_options}
 
 
-def check_setup(profile: str, options: dict[str, Any], fighters: list[str]) -> None:
-    """A RecordError for what the profile does not have: another fighter, Ante Finishers,
-    a time limit."""
+def check_setup(profile: str, options: dict[str, Any], players: list[dict[str, Any]]) -> None:
+    """A RecordError for what the profile does not have: another fighter, another Finisher,
+    Ante Finishers, a time limit."""
     if profile != BC2011:
         return
-    for i, fid in enumerate(fighters):
+    for i, p in enumerate(players):
+        fid = p["fighter"]
         if fid not in FIGHTERS_2011:
             raise RecordError(
                 f"players[{i}]: {fid!r} is not a fighter of the {BC2011} profile (001 has "
                 f"cards only for {', '.join(FIGHTERS_2011)}).", cite("Setup"), field="players")
+        if p.get("finisher") != FINISHERS_2011[fid]:
+            raise RecordError(
+                f"players[{i}]: under the {BC2011} profile {fid} has one Overdrive Finish, "
+                f"{FINISHERS_2011[fid]!r}, on the character card, not {p.get('finisher')!r}.",
+                cite("Card Overview"), field="players")
     if options.get("ante_finishers"):
         raise RecordError(f"options.ante_finishers: the {BC2011} profile has no Ante Finishers"
                           " (001 has only the Overdrive Finish of its Special Actions).",

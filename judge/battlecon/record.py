@@ -106,8 +106,8 @@ def _parse_setup(data: Any) -> dict:
     first = data.get("first_to_ante", 0)
     if first not in (0, 1) or isinstance(first, bool):
         raise RecordError("first_to_ante must be 0 or 1 (R1.14).", "R1.14", field="first_to_ante")
-    parsed = [_player(i, p) for i, p in enumerate(players)]
-    profile.check_setup(ruleset, options, [p["fighter"] for p in parsed])
+    parsed = [_player(i, profile.with_finisher(ruleset, p)) for i, p in enumerate(players)]
+    profile.check_setup(ruleset, options, parsed)
     return {"ruleset": ruleset, "options": options, "players": parsed, "first_to_ante": first}
 
 
@@ -136,7 +136,7 @@ def _setup_from_position(data: dict) -> dict:
     if "players" in data:
         _agree(data["players"], players)
     ruleset = profile.known(data.get("ruleset", RULESET))
-    profile.check_setup(ruleset, position.options, [p["fighter"] for p in players])
+    profile.check_setup(ruleset, position.options, players)
     return {"ruleset": ruleset, "options": dict(position.options), "players": players,
             "first_to_ante": position.ante_first, "position": position.to_json()}
 

@@ -25,10 +25,16 @@ class BattleCON2011(BattleCON):
     def catalogue(self) -> dict[str, Any]:
         """Only the preview's four fighters are offered."""
         whole = super().catalogue()
-        return {**whole, "fighters": [f for f in whole["fighters"]
+        return {**whole, "fighters": [_one_finisher(f) for f in whole["fighters"]
                                       if f["id"] in profile.FIGHTERS_2011],
                 "profile": {"of": profile.BC2014, "source": profile.SOURCE_2011,
                             "differences": dict(profile.SWITCHES_2011)}}
+
+
+def _one_finisher(f: dict[str, Any]) -> dict[str, Any]:
+    """A fighter's catalogue entry with the one Overdrive Finish 001 gives it (C08)."""
+    one = profile.FINISHERS_2011[f["id"]]
+    return {**f, "finishers": [c for c in f["finishers"] if c["id"] == one]}
 
 
 BATTLECON_2011 = registry.register(BattleCON2011())

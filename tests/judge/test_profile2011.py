@@ -115,3 +115,24 @@ def test_seeded_playouts_keep_2014s_invariants(f0: str, f1: str) -> None:
         assert duel.over and duel.setup["ruleset"] == "battlecon-2011"
         assert [p.space for p in duel.state_at(0).players] == [2, 6]
         check_duel(duel, compare_every_decision=seed == 0)
+
+
+def test_c08_each_fighter_has_one_overdrive_finish_on_the_character_card() -> None:
+    """001 Card Overview: "4. Overdrive Finish Attack ... described in the 'Special Actions'
+    rules"; 001 Special Actions: "The overdrive finish attack varies for each character,
+    and is listed on the Character card". 2014 (C08): a two-sided Finisher card chosen at
+    setup. The profile names each fighter's one (its face a); another is refused."""
+    rules = registry.find("battlecon-2011")
+    offered = {f["id"]: [c["id"] for c in f["finishers"]] for f in rules.catalogue()["fighters"]}
+    assert offered == {"cadenza": ["rocket-press"], "hikaru": ["wrath-of-elements"],
+                       "kallistar": ["supernova"], "khadath": ["dimensional-exile"]}
+    unnamed = {**BC2011, "players": [{k: v for k, v in p.items() if k != "finisher"}
+                                     for p in BC2011["players"]]}
+    assert [p["finisher"] for p in rules.parse_setup(unnamed)["players"]] == [
+        "wrath-of-elements", "dimensional-exile"]
+    other = {**BC2011, "players": [{**BC2011["players"][0], "finisher": "four-winds"},
+                                   BC2011["players"][1]]}
+    with pytest.raises(RecordError, match="one Overdrive Finish, 'wrath-of-elements'") as err:
+        registry.from_record(other)
+    assert err.value.rule == "001 Card Overview"
+    registry.from_record({**other, "ruleset": "battlecon-2014"})  # 2014: face b is a choice
