@@ -48,7 +48,8 @@ START_SPACES: Final[dict[str, tuple[int, int]]] = {BC2014: (3, 5), BC2011: (2, 6
 # The options a record of the profile leaves out mean (C09: no time limit).
 DEFAULT_OPTIONS: Final[dict[str, dict[str, Any]]] = {
     BC2014: {},
-    BC2011: {"time_limit": False, "ante_finishers": False},
+    BC2011: {"time_limit": False, "ante_finishers": False,
+             "rulings": {"lure-power": -1}},  # C25: 001's Lure Strike has power 3
 }
 
 
@@ -89,7 +90,11 @@ def with_defaults(profile: str, raw_options: Any) -> Any:
     """A record's options with the profile's defaults for what it leaves out."""
     if not isinstance(raw_options, dict):
         return raw_options
-    return {**DEFAULT_OPTIONS[profile], **raw_options}
+    defaults = DEFAULT_OPTIONS[profile]
+    merged = {**defaults, **raw_options}
+    if isinstance(raw_options.get("rulings"), dict) and "rulings" in defaults:
+        merged["rulings"] = {**defaults["rulings"], **raw_options["rulings"]}
+    return merged
 
 
 def check_setup(profile: str, options: dict[str, Any], players: list[dict[str, Any]]) -> None:
