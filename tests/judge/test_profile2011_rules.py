@@ -213,3 +213,19 @@ def test_c25_doubts_list_each_2011_value_with_its_passage() -> None:
     assert by[("grasp", "power")]["why"] == "2014 value used: no 2011 source"
     assert not any(d["card"] == "seth" for d in doubts)
     assert {d["card"] for d in doubts} >= {"press", "snare", "spellbolt", "palm-strike"}
+
+
+@pytest.mark.parametrize("ruleset", BOTH)
+def test_c23_damage_to_exactly_zero_ends_the_duel(ruleset) -> None:
+    """001 Step 4 (5): "If a player's life is reduced to zero or fewer points, the game
+    immediately ends"; its Ending the Duel says "drops below zero" (C23: 001 disagrees with
+    itself). The profile follows the step, as 2014 does (R20.1): 4 damage from 4 life ends
+    it. C21: the duel ends "as a result of damage (during step 4 of a beat)"; none of the
+    four preview fighters deals damage outside step 4, so nothing else differs."""
+    duel = kallistar_against_cadenza(ruleset, "blazing", (("clockwork", "shot"),
+                                                          ("grapnel", "grasp")))
+    stage(duel, life=(20, 4))
+    pairs(duel, ("blazing", "strike"), ("battery", "drive"))
+    pass_ante(duel)
+    answer_until(duel, "attack_pair")
+    assert life(duel)[1] == 0 and duel.over and duel.state.winner == 0
