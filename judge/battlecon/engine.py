@@ -22,8 +22,8 @@ from collections.abc import Callable
 from itertools import permutations
 from typing import Any, Final
 
+from judge.battlecon import clash2011, profile, rules, special
 from judge.battlecon import facts as F
-from judge.battlecon import profile, rules, special
 from judge.battlecon.actions import Ctx, Need, name, possessive
 from judge.battlecon.agenda import (
     Activate,
@@ -789,6 +789,9 @@ def _clash(s: DuelState, decision: dict | None) -> Out:
             f"{name(s, p)}: {attack_name(s, p)}" for p in (0, 1)) + ".", bases=bases)]
     for p in waiting:  # only a player who still has to play a Base can run out (R6.8)
         if not any(card(c).kind == "base" for c in s.players[p].hand):
+            picked = clash2011.picked_up(s, p)  # C05: under 001 the Clash goes on
+            if picked:
+                return picked
             return [F.RanOutOfCards(rule="R6.8", text=f"{name(s, p)} has no Base left to "
                                     "Clash with: everything up to recycling is skipped.",
                                     player=p)]

@@ -37,8 +37,10 @@ C01_START: Final = "C01"  # start on spaces 2 and 6 (range 4)
 C09_NO_TIME_LIMIT: Final = "C09"  # no beat counter: a duel ends only at 0 life
 C02_STUN_TOTAL: Final = "C02"  # Stun Guard against the beat's total damage, not each hit
 C03_WALLS: Final = "C03"  # a movement a wall cuts short goes as far as it can
+C05_CLASH: Final = "C05"  # out of Bases in a Clash: pick the covered ones up, go on
 SWITCHES_2011: Final[dict[str, str]] = {
     C01_START: "Setup",
+    C05_CLASH: "Step 3 Reveal Attack Pairs",
     C03_WALLS: "Movement",
     C02_STUN_TOTAL: "Common Effects",
     C09_NO_TIME_LIMIT: "Gameplay Overview",

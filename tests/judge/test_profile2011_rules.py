@@ -229,3 +229,37 @@ def test_c23_damage_to_exactly_zero_ends_the_duel(ruleset) -> None:
     pass_ante(duel)
     answer_until(duel, "attack_pair")
     assert life(duel)[1] == 0 and duel.over and duel.state.winner == 0
+
+
+@pytest.mark.parametrize("ruleset", BOTH)
+def test_c05_out_of_bases_in_a_clash(ruleset) -> None:
+    """001 Step 3 Reveal Attack Pairs: "If players run out of cards during a clash, then
+    they pick up all bases in the attack (including the original base) and continue the
+    clash"; 2014 (R6.8): straight to Recycle. Two Cadenzas with Strike and Shot only, both
+    Battery Strike, then both Shot: a tie each time."""
+    from judge.battlecon.clash2011 import ClashBasesPickedUp
+    from judge.battlecon.notation import state_json
+    from judge.battlecon.replay import replay_facts
+
+    discards = (("hydraulic", "dash"), ("grapnel", "grasp"))
+    duel = new_duel("cadenza", "cadenza", ruleset=ruleset, special_actions=False,
+                    d0=discards, d1=discards)
+    hand, removed = ["battery", "clockwork", "shot", "strike"], ["burst", "drive",
+                                                                   "mechanical", "press"]
+    stage(duel, spaces=(3, 5), hand=(hand, hand), removed=(removed, removed))
+    pairs(duel, ("battery", "strike"), ("battery", "strike"))
+    pass_ante(duel)
+    for p in (0, 1):
+        answer(duel, p, "clash_base", base="shot")
+    picked = facts_of(duel.facts, ClashBasesPickedUp)
+    if ruleset == "battlecon-2011":
+        assert [(f.player, f.bases, f.rule) for f in picked] == [
+            (0, ["strike"], "001 Step 3 Reveal Attack Pairs"),
+            (1, ["strike"], "001 Step 3 Reveal Attack Pairs")]
+        assert duel.prompt["kind"] == "clash_base"
+        assert [o["base"] for o in duel.prompt["options"]] == ["strike", "strike"]
+        replayed = replay_facts(duel.setup, [f.to_json() for f in duel.facts])
+        assert state_json(replayed, None) == state_json(duel.state, None)
+    else:
+        assert not picked and facts_of(duel.facts, F.RanOutOfCards)
+        assert duel.prompt["kind"] == "attack_pair"
