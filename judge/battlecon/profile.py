@@ -6,6 +6,12 @@ ruleset, the state carries it (``DuelState.profile``), and each difference from 
 switch here (``differs``) keyed to a conflict of the rules digest (C01, C09, ...). A leaf:
 it imports nothing of the engine, so every floor may read it.
 
+Conflicts where 001 reads differently yet nothing the four preview fighters do changes (no
+switch): C12 (001 Step 3: a player orders his own Reveal effects: what R18.5 does already),
+C21 (damage outside step 4: none of them deals any), C22 (001's broader life-loss floor:
+Kallistar's Elemental Form is their only life loss), C23 (001's Step 4 says "zero or fewer",
+its Ending the Duel "drops below zero": the profile follows the step, as 2014 does).
+
 001 has no numbered rules; it is cited by its section heading (``cite``), e.g. ``001
 Setup``, as rules/README.md asks ("cite them by file name").
 """
