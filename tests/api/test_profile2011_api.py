@@ -35,3 +35,19 @@ def test_a_fighter_the_profile_lacks_is_refused_naming_it(client, tokens):
     resp = client.post("/api/duels", json=record, headers=bearer(tokens["scorekeeper"]))
     assert resp.status_code == 422, resp.get_json()
     assert "battlecon-2011" in resp.get_json()["detail"]
+
+
+def test_judge_fighters_lists_the_profile_and_its_doubts(capsys):
+    """``judge fighters --ruleset battlecon-2011 [--doubts]``: the four fighters; each number
+    derived from 001 with its passage, the others "2014 value used: no 2011 source"."""
+    from api.cli import main
+
+    assert main(["fighters", "--ruleset", "battlecon-2011"]) == 0
+    names = [line for line in capsys.readouterr().out.splitlines() if not line.startswith(" ")]
+    assert names == ["Cadenza (cadenza)", "Hikaru Sorayama (hikaru)",
+                     "Kallistar Flarechild (kallistar)", "Khadath Ahemusei (khadath)"]
+    assert main(["fighters", "--ruleset", "battlecon-2011", "--doubts"]) == 0
+    out = capsys.readouterr().out
+    assert "strike.stun_guard = 4 (also: 5) [battlecon-2011]: 001 Stun and Stun Guard" in out
+    assert "grasp.power = 2 [battlecon-2011]: 2014 value used: no 2011 source" in out
+    assert main(["fighters", "--ruleset", "artobattlers"]) != 0
