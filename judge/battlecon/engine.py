@@ -22,7 +22,7 @@ from collections.abc import Callable
 from itertools import permutations
 from typing import Any, Final
 
-from judge.battlecon import clash2011, profile, rules, special
+from judge.battlecon import clash2011, profile, pulse2011, rules, special
 from judge.battlecon import facts as F
 from judge.battlecon.actions import Ctx, Need, name, possessive
 from judge.battlecon.agenda import (
@@ -777,6 +777,8 @@ def _special(s: DuelState, decision: dict | None) -> Out:
 
 def _pulse(s: DuelState, decision: dict | None) -> Out:
     # The Pulse negates the opponent's attack pair (R23.1): nothing of hers asks (P1).
+    if profile.differs(s.profile, profile.C06_PULSE):  # C06: 001's push, then retreat
+        return pulse2011.pulse(s, known(s.pulse, "the player who Pulsed"), decision)
     return arrange(s, known(s.pulse, "the player who Pulsed"), decision, rule="R23.2",
                    about="Pulse", ask=False)
 

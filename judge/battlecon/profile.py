@@ -44,8 +44,10 @@ C09_NO_TIME_LIMIT: Final = "C09"  # no beat counter: a duel ends only at 0 life
 C02_STUN_TOTAL: Final = "C02"  # Stun Guard against the beat's total damage, not each hit
 C03_WALLS: Final = "C03"  # a movement a wall cuts short goes as far as it can
 C05_CLASH: Final = "C05"  # out of Bases in a Clash: pick the covered ones up, go on
+C06_PULSE: Final = "C06"  # Pulse: push back, then retreat; two Pulses push to the edges
 SWITCHES_2011: Final[dict[str, str]] = {
     C01_START: "Setup",
+    C06_PULSE: "Special Actions",
     C05_CLASH: "Step 3 Reveal Attack Pairs",
     C03_WALLS: "Movement",
     C02_STUN_TOTAL: "Common Effects",

@@ -9,6 +9,7 @@ import pytest
 from judge.battlecon import engine
 from judge.battlecon import facts as F
 from judge.battlecon.movement import destinations
+from judge.errors import IllegalDecisionError
 from tests.judge.scene import (
     answer,
     answer_until,
@@ -263,3 +264,41 @@ def test_c05_out_of_bases_in_a_clash(ruleset) -> None:
     else:
         assert not picked and facts_of(duel.facts, F.RanOutOfCards)
         assert duel.prompt["kind"] == "attack_pair"
+
+
+def _pulse_beat(ruleset: str, both: bool):
+    duel = new_duel("cadenza", "kallistar", ruleset=ruleset)
+    stage(duel, spaces=(3, 5))
+    pairs(duel, ("special-action", "burst"),
+          ("special-action", "burst") if both else ("blazing", "strike"))
+    pass_ante(duel)
+    settle(duel)
+    return duel
+
+
+@pytest.mark.parametrize("ruleset", BOTH)
+def test_c06_the_older_pulse_pushes_back_then_retreats(ruleset) -> None:
+    """001 Special Actions, Pulse: "the player using the pulse pushes his opponent any
+    number of spaces backwards, then moves himself any number of spaces backwards"; 2014
+    (R23.2): he places both standups on any two spaces."""
+    duel = _pulse_beat(ruleset, both=False)
+    assert duel.prompt["kind"] == "arrange" and duel.prompt["players"] == [0]
+    offered = [o["spaces"] for o in duel.prompt["options"]]
+    if ruleset == "battlecon-2011":
+        assert offered == [[a, b] for a in (1, 2, 3) for b in (5, 6, 7)]
+        assert duel.prompt["rule"] == "001 Special Actions"
+        with pytest.raises(IllegalDecisionError):
+            duel.decide({"player": 0, "kind": "arrange", "spaces": [6, 2]})  # 2014 allows it
+    else:
+        assert len(offered) == 42 and [6, 2] in offered
+    duel.decide({"player": 0, "kind": "arrange", "spaces": [1, 7]})
+    assert spaces(duel) == (1, 7)
+
+
+@pytest.mark.parametrize("ruleset", BOTH)
+def test_c06b_two_pulses(ruleset) -> None:
+    """001 Special Actions, Pulse: "If both players pulse simultaneously, they both push each
+    other back as far as possible"; 2014 (R26.2): they cancel out, nobody moves."""
+    duel = _pulse_beat(ruleset, both=True)
+    assert spaces(duel) == ((1, 7) if ruleset == "battlecon-2011" else (3, 5))
+    assert duel.prompt["kind"] == "attack_pair"
