@@ -429,6 +429,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     fighters = sub.add_parser("fighters", help="list the fighters and their cards")
     fighters.add_argument("--json", action="store_true", help="the same as data")
+    fighters.add_argument("--ruleset", metavar="NAME", help="a BattleCON ruleset or profile "
+                          "(battlecon-2011: the four preview fighters); default battlecon-2014")
     fighters.add_argument("--doubts", action="store_true", help="the values chosen where the "
                           "card sources disagree, and the errata in force")
     _ruleset_options(fighters)
