@@ -1,0 +1,94 @@
+"""The rest of a beat by backward induction: whoever decides picks what is best for them
+by the evaluation (player 0 the most, player 1 the least), ties to the prompt's first
+option; a prompt both players answer face down (a Clash) is a nested matrix game whose
+value is the node's."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from judge.battlecon.analysis import matrix
+from judge.battlecon.analysis.walk import (
+    advance,
+    beat_done,
+    evaluate,
+    is_simultaneous,
+    own_options,
+)
+from judge.battlecon.context import Need
+from judge.battlecon.state import DuelState
+
+
+@dataclass
+class Result:
+    """A node's value; ``line``: the decisions from the node to the end of the beat, or
+    None when a nested game lies on the way (``nested``, its ``line`` the decisions from
+    the node to it)."""
+
+    value: float
+    line: list[dict] | None
+    nested: dict[str, Any] | None = None
+
+    def after(self, decision: dict) -> Result:
+        """This result seen one decision earlier."""
+        if self.line is not None:
+            return Result(self.value, [decision, *self.line])
+        assert self.nested is not None, "a result without a line has a nested game"
+        nested = {**self.nested, "line": [decision, *self.nested["line"]]}
+        return Result(self.value, None, nested)
+
+
+def solve(s: DuelState, need: Need | None, seq: int) -> Result:
+    """The value of ``s`` (waiting on ``need``) for the rest of beat ``seq``."""
+    if need is None or beat_done(s, seq):
+        return Result(evaluate(s), [])
+    if is_simultaneous(need):
+        game = nested_game(s, need, seq)
+        return Result(game["value"], None, {**game, "line": []})
+    return best_reply(s, need, seq)
+
+
+def best_reply(s: DuelState, need: Need, seq: int) -> Result:
+    """The decider's best option, the first of equals in the prompt's order."""
+    sign = 1.0 if need.players[0] == 0 else -1.0
+    best: Result | None = None
+    for option in need.options:
+        t, nxt = advance(s, option)
+        found = solve(t, nxt, seq).after(option)
+        if best is None or sign * found.value > sign * best.value:
+            best = found
+    assert best is not None, "a prompt lists at least one option"
+    return best
+
+
+def cell(s: DuelState, need: Need, first: dict, second: dict, seq: int) -> Result:
+    """Both simultaneous choices made (player 0's first), then the rest of the beat."""
+    t, nxt = advance(s, first)
+    if nxt is not None and not beat_done(t, seq) and second not in nxt.options:
+        nxt = None  # the first choice ended what the second answered
+    if nxt is None or beat_done(t, seq):
+        return solve(t, nxt, seq).after(first)
+    u, after = advance(t, second)
+    return solve(u, after, seq).after(second).after(first)
+
+
+def nested_game(s: DuelState, need: Need, seq: int) -> dict[str, Any]:
+    """A simultaneous prompt inside the beat as a matrix game (the shape of the analysis)."""
+    rows, cols = own_options(need, 0), own_options(need, 1)
+    results = [[cell(s, need, r, c, seq) for c in cols] for r in rows]
+    return game_json(kind=need.kind, rows=[[r] for r in rows], cols=[[c] for c in cols],
+                     results=results)
+
+
+def game_json(kind: str, rows: list[list[dict]], cols: list[list[dict]],
+              results: list[list[Result]]) -> dict[str, Any]:
+    """A matrix game as the analysis JSON: choices, table, lines, nested games, the mixes."""
+    table = [[r.value for r in row] for row in results]
+    solution = matrix.solve(table)
+    clashes = {f"{i},{j}": r.nested for i, row in enumerate(results)
+               for j, r in enumerate(row) if r.nested is not None}
+    return {"kind": kind, "pairs": [rows, cols], "table": table,
+            "lines": [[r.line for r in row] for row in results], "clashes": clashes,
+            "mix": [solution.rows, solution.cols], "value": solution.value,
+            "pruned": solution.pruned}
