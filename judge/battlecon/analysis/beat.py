@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from judge.battlecon import engine
-from judge.battlecon.analysis.labels import labels
 from judge.battlecon.analysis.choices import Plan, lay_pairs, plans_of, play_out
+from judge.battlecon.analysis.labels import labels
 from judge.battlecon.analysis.search import Result, game_json, solve
 from judge.battlecon.context import Need
 from judge.battlecon.state import DuelState
@@ -40,10 +40,7 @@ def cell(s: DuelState, need: Need, row: tuple[dict, Plan], col: tuple[dict, Plan
     """One cell: both pairs laid, both plans played to the reveal, the rest solved."""
     t, nxt, laid = lay_pairs(s, need, (row[0], col[0]), seq)
     t, nxt, made = play_out(t, nxt, seq, (row[1], col[1]))
-    found = solve(t, nxt, seq)
-    for decision in reversed(laid + made):
-        found = found.after(decision)
-    return found
+    return solve(t, nxt, seq).after(laid + made)
 
 
 def analyse_state(s: DuelState) -> dict[str, Any]:

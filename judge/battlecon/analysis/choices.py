@@ -37,8 +37,8 @@ def play_out(s: DuelState, need: Need | None, seq: int,
     while need is not None and pre_reveal(s, need, seq):
         p = need.players[0]
         decision, done[p] = planned(need, plans[p], done[p])
-        made.append(decision)
-        s, need = advance(s, decision)
+        s, need, also = advance(s, decision)
+        made += also
     return s, need, made
 
 
@@ -51,8 +51,8 @@ def lay_pairs(s: DuelState, need: Need, pairs: tuple[dict, dict],
     for p in (need.players[0], 1 - need.players[0]):
         if current is None or beat_done(s, seq) or p not in current.players:
             break
-        made.append(pairs[p])
-        s, current = advance(s, pairs[p])
+        s, current, also = advance(s, pairs[p])
+        made += also
     return s, current, made
 
 
@@ -84,11 +84,11 @@ def _explore(s: DuelState, need: Need | None, p: int, seq: int, plan: Plan) -> l
         return [plan]
     if need.players[0] != p:
         decision, _ = planned(need, (), 0)
-        t, nxt = advance(s, decision)
+        t, nxt, _ = advance(s, decision)
         return _explore(t, nxt, p, seq, plan)
     plans: list[Plan] = []
     for option in need.options:
-        t, nxt = advance(s, option)
+        t, nxt, _ = advance(s, option)
         more = plan if option["kind"] == "pass" else (*plan, option)
         plans += _explore(t, nxt, p, seq, more)
     return plans

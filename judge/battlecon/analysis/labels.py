@@ -17,7 +17,9 @@ def decision_words(s: DuelState, decision: dict) -> str:
         return "ante the Finisher"
     if kind == "ante" and "token" in decision:
         kit = fighter(s.players[decision["player"]].fighter)
-        return f"ante {kit.token_name(decision['token'])}"
+        count = decision.get("count")
+        many = f"{count} " if isinstance(count, int) and count != 1 else ""
+        return f"ante {many}{kit.token_name(decision['token'])}"
     if "base" in decision:
         verb = "guess " if kind == "guess" else ""
         return verb + card(decision["base"]).name

@@ -30,12 +30,12 @@ class Result:
     line: list[dict] | None
     nested: dict[str, Any] | None = None
 
-    def after(self, decision: dict) -> Result:
-        """This result seen one decision earlier."""
+    def after(self, made: list[dict]) -> Result:
+        """This result seen some decisions earlier."""
         if self.line is not None:
-            return Result(self.value, [decision, *self.line])
+            return Result(self.value, [*made, *self.line])
         assert self.nested is not None, "a result without a line has a nested game"
-        nested = {**self.nested, "line": [decision, *self.nested["line"]]}
+        nested = {**self.nested, "line": [*made, *self.nested["line"]]}
         return Result(self.value, None, nested)
 
 
@@ -54,8 +54,8 @@ def best_reply(s: DuelState, need: Need, seq: int) -> Result:
     sign = 1.0 if need.players[0] == 0 else -1.0
     best: Result | None = None
     for option in need.options:
-        t, nxt = advance(s, option)
-        found = solve(t, nxt, seq).after(option)
+        t, nxt, made = advance(s, option)
+        found = solve(t, nxt, seq).after(made)
         if best is None or sign * found.value > sign * best.value:
             best = found
     assert best is not None, "a prompt lists at least one option"
@@ -64,13 +64,11 @@ def best_reply(s: DuelState, need: Need, seq: int) -> Result:
 
 def cell(s: DuelState, need: Need, first: dict, second: dict, seq: int) -> Result:
     """Both simultaneous choices made (player 0's first), then the rest of the beat."""
-    t, nxt = advance(s, first)
-    if nxt is not None and not beat_done(t, seq) and second not in nxt.options:
-        nxt = None  # the first choice ended what the second answered
-    if nxt is None or beat_done(t, seq):
-        return solve(t, nxt, seq).after(first)
-    u, after = advance(t, second)
-    return solve(u, after, seq).after(second).after(first)
+    t, nxt, made = advance(s, first)
+    if nxt is None or beat_done(t, seq) or second not in nxt.options:
+        return solve(t, nxt, seq).after(made)  # the first choice ended what the second answered
+    u, after, more = advance(t, second)
+    return solve(u, after, seq).after(more).after(made)
 
 
 def nested_game(s: DuelState, need: Need, seq: int) -> dict[str, Any]:

@@ -12,14 +12,28 @@ WON = 100  # a won duel, for the winner; a drawn one is 0 (the evaluation, docs/
 PRE_REVEAL = ("select", "ante")  # the steps whose choices are made face down
 
 
-def advance(s: DuelState, decision: dict) -> tuple[DuelState, Need | None]:
-    """A copy of ``s`` after ``decision`` (one of its prompt's options), and its prompt."""
+def advance(s: DuelState, decision: dict) -> tuple[DuelState, Need | None, list[dict]]:
+    """A copy of ``s`` after ``decision`` (one of its prompt's options), its prompt, and
+    the decisions made: ``decision``, then the printed order of every window of effects
+    the engine paused at (the ``hinted`` reading of R18.5: its prompt is the next real
+    decision, computed on a copy, so the state is settled before it is judged)."""
     t = s.clone()
+    made = [decision]
+    need = _run(t, decision)
+    while need is not None and "order" in need.extra:
+        order = need.extra["order"]
+        made.append({"player": order["player"], "kind": "order",
+                     "effects": list(order["effects"])})
+        need = _run(t, made[-1])
+    return t, need, made
+
+
+def _run(t: DuelState, decision: dict) -> Need | None:
     stopped: list[Need] = []
     engine.run(t, decision, stopped=stopped, at_rest=True)
     if stopped:
-        return t, stopped[0]
-    return t, None if t.over else engine.current_need(t)
+        return stopped[0]
+    return None if t.over else engine.current_need(t)
 
 
 def beat_done(s: DuelState, seq: int) -> bool:
