@@ -86,7 +86,8 @@ def _grid(analysis: dict[str, Any], labels: list[list[str]]) -> list[str]:
         f"{_cell(v, f'{i},{j}' in analysis['clashes']):>5}" for j, v in enumerate(row))
         for i, row in enumerate(analysis["table"])]
     key = [f"  {j + 1:>3}: {w}" for j, w in enumerate(labels[1])]
-    return [head, *rows, "", "Columns:", *key, "(* a Clash: the cell is its nested game's value)"]
+    return [head, *rows, "", "Columns:", *key,
+            "(* a Clash or another face-down choice inside the beat: the nested game's value)"]
 
 
 def _cell(value: float, clash: bool) -> str:
