@@ -8,7 +8,7 @@ from typing import Any
 from judge.battlecon import engine
 from judge.battlecon.analysis.choices import Plan, lay_pairs, plans_of, play_out
 from judge.battlecon.analysis.labels import labels
-from judge.battlecon.analysis.search import Result, game_json, solve
+from judge.battlecon.analysis.search import Memo, Result, game_json, solve
 from judge.battlecon.context import Need
 from judge.battlecon.state import DuelState
 from judge.errors import IllegalDecisionError
@@ -36,11 +36,11 @@ def choice_json(pair: dict, plan: Plan) -> list[dict]:
 
 
 def cell(s: DuelState, need: Need, row: tuple[dict, Plan], col: tuple[dict, Plan],
-         seq: int) -> Result:
+         seq: int, memo: Memo) -> Result:
     """One cell: both pairs laid, both plans played to the reveal, the rest solved."""
     t, nxt, laid = lay_pairs(s, need, (row[0], col[0]), seq)
     t, nxt, made = play_out(t, nxt, seq, (row[1], col[1]))
-    return solve(t, nxt, seq).after(laid + made)
+    return solve(t, nxt, seq, memo).after(laid + made)
 
 
 def analyse_state(s: DuelState) -> dict[str, Any]:
@@ -48,7 +48,8 @@ def analyse_state(s: DuelState) -> dict[str, Any]:
     need = beat_start_need(s)
     seq = s.seq
     rows, cols = plans_of(s, need, 0, seq), plans_of(s, need, 1, seq)
-    results = [[cell(s, need, r, c, seq) for c in cols] for r in rows]
+    memo: Memo = {}
+    results = [[cell(s, need, r, c, seq, memo) for c in cols] for r in rows]
     game = game_json(kind="attack_pair", rows=[choice_json(*r) for r in rows],
                      cols=[choice_json(*c) for c in cols], results=results)
     del game["kind"]

@@ -39,42 +39,63 @@ class Result:
         return Result(self.value, None, nested)
 
 
-def solve(s: DuelState, need: Need | None, seq: int) -> Result:
-    """The value of ``s`` (waiting on ``need``) for the rest of beat ``seq``."""
+Memo = dict[str, Result]  # the subgames solved in one analysis, by state (``state_key``)
+
+
+def state_key(s: DuelState) -> str:
+    """What makes a state this state (not its caches): equal keys, the same subgame."""
+    fields = {k: v for k, v in s.__dict__.items() if k not in _NOT_STATE}
+    return repr(fields)
+
+
+_NOT_STATE = frozenset({"version", "memo", "cards_version", "layers"})
+
+
+def solve(s: DuelState, need: Need | None, seq: int, memo: Memo) -> Result:
+    """The value of ``s`` (waiting on ``need``) for the rest of beat ``seq``; a state met
+    before in this analysis (another cell's, another order of the same moves) is not
+    searched again."""
     if need is None or beat_done(s, seq):
         return Result(evaluate(s), [])
-    if is_simultaneous(need):
-        game = nested_game(s, need, seq)
-        return Result(game["value"], None, {**game, "line": []})
-    return best_reply(s, need, seq)
+    key = state_key(s)
+    found = memo.get(key)
+    if found is None:
+        if is_simultaneous(need):
+            game = nested_game(s, need, seq, memo)
+            found = Result(game["value"], None, {**game, "line": []})
+        else:
+            found = best_reply(s, need, seq, memo)
+        memo[key] = found
+    return found
 
 
-def best_reply(s: DuelState, need: Need, seq: int) -> Result:
+def best_reply(s: DuelState, need: Need, seq: int, memo: Memo) -> Result:
     """The decider's best option, the first of equals in the prompt's order."""
     sign = 1.0 if need.players[0] == 0 else -1.0
     best: Result | None = None
     for option in need.options:
         t, nxt, made = advance(s, option)
-        found = solve(t, nxt, seq).after(made)
+        found = solve(t, nxt, seq, memo).after(made)
         if best is None or sign * found.value > sign * best.value:
             best = found
     assert best is not None, "a prompt lists at least one option"
     return best
 
 
-def cell(s: DuelState, need: Need, first: dict, second: dict, seq: int) -> Result:
+def cell(s: DuelState, need: Need, first: dict, second: dict, seq: int,
+         memo: Memo) -> Result:
     """Both simultaneous choices made (player 0's first), then the rest of the beat."""
     t, nxt, made = advance(s, first)
     if nxt is None or beat_done(t, seq) or second not in nxt.options:
-        return solve(t, nxt, seq).after(made)  # the first choice ended what the second answered
+        return solve(t, nxt, seq, memo).after(made)  # the first choice ended what the second answered
     u, after, more = advance(t, second)
-    return solve(u, after, seq).after(more).after(made)
+    return solve(u, after, seq, memo).after(more).after(made)
 
 
-def nested_game(s: DuelState, need: Need, seq: int) -> dict[str, Any]:
+def nested_game(s: DuelState, need: Need, seq: int, memo: Memo) -> dict[str, Any]:
     """A simultaneous prompt inside the beat as a matrix game (the shape of the analysis)."""
     rows, cols = own_options(need, 0), own_options(need, 1)
-    results = [[cell(s, need, r, c, seq) for c in cols] for r in rows]
+    results = [[cell(s, need, r, c, seq, memo) for c in cols] for r in rows]
     return game_json(kind=need.kind, rows=[[r] for r in rows], cols=[[c] for c in cols],
                      results=results)
 
