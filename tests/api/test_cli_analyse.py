@@ -95,3 +95,13 @@ def test_a_bad_position_exits_2(tmp_path: Path, capsys: pytest.CaptureFixture[st
     assert code == 2 and "--position needs a battlecon-position/1 JSON object." in err
     code, _, err = analyse(capsys, "--position", str(tmp_path / "missing.json"))
     assert code == 2 and "Cannot read" in err
+
+
+def test_a_ruleset_without_an_analysis_refuses() -> None:
+    from judge import registry
+    from judge.errors import RecordError
+
+    rules = registry.find("artobattlers")
+    assert rules.analyses is False and registry.find("battlecon-2014").analyses is True
+    with pytest.raises(RecordError, match="offers no analysis"):
+        rules.analyse(None, beat=1)
