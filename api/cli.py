@@ -9,6 +9,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
+from api.analyse_cli import add_parser as add_analyse
 from api.errata import ENV as ERRATA_ENV
 from api.errata import ErrataError, apply_errata
 from api.errata import configured as errata_file
@@ -380,6 +381,8 @@ def build_parser() -> argparse.ArgumentParser:
     group.add_argument("--events", action="store_true", help="print the facts as JSON lines")
     _ruleset_options(replay)
     replay.set_defaults(func=cmd_replay)
+
+    _ruleset_options(add_analyse(sub))
 
     verify = sub.add_parser("verify", help="verify records or event-log exports")
     verify.add_argument("files", nargs="+", metavar="FILE")

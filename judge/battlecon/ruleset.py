@@ -168,6 +168,16 @@ class BattleCON(Ruleset):
     def correction_changes(self, correction: dict[str, Any]) -> list[dict[str, Any]] | None:
         return legacy_changes(correction)
 
+    analyses = True
+
+    def analyse(self, match: Any, *, beat: int | None = None,
+                at: int | None = None) -> dict[str, Any]:
+        """The beat start's analysis (docs/analysis.md; ``judge.battlecon.analysis``)."""
+        from judge.battlecon.analysis.starts import analyse_duel  # SciPy: loaded when asked
+
+        assert isinstance(match, Duel), "a BattleCON match is a Duel"
+        return analyse_duel(match, beat, at)
+
     def catalogue(self) -> dict[str, Any]:
         return catalogue()
 
