@@ -126,11 +126,12 @@ def create_app(config: dict | None = None) -> Flask:
         floor,
         narrative_endpoint,
         states,
+        stream,
         variations,
     )
 
     for blp in (health, duels.blp, variations.blp, commentary.blp, catalogue.blp,
-                characters.blp, narrative_endpoint.blp, states.blp, floor.blp):
+                characters.blp, narrative_endpoint.blp, states.blp, floor.blp, stream.blp):
         api.register_blueprint(blp)
     document_errors(api)
     document_constraints(api)

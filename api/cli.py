@@ -9,6 +9,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
+from api.analyse_cli import add_parser as add_analyse
 from api.errata import ENV as ERRATA_ENV
 from api.errata import ErrataError, apply_errata
 from api.errata import configured as errata_file
@@ -244,6 +245,12 @@ def cmd_serve(args: argparse.Namespace) -> int:
 
     from api.serve import serve
 
+    if args.stream_heartbeat is not None:  # worker processes read the environment
+        if not 0 < args.stream_heartbeat <= 3600:
+            print("judge serve: --stream-heartbeat must be more than 0 and at most 3600 "
+                  "seconds.", file=sys.stderr)
+            return 2
+        os.environ["BATTLECON_STREAM_HEARTBEAT"] = str(args.stream_heartbeat)
     anonymous = args.anonymous_read
     if anonymous is None:
         anonymous = os.environ.get("BATTLECON_ANONYMOUS_READ", "1").lower() not in (
@@ -375,6 +382,8 @@ def build_parser() -> argparse.ArgumentParser:
     _ruleset_options(replay)
     replay.set_defaults(func=cmd_replay)
 
+    _ruleset_options(add_analyse(sub))
+
     verify = sub.add_parser("verify", help="verify records or event-log exports")
     verify.add_argument("files", nargs="+", metavar="FILE")
     verify.add_argument("--key", metavar="KEY", help="the service's public key (as judge key "
@@ -408,6 +417,9 @@ def build_parser() -> argparse.ArgumentParser:
                      default=int(os.environ.get("BATTLECON_WORKERS", "1")),
                      help="server processes sharing the port and the store (default 1)")
     srv.add_argument("--demo", action="store_true", help="load the sample duels first")
+    srv.add_argument("--stream-heartbeat", type=float, default=None, metavar="SECONDS",
+                     help="seconds of quiet before a live stream sends a heartbeat (default "
+                     "15; env BATTLECON_STREAM_HEARTBEAT)")
     access = srv.add_mutually_exclusive_group()
     access.add_argument("--anonymous-read", dest="anonymous_read", action="store_true",
                         default=None, help="let anyone read (default; env "
@@ -420,6 +432,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     fighters = sub.add_parser("fighters", help="list the fighters and their cards")
     fighters.add_argument("--json", action="store_true", help="the same as data")
+    fighters.add_argument("--ruleset", metavar="NAME", help="a BattleCON ruleset or profile "
+                          "(battlecon-2011: the four preview fighters); default battlecon-2014")
     fighters.add_argument("--doubts", action="store_true", help="the values chosen where the "
                           "card sources disagree, and the errata in force")
     _ruleset_options(fighters)

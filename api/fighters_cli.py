@@ -10,6 +10,7 @@ import sys
 from typing import Any
 
 from judge import registry
+from judge.errors import JudgeError
 
 
 def _signed(value: Any, style: bool) -> str:
@@ -66,8 +67,18 @@ def ruling_line(ruling: str, spec: dict[str, Any]) -> str:
             f"{readings}")
 
 
+def _ruleset(name: str | None) -> Any:
+    """The BattleCON ruleset or profile named (``battlecon-2011``), else the default; a
+    JudgeError for a ruleset without fighters (ART O BATTLERS: ``judge characters``)."""
+    rules = registry.find(name) if name else registry.default()
+    if "fighters" not in rules.catalogue():
+        raise JudgeError(f"{rules.name} has no fighters; judge fighters lists BattleCON's "
+                         "(battlecon-2014, battlecon-2011).", "cli")
+    return rules
+
+
 def cmd_fighters(args: argparse.Namespace) -> int:
-    rules = registry.default()
+    rules = _ruleset(getattr(args, "ruleset", None))
     out = sys.stdout
     if args.doubts:
         doubts, rulings = rules.doubts(), rules.rulings()

@@ -13,13 +13,17 @@ file the workers' writers queue on an OS lock (``events.writers``).
 
 from __future__ import annotations
 
+import asyncio
+import atexit
 import errno
 import logging
 import multiprocessing
 import os
+import shutil
 import signal
 import socket
 import sys
+import tempfile
 import threading
 import time
 from collections.abc import Sequence
@@ -92,20 +96,50 @@ def bind(host: str, port: int) -> socket.socket:
 
 
 def _serve_one(store: JudgeApp, anonymous_read: bool, threads: int, modules: list[str],
-               announce: bool = True, **where: Any) -> None:
-    """One waitress server on ``where`` (its listening sockets)."""
+               announce: bool = True, *, sockets: list[socket.socket]) -> None:
+    """One server process on ``sockets`` (its listening sockets): the stream server
+    (``api.front``) accepts there and serves the live streams itself; waitress serves
+    every other request from a private Unix socket (docs/stream.md)."""
     from waitress import serve as waitress_serve
 
     from api.app import create_app
+    from api.front import Front
+    from api.hub import Hub
     from viewer import install
 
     app = install(create_app({"STORE": store, "ANONYMOUS_READ": anonymous_read,
                               "RULESET_MODULES": modules}))
+    hub = Hub(app, poll=_env_seconds("BATTLECON_STREAM_POLL", 0.05))
+    app.extensions["battlecon"]["hub"] = hub
+    inner = _private_socket()
+    front = Front(app, hub, inner.getsockname(), _env_seconds("BATTLECON_STREAM_HEARTBEAT", 15))
+    threading.Thread(target=asyncio.run, args=(front.serve(sockets),), name="stream-server",
+                     daemon=True).start()
     if announce:
-        host, port = where["sockets"][0].getsockname()[:2]
+        host, port = sockets[0].getsockname()[:2]
         print(f"BattleCON judge serving on http://{host}:{port}/ (viewer at /, "
               "API at /api, OpenAPI at /api/openapi.json)", flush=True)
-    waitress_serve(app, threads=threads, ident="battlecon-judge", **where)
+    waitress_serve(app, threads=threads, ident="battlecon-judge", sockets=[inner])
+
+
+def _env_seconds(name: str, default: float) -> float:
+    """A positive number of seconds from the environment (the default if unset or not one)."""
+    try:
+        value = float(os.environ.get(name, default))
+    except ValueError:
+        return default
+    return value if 0 < value <= 3600 else default
+
+
+def _private_socket() -> socket.socket:
+    """Waitress's listening socket: a Unix socket in a directory only this process knows
+    (removed when the process ends), reached only through the stream server."""
+    where = tempfile.mkdtemp(prefix="battlecon-")
+    atexit.register(shutil.rmtree, where, True)
+    sock = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    sock.bind(os.path.join(where, "waitress.sock"))
+    sock.listen(1024)
+    return sock
 
 
 def _exit_with(parent: int) -> None:

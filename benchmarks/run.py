@@ -17,6 +17,10 @@ so one core. Figures:
 - rejudge_duels_per_s: replaying (re-judging) the decisions of a recorded
   15-beat duel from its record;
 - rejudge_facts_per_s: facts produced per second while re-judging;
+- analysis_beat_start_s: seconds to analyse one beat start (docs/analysis.md, every pair
+  against every pair solved to the end of the beat), median (``value``) and ``max`` over
+  the beat starts of the golden duels, with ``--analysis-starts K`` (the first K; -1: all
+  241). Off by default: a beat start takes minutes today (docs/analysis.md, Figures);
 - fact_replay_duels_per_s: rebuilding that duel's final state from its stored facts
   (their JSON, as the store keeps them), without judging anything.
 
@@ -148,6 +152,9 @@ def main() -> None:
                         help="also the event-store figures (benchmarks/store.py)")
     parser.add_argument("--store-seconds", type=float, default=3.0,
                         help="time per event-store figure")
+    parser.add_argument("--analysis-starts", type=int, default=0, metavar="K",
+                        help="analysis_beat_start_s over the first K golden beat starts "
+                        "(-1: all; default 0: skipped, a beat start takes minutes today)")
     args = parser.parse_args()
     modules = compiled_modules()  # never a stale build: judge.battlecon.speed.build
     emit("compiled", len(modules), "modules", modules=modules)
@@ -163,6 +170,12 @@ def main() -> None:
     emit("rejudge_facts_per_s", facts_per_s, "facts/s")
     emit("fact_replay_duels_per_s", bench_fact_replay(record, args.seconds), "duels/s")
     emit("recorded_duel_decisions", len(record["decisions"]), "decisions")
+    if args.analysis_starts != 0:
+        from benchmarks.analysis import bench_analysis
+
+        found = bench_analysis(None if args.analysis_starts < 0 else args.analysis_starts)
+        emit("analysis_beat_start_s", found["median"], "s", max=found["max"],
+             starts=found["starts"])
     if args.store:
         import importlib.util
 

@@ -17,6 +17,7 @@ from judge.ruleset import Ruleset
 
 DEFAULT = "battlecon-2014"
 BUILT_IN = {"battlecon-2014": "judge.battlecon.ruleset",
+            "battlecon-2011": "judge.battlecon.ruleset2011",
             "artobattlers": "judge.artobattlers.ruleset"}
 
 _RULESETS: dict[str, Ruleset] = {}
@@ -60,7 +61,7 @@ def of_record(record: Any) -> Ruleset:
         raise RecordError("A record must be a JSON object.", "record")
     name = record.get("ruleset")
     if name is None:
-        for candidate in names():
+        for candidate in [DEFAULT, *names()]:  # a profile shares 2014's format
             if find(candidate).record_format == record.get("format"):
                 return find(candidate)
         raise RecordError(f"Unknown record format {record.get('format')!r}; expected one of "

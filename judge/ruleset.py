@@ -319,6 +319,21 @@ class Ruleset(ABC):
         has no such shape (the correction is then recorded as given)."""
         return None
 
+    # --- analysis (optional: docs/analysis.md) -------------------------------------------
+
+    analyses: bool = False  # whether ``analyse`` answers
+
+    def analyse(self, match: Match, *, beat: int | None = None,
+                at: int | None = None) -> dict[str, Any]:
+        """A coaching analysis of the round that starts at ``beat`` (its number) or at the
+        first round start at or after event ``at``: each player's choices there as a
+        zero-sum matrix game and its equilibrium (BattleCON: docs/analysis.md). Computed
+        from the position alone (nothing chosen face down there is known yet). A
+        RecordError (rule ``cli``) when no such round starts; a ruleset without an
+        analysis (``analyses`` false) refuses every match."""
+        raise RecordError(f"The ruleset {self.name!r} offers no analysis.", "cli",
+                          field="ruleset")
+
     @abstractmethod
     def catalogue(self) -> dict[str, Any]:
         """The game's pieces: fighters or characters and their cards."""

@@ -11,7 +11,7 @@ import json
 from typing import Any
 
 from judge import corrections
-from judge.battlecon import cardset, correction, engine, rulestamp
+from judge.battlecon import cardset, correction, engine, profile, rulestamp
 from judge.battlecon import facts as F
 from judge.battlecon.actions import Need, name
 from judge.battlecon.agenda import to_lists
@@ -34,10 +34,13 @@ from judge.ruleset import Outcome, decide_all
 def initial_state(setup: dict) -> DuelState:
     """The position after setup (R1): spaces 3 and 5, life 20, discards placed; or the
     setup's ``position`` (a duel that starts later, or from another layout)."""
+    ruleset = setup.get("ruleset", RULESET)
     if "position" in setup:
         s = from_position(Position.from_json(setup["position"]))
         s.rules = rulestamp.level(setup.get("rules"))
+        s.profile = ruleset
         return s
+    spaces = profile.START_SPACES[ruleset]  # C01: 3 and 5, or 001's 2 and 6
     players = []
     figures = {}
     for i, p in enumerate(setup["players"]):
@@ -47,7 +50,7 @@ def initial_state(setup: dict) -> DuelState:
         if setup["options"]["special_actions"]:
             hand = sorted(hand + [SPECIAL_ACTION])
         players.append(PlayerState(
-            name=p["name"], fighter=p["fighter"], finisher=p["finisher"], space=3 if i == 0 else 5,
+            name=p["name"], fighter=p["fighter"], finisher=p["finisher"], space=spaces[i],
             hand=hand, discard_1=list(p["discard_1"]), discard_2=list(p["discard_2"]),
             token_pool=kit.start_pool(), token_discard=sorted(kit.tokens_aside),
             modes=kit.start_modes(),
@@ -55,7 +58,7 @@ def initial_state(setup: dict) -> DuelState:
         figures.update(start_figures(kit, i, players[-1].space))
     return DuelState(players=players, options=setup["options"],
                      ante_first=setup["first_to_ante"], figures=figures,
-                     rules=rulestamp.level(setup.get("rules")))
+                     rules=rulestamp.level(setup.get("rules")), profile=ruleset)
 
 
 def start_figures(kit: Fighter, owner: int, space: int) -> dict[tuple[int, str], Figure]:
@@ -68,6 +71,9 @@ def opening(setup: dict) -> F.BeatBegan:
     """The duel's first fact: beat 1, or the position's beat, worded as the engine words
     that beat's start, so a duel continued from a position states the same facts."""
     position = setup.get("position")
+    if position is None and setup.get("ruleset") == profile.BC2011:  # C09: no counter
+        return F.BeatBegan(rule=profile.cite("Setup"), text="Beat 1 begins (no time limit).",
+                           beat=1, seq=1, ante_first=setup["first_to_ante"])
     if position is None:
         return F.BeatBegan(rule="R3.1", text="Beat 1 begins; the beat counter stands at 15.",
                            beat=1, seq=1, ante_first=setup["first_to_ante"])
@@ -173,7 +179,8 @@ class Duel:
         return state_json(self.state, self.need)
 
     def to_record(self) -> dict:
-        record = {"format": FORMAT, "ruleset": RULESET, "options": self.setup["options"],
+        record = {"format": FORMAT, "ruleset": self.setup.get("ruleset", RULESET),
+                  "options": self.setup["options"],
                   "players": self.setup["players"], "first_to_ante": self.setup["first_to_ante"]}
         if "position" in self.setup:
             record["position"] = self.setup["position"]

@@ -22,8 +22,8 @@ from collections.abc import Callable
 from itertools import permutations
 from typing import Any, Final
 
+from judge.battlecon import clash2011, profile, pulse2011, rules, special
 from judge.battlecon import facts as F
-from judge.battlecon import rules, special
 from judge.battlecon.actions import Ctx, Need, name, possessive
 from judge.battlecon.agenda import (
     Activate,
@@ -557,12 +557,14 @@ def _stun_check(s: DuelState, d: int, a: int, amount: int) -> F.StunChecked:
                               stun_guard=0, stunned=True)
     guard = "∞" if stats.stun_guard >= INFINITE else stats.stun_guard
     his = possessive(s, d)
+    amount, said = profile.stun_compared(s, d, amount)  # C02: 001 adds up the beat's damage
+    rule = profile.rule_of(s.profile, profile.C02_STUN_TOTAL, "R16.1")
     if amount > stats.stun_guard:
-        return F.StunChecked(rule="R16.1" if stats.stun_guard else "R16.2",
-                              text=f"{amount} is more than {his} Stun Guard {guard}, so {them} is "
+        return F.StunChecked(rule=rule if stats.stun_guard else "R16.2",
+                              text=f"{said} is more than {his} Stun Guard {guard}, so {them} is "
                               "stunned.", player=d, damage=amount, stun_guard=stats.stun_guard,
                               stunned=True)
-    return F.StunChecked(rule="R16.1", text=f"{amount} is not more than {his} Stun Guard "
+    return F.StunChecked(rule=rule, text=f"{said} is not more than {his} Stun Guard "
                           f"{guard}, so {them} is not stunned.", player=d, damage=amount,
                           stun_guard=stats.stun_guard, stunned=False)
 
@@ -775,6 +777,8 @@ def _special(s: DuelState, decision: dict | None) -> Out:
 
 def _pulse(s: DuelState, decision: dict | None) -> Out:
     # The Pulse negates the opponent's attack pair (R23.1): nothing of hers asks (P1).
+    if profile.differs(s.profile, profile.C06_PULSE):  # C06: 001's push, then retreat
+        return pulse2011.pulse(s, known(s.pulse, "the player who Pulsed"), decision)
     return arrange(s, known(s.pulse, "the player who Pulsed"), decision, rule="R23.2",
                    about="Pulse", ask=False)
 
@@ -787,6 +791,9 @@ def _clash(s: DuelState, decision: dict | None) -> Out:
             f"{name(s, p)}: {attack_name(s, p)}" for p in (0, 1)) + ".", bases=bases)]
     for p in waiting:  # only a player who still has to play a Base can run out (R6.8)
         if not any(card(c).kind == "base" for c in s.players[p].hand):
+            picked = clash2011.picked_up(s, p)  # C05: under 001 the Clash goes on
+            if picked:
+                return picked
             return [F.RanOutOfCards(rule="R6.8", text=f"{name(s, p)} has no Base left to "
                                     "Clash with: everything up to recycling is skipped.",
                                     player=p)]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
+from judge.battlecon import profile
 from judge.battlecon.fast_init import fast_init
 from judge.battlecon.hooks import (
     MOVEMENT_BLOCKS,
@@ -51,8 +52,9 @@ def obstacles(s: DuelState, mover: int) -> frozenset[int]:
 
 def walk(s: DuelState, mover: int, direction: int, amount: int, stops: Stops,
          blocks: Stops | None = None, wraps: str = "",
-         hop: frozenset[int] | None = None) -> End | None:
-    """Walk ``amount`` countable spaces; None if a wall makes it impossible (R17.9, C03).
+         hop: frozenset[int] | None = None, partial: bool = False) -> End | None:
+    """Walk ``amount`` countable spaces; None if a wall makes it impossible (R17.9, C03),
+    or with ``partial`` (001's walls, C03) as far as it goes before the wall, if anywhere.
     A blocked space (``blocks``) cannot be entered or passed: the walk ends before it.
     ``wraps`` (what makes the edges adjacent, ``MOVEMENT_WRAPS``): past one edge the walk
     goes on from the other, never back onto its start; passing the opponent or crossing
@@ -75,6 +77,8 @@ def walk(s: DuelState, mover: int, direction: int, amount: int, stops: Stops,
             source, what = blocks[pos] if pos in blocks else next(
                 blocks[x] for x in crossed if x in blocks)
             return _end(start, before, counted - 1, other, flips, edges, wraps, source, what)
+        if pos is None and partial and counted > 1:  # 001: "moves as far as possible"
+            return _end(start, before, counted - 1, other, flips, edges, wraps)
         if pos is None or pos == start:
             return None
         edge = (pos - before) * direction < 0  # the walk went on from the other edge
@@ -172,11 +176,14 @@ def destinations(
     not_past: int | None = None,
     own: bool = False,
     along: bool = False,
+    partial: bool = False,
 ) -> list[End]:
     """Legal ends of a movement in the given absolute directions (+1 east, -1 west);
     ``own``: the mover moves itself (so a limit on retreating applies), else the opponent's
     effect moves it. ``along``: the caller moves a standup that moves along with it first
-    (``MOVES_ALONG``, ``judge.battlecon.along.lead``), so the walk never hops over it."""
+    (``MOVES_ALONG``, ``judge.battlecon.along.lead``), so the walk never hops over it.
+    ``partial``: walks a wall cuts short end before it (C03 under 001: asked only when no
+    option can be completed)."""
     partner = moves_along(s, mover) if along else None
     stops = {} if ignores_stops else movement_stops(s, mover)
     limits = movement_limits(s, mover)
@@ -197,7 +204,7 @@ def destinations(
             if amount < 0:
                 continue  # movement is never negative (R17.8)
             end = End(s.players[mover].space, 0, False) if amount == 0 else walk(
-                s, mover, direction, amount, stops, blocks, wraps, hop)
+                s, mover, direction, amount, stops, blocks, wraps, hop, partial)
             if end is not None and partner is not None:
                 end = _before_partner(s, mover, partner[0], direction, end)
             if end is None:
@@ -213,6 +220,9 @@ def destinations(
                 end = found[end.end]
                 end = replace(end, ways=end.ways + 1)
             found[end.end] = end
+    if not found and not partial and profile.differs(s.profile, profile.C03_WALLS):
+        return destinations(s, mover, directions, amounts, ignores_stops, not_past, own,
+                            along, partial=True)  # 001 Movement: as far as it can
     return [found[k] for k in sorted(found)]
 
 

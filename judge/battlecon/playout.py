@@ -22,7 +22,8 @@ FIGHTERS: Final = tuple(fighter_ids())
 
 def record_setup(f0: str, f1: str, special_actions: bool = True, ante_finishers: bool = False,
                  first: int = 0, rng: random.Random | None = None,
-                 rulings: dict[str, Any] | None = None) -> dict:
+                 rulings: dict[str, Any] | None = None,
+                 ruleset: str = "battlecon-2014") -> dict:
     """A record without decisions, stamped with today's rules and naming every ruling's
     recommended reading as a new duel does (``rulings`` overrides some); random legal starting discards when ``rng`` is
     given."""
@@ -36,8 +37,10 @@ def record_setup(f0: str, f1: str, special_actions: bool = True, ante_finishers:
             bases = rng.sample([c.id for c in kit.bases()], 2)
             p["discard_1"] = [styles[0], bases[0]]
             p["discard_2"] = [styles[1], bases[1]]
+        if ruleset != "battlecon-2014":
+            del p["finisher"]  # a profile's fighters have its one Finisher (battlecon-2011: C08)
         players.append(p)
-    return {"format": "battlecon-record/1", "ruleset": "battlecon-2014", "rules": TODAY,
+    return {"format": "battlecon-record/1", "ruleset": ruleset, "rules": TODAY,
             "options": {"special_actions": special_actions, "ante_finishers": ante_finishers,
                         "rulings": {**recommended(), **(rulings or {})}},
             "players": players, "first_to_ante": first, "decisions": []}
@@ -56,10 +59,10 @@ def choose(duel: Duel, rng: random.Random, order_rate: float = 0.25) -> dict:
 def play(seed: int, f0: str, f1: str, special_actions: bool = True,
          ante_finishers: bool = False,
          on_step: Callable[[Duel, dict[str, Any]], object] | None = None,
-         rulings: dict[str, Any] | None = None) -> Duel:
+         rulings: dict[str, Any] | None = None, ruleset: str = "battlecon-2014") -> Duel:
     rng = random.Random(seed)
     duel = Duel.new(record_setup(f0, f1, special_actions, ante_finishers, rng.randrange(2), rng,
-                                 rulings))
+                                 rulings, ruleset))
     guard = 0
     while not duel.over:
         decision = choose(duel, rng)

@@ -12,7 +12,7 @@ import json
 from importlib import resources
 from typing import Any
 
-from judge.battlecon import kit_schema, rulestamp
+from judge.battlecon import kit_schema, profile, rulestamp
 from judge.battlecon.cardset import todays
 from judge.battlecon.options import DEFAULT_OPTIONS as DEFAULT_OPTIONS  # re-exported
 from judge.battlecon.options import KNOWN_RULINGS as KNOWN_RULINGS  # re-exported
@@ -89,9 +89,7 @@ def _parse_setup(data: Any) -> dict:
     if data.get("format") != FORMAT:
         raise RecordError(f"Unknown record format {data.get('format')!r}; expected {FORMAT!r}.",
                           "record.format", field="format")
-    if data.get("ruleset", RULESET) != RULESET:
-        raise RecordError(f"Unknown ruleset {data.get('ruleset')!r}; expected {RULESET!r}.",
-                          "record.ruleset", field="ruleset")
+    ruleset = profile.known(data.get("ruleset", RULESET))  # battlecon-2014 or a profile
     unknown = sorted(set(data) - RECORD_FIELDS)
     if unknown:
         raise RecordError(f"Unknown field {unknown[0]!r} in the record; known: "
@@ -100,7 +98,7 @@ def _parse_setup(data: Any) -> dict:
         check_labels(data["labels"])
     if "position" in data:
         return _setup_from_position(data)
-    options = parse_options(data.get("options", {}))
+    options = parse_options(profile.with_defaults(ruleset, data.get("options", {})))
     players = data.get("players")
     if not isinstance(players, list) or len(players) != 2:
         raise RecordError("players must list exactly two players.", "record.players",
@@ -108,8 +106,9 @@ def _parse_setup(data: Any) -> dict:
     first = data.get("first_to_ante", 0)
     if first not in (0, 1) or isinstance(first, bool):
         raise RecordError("first_to_ante must be 0 or 1 (R1.14).", "R1.14", field="first_to_ante")
-    return {"ruleset": RULESET, "options": options,
-            "players": [_player(i, p) for i, p in enumerate(players)], "first_to_ante": first}
+    parsed = [_player(i, profile.with_finisher(ruleset, p)) for i, p in enumerate(players)]
+    profile.check_setup(ruleset, options, parsed)
+    return {"ruleset": ruleset, "options": options, "players": parsed, "first_to_ante": first}
 
 
 def _setup_from_position(data: dict) -> dict:
@@ -136,7 +135,9 @@ def _setup_from_position(data: dict) -> dict:
                           f"({position.ante_first}).", "R5.2", field="first_to_ante")
     if "players" in data:
         _agree(data["players"], players)
-    return {"ruleset": RULESET, "options": dict(position.options), "players": players,
+    ruleset = profile.known(data.get("ruleset", RULESET))
+    profile.check_setup(ruleset, position.options, players)
+    return {"ruleset": ruleset, "options": dict(position.options), "players": players,
             "first_to_ante": position.ante_first, "position": position.to_json()}
 
 

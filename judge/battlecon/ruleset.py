@@ -32,6 +32,7 @@ from judge.battlecon.roster import apply_errata, errata, fighter
 from judge.battlecon.rulings import RULINGS, in_force
 from judge.battlecon.secrets import hide_fact, hide_state, secret_kinds
 from judge.battlecon.state import DuelState
+from judge.errors import RecordError
 from judge.ruleset import IndexMark, Ruleset
 from judge.rulings import switched
 
@@ -44,7 +45,14 @@ class BattleCON(Ruleset):
     title = "BattleCON: War of Indines (2014 rules)"
 
     def parse_setup(self, record: Any) -> dict[str, Any]:
-        return parse_setup(record)
+        """The setup, when the record names this ruleset (or none, for 2014)."""
+        if isinstance(record, dict) and record.get("ruleset", RULESET) != self.name:
+            record = {**record, "ruleset": record.get("ruleset", self.name)}
+        setup = parse_setup(record)
+        if setup["ruleset"] != self.name:
+            raise RecordError(f"The record names the ruleset {setup['ruleset']!r}, not "
+                              f"{self.name!r}.", "record.ruleset", field="ruleset")
+        return setup
 
     def match(self, setup: dict[str, Any]) -> Duel:
         return Duel.new(self.envelope(setup))
@@ -159,6 +167,16 @@ class BattleCON(Ruleset):
 
     def correction_changes(self, correction: dict[str, Any]) -> list[dict[str, Any]] | None:
         return legacy_changes(correction)
+
+    analyses = True
+
+    def analyse(self, match: Any, *, beat: int | None = None,
+                at: int | None = None) -> dict[str, Any]:
+        """The beat start's analysis (docs/analysis.md; ``judge.battlecon.analysis``)."""
+        from judge.battlecon.analysis.starts import analyse_duel  # SciPy: loaded when asked
+
+        assert isinstance(match, Duel), "a BattleCON match is a Duel"
+        return analyse_duel(match, beat, at)
 
     def catalogue(self) -> dict[str, Any]:
         return catalogue()

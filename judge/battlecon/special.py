@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Final
 
 from judge.battlecon import facts as F
+from judge.battlecon import profile, pulse2011
 from judge.battlecon.generic import CANCEL_BASES, FINISHER_BASES, PULSE_BASES
 from judge.battlecon.hooks import FINISHER_REQUIRES
 from judge.battlecon.kits import card, fighter
@@ -75,6 +76,10 @@ def resolve(s: DuelState) -> list[F.Fact]:
         for p in (0, 1):
             out += _to(s, p, [SA], "discard_1", "R26.2") + _to(s, p, [_base(s, p)],
                                                                "hand", "R26.2")
+        if profile.differs(s.profile, profile.C06_PULSE):  # C06b: 001's double Pulse
+            out.append(F.Pulsed(rule=pulse2011.RULE, text="Both players Pulse: both "
+                                "attacks are negated.", player=None))
+            return out + pulse2011.both_pulse(s)
         out.append(F.Pulsed(rule="R26.2", text="The two Pulses cancel out; the standups stay "
                             "where they are and the beat goes straight to cycling (G4).",
                             player=None))

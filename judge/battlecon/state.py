@@ -225,6 +225,7 @@ class DuelState:
     draw: bool = False
     end_reason: str | None = None
     rules: int = 1  # the level of the rules stamp it is judged under (``rulestamp``)
+    profile: str = "battlecon-2014"  # the ruleset profile it is judged under (``profile``)
     # Bumped by every fact applied (``Fact.run``): what is computed from the state (attack
     # stats, the cards in force) is kept in ``memo`` and ``layers`` until the next change,
     # and nothing is kept while a fact applies (``APPLYING``). Change a state by hand:

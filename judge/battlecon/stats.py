@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
+from judge.battlecon import cards2011
 from judge.battlecon.cards import NA, Card, X
 from judge.battlecon.hooks import (
     DAMAGE_TAKEN,
@@ -59,7 +60,7 @@ def attack(s: DuelState, p: int) -> Attack:
     key = ("attack", p)
     found = s.remembered(key)
     if found is None:
-        cards = in_force(s, p)
+        cards = cards2011.as_printed(s.profile, in_force(s, p))  # C25: 001's numbers
         absolute = None
         for c in cards:
             if c.kind == "base" or c.kind == "finisher":

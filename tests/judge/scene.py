@@ -17,8 +17,8 @@ def _scene_rulings(given: dict) -> dict:
 
 def new_duel(f0: str, f1: str, *, d0: tuple | None = None, d1: tuple | None = None,
              special_actions: bool = True, ante_finishers: bool = False, first: int = 0,
-             rulings: dict | None = None, finishers: tuple[str | None, str | None] = (None, None)
-             ) -> Duel:
+             rulings: dict | None = None, finishers: tuple[str | None, str | None] = (None, None),
+             ruleset: str = "battlecon-2014") -> Duel:
     """A fresh duel. ``d0``/``d1`` are ((style, base), (style, base)) starting discards.
     ``rulings`` replace the scene's own (``trigger-order: asked``, ``range-direction:
     toward``, as a new duel names them); a ruling given as ``None`` is left out of the
@@ -30,7 +30,7 @@ def new_duel(f0: str, f1: str, *, d0: tuple | None = None, d1: tuple | None = No
         players.append({"name": f"P{i}", "fighter": fid,
                         "finisher": fin or kit.finishers[0].id,
                         "discard_1": list(d[0]), "discard_2": list(d[1])})
-    return Duel.new({"format": "battlecon-record/1", "ruleset": "battlecon-2014",
+    return Duel.new({"format": "battlecon-record/1", "ruleset": ruleset,
                      "options": {"special_actions": special_actions,
                                  "ante_finishers": ante_finishers,
                                  "rulings": _scene_rulings(rulings or {})},

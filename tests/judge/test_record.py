@@ -292,7 +292,7 @@ def _add_player(record: dict) -> None:
 SCHEMA_REFUSES = {
     "wrong format tag": _set("format", "battlecon-record/2"),
     "no format": _drop("format"),
-    "other ruleset": _set("ruleset", "battlecon-2011"),
+    "other ruleset": _set("ruleset", "battlecon-2099"),
     "unknown top-level field": _set("comment", "great duel"),
     "one player": _set("players", [{"fighter": "hikaru"}]),
     "three players": _add_player,
@@ -361,7 +361,7 @@ def test_schema_refuses_a_record_that_is_not_an_object():
 @pytest.mark.parametrize("change, rule, words", [
     (_set("format", "battlecon-record/2"), "record.format", "battlecon-record/1"),
     (_drop("format"), "record.format", "format"),
-    (_set("ruleset", "battlecon-2011"), "record.ruleset", "battlecon-2011"),
+    (_set("ruleset", "battlecon-2099"), "record.ruleset", "battlecon-2099"),
     (_set("players.1.fighter", "kalistar"), "R1.1", "kalistar"),
     (_set("players.1.fighter", "Khadath"), "R1.1", "Khadath"),
     (_set("players.0.finisher", "supernova"), "R1.8", "supernova"),

@@ -23,7 +23,7 @@ def test_battlecon_is_the_default_and_found_by_name_or_format() -> None:
 
 
 @pytest.mark.parametrize("record, field", [
-    ({**COMIC, "ruleset": "battlecon-2011"}, "ruleset"),
+    ({**COMIC, "ruleset": "battlecon-2099"}, "ruleset"),
     ({"format": "pgn/1"}, "format"),
     ({**COMIC, "ruleset": 7}, "ruleset"),
 ])

@@ -138,6 +138,10 @@ def test_movement_destinations_are_highlighted_spaces(site, page):
 
 def test_a_conflict_is_said_plainly_and_the_page_catches_up(site, page):
     page.clock.install()  # the page's 5-second catch-up poll must not run first
+    # Nor its live stream (which would move it on at once): a console whose stream has not
+    # brought the other decision yet, as on a slow link (tests/viewer/test_live_follow.py
+    # shows the console following).
+    page.route("**/api/duels/*/stream", lambda route: route.abort())
     duel = create_in_form(page, site, "browser-conflict")
     state = site.get(f"/api/duels/{duel}/state")
     option = state["prompt"]["options"][0]

@@ -4,6 +4,7 @@
 // The board, panels and prompt controls are the duel's ruleset's renderer's (renderer.js).
 import { api, get } from "./api.js";
 import { eventItem } from "./events.js";
+import { followDuel, liveBadge } from "./follow.js";
 import { $, banner, clearBanner, duelId, h, noSuchDuel } from "./dom.js";
 import { labelsText } from "./labels.js";
 import { rendererFor } from "./renderer.js";
@@ -19,6 +20,12 @@ let renderer = null;
 function newKey() {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+// While a request of this page is under way, no other starts (body[data-busy] says so).
+function setBusy(value) {
+  ctx.busy = value;
+  document.body.dataset.busy = value ? "true" : "false";
 }
 
 async function refresh() {
@@ -50,7 +57,7 @@ function drawRetract() {
 // The retraction is appended (nothing is deleted); the prompt before that decision returns.
 async function retractLast(event) {
   if (ctx.busy) return;
-  ctx.busy = true;
+  setBusy(true);
   const headers = { "If-Match": `"${ctx.state.event}"`, "Idempotency-Key": newKey() };
   try {
     await api(`/duels/${id}/retractions`, { method: "POST", body: { event }, headers });
@@ -61,7 +68,7 @@ async function retractLast(event) {
   } finally {
     await refresh();
     await showBeatSoFar();
-    ctx.busy = false;
+    setBusy(false);
   }
 }
 
@@ -129,7 +136,7 @@ function sender() {
 async function send(decision) {
   if (ctx.busy) return;
   const control = sender();
-  ctx.busy = true;
+  setBusy(true);
   const headers = { "If-Match": `"${ctx.state.event}"`, "Idempotency-Key": newKey() };
   try {
     let res;
@@ -157,13 +164,44 @@ async function send(decision) {
       refuse(control.isConnected ? control : $("#prompt-body"), err);
     }
   } finally {
-    ctx.busy = false;
+    setBusy(false);
   }
 }
 
-// Catch up when someone else records (checked every few seconds while the page is shown).
+// Follow the duel live (issue 34): when someone else records (another console, a retraction,
+// a head judge's correction), this page moves on to the new state and the beat so far.
+let live = false;
+
+function follow() {
+  followDuel(id, ctx.state.event, {
+    onStatus: (status, detail) => {
+      live = status === "live";
+      liveBadge($("#live"), status, detail);
+    },
+    onMessage: (msg) => moved(msg.id),
+  });
+}
+
+async function moved(version) {
+  if (ctx.busy) {
+    setTimeout(() => moved(version), 200); // after this page's own decision lands
+    return;
+  }
+  if (!ctx.state || version <= ctx.state.event) return; // this page is there already
+  setBusy(true);
+  try {
+    await refresh();
+    await showBeatSoFar();
+  } catch (err) {
+    banner(`Could not follow the duel: ${err.explain?.() || err.message}`);
+  } finally {
+    setBusy(false);
+  }
+}
+
+// Without the live stream: catch up when someone else records (checked every few seconds).
 async function watch() {
-  if (document.hidden || ctx.busy || !ctx.state) return;
+  if (live || document.hidden || ctx.busy || !ctx.state) return;
   try {
     const summary = await get(`/duels/${id}`);
     if (summary.version !== ctx.state.event) {
@@ -194,6 +232,7 @@ async function main() {
   }
   document.addEventListener("session", () => loadRetraction().then(draw));
   setInterval(watch, 5000);
+  follow();
   document.body.dataset.ready = "true";
 }
 

@@ -10,6 +10,7 @@ import { allEvents, get } from "./api.js";
 import { beatStartOf, pickOnChart } from "./chartpick.js";
 import { setupDownloads } from "./downloads.js";
 import { eventItem } from "./events.js";
+import { applyMessage, followDuel, liveBadge } from "./follow.js";
 import { announce, keyboardEvents, settleTabStops } from "./eventkeys.js";
 import { hideDecisions } from "./decisions.js";
 import { markBeats, markChart } from "./disputemarks.js";
@@ -125,6 +126,7 @@ function draw(n, state) {
   markBeat();
   lifeChartCursor();
   judge.moved(n);
+  if (n === view.total) newEvents(0);
   const url = new URL(window.location);
   url.searchParams.set("at", n);
   history.replaceState(null, "", url);
@@ -290,6 +292,52 @@ async function reloadCommentary() {
   renderEvents();
 }
 
+// Follow a duel in progress (issue 34): a reader at the latest event moves on as decisions
+// are recorded; one who stepped back (or is learning, or hiding results) stays where they
+// are and is told how many new events there are. A finished duel is not followed.
+function follow() {
+  if (view.summary.status === "over") return;
+  followDuel(id, view.total, {
+    onStatus: (status, detail) => liveBadge($("#live"), status, detail),
+    onMessage: (msg) => { following = following.then(() => received(msg)).catch((err) => banner(`Live: ${err.explain?.() || err.message}`)); },
+  });
+  $("#new-events").addEventListener("click", () => show(view.total));
+}
+
+let following = Promise.resolve(); // messages are taken in one at a time, in order
+let unseen = 0; // events recorded since the reader stepped back
+
+async function received(msg) {
+  const atEnd = here() === view.total && !teacher.enabled && !spoilers;
+  const changed = msg.event === "update" ? msg.data.changed.map((r) => r.event) : [1];
+  const first = Math.min(view.total + 1, ...changed);
+  const added = applyMessage(view.events, msg);
+  view.total = view.events.length;
+  // A reveal shows earlier states too: those from the first changed row are asked again.
+  for (const n of [...states.keys()]) if (n >= first) states.delete(n);
+  view.index = await get(`/duels/${id}/index`);
+  listBeats(beatStarts());
+  $("#total").textContent = view.total;
+  listed = null;
+  if (atEnd) await show(view.total);
+  else {
+    newEvents(unseen + added);
+    renderEvents();
+    $("#slider").max = limit();
+  }
+  lifeChart().catch((err) => banner(`Life chart: ${err.explain()}`));
+  document.body.dataset.version = view.total;
+}
+
+// "3 new events": a button that jumps to the latest; hidden when there are none.
+function newEvents(count) {
+  unseen = count;
+  const note = $("#new-events");
+  if (!note) return;
+  note.hidden = count === 0;
+  note.textContent = count === 1 ? "1 new event" : `${count} new events`;
+}
+
 // The Variations panel, and the readings a fork "with another ruling" may choose.
 async function showVariations() {
   try {
@@ -403,6 +451,7 @@ async function main() {
   // Then every state, so that no step asks the service again.
   await loadStates().catch((err) => banner(`Could not load the duel's states: ${err.explain()}`));
   lifeChart().catch((err) => banner(`Life chart: ${err.explain()}`));
+  follow();
   document.body.dataset.ready = "true";
 }
 

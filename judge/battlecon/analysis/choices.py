@@ -1,0 +1,94 @@
+"""Each player's pre-reveal choices: the attack pair with the decisions that player makes
+face down before the reveal (the tokens anted, Seth's guess), as a plan.
+
+The alternation of antes (R5.2) is not modelled: a plan is made without seeing the other
+player's, and is played as "the next planned decision when it is legal, else pass".
+"""
+
+from __future__ import annotations
+
+from judge.battlecon import engine
+from judge.battlecon.analysis.walk import PRE_REVEAL, advance, beat_done, own_options
+from judge.battlecon.context import Need
+from judge.battlecon.state import DuelState
+
+Plan = tuple[dict, ...]  # the decisions after the pair, passes left out
+
+
+def pre_reveal(s: DuelState, need: Need | None, seq: int) -> bool:
+    """Whether ``s`` still waits on a face-down choice of the beat's start."""
+    return need is not None and not beat_done(s, seq) and s.step in PRE_REVEAL \
+        and not s.cancel_reselect  # a reselection after a Cancel is in the beat
+
+
+def planned(need: Need, plan: Plan, done: int) -> tuple[dict, int]:
+    """What the decider answers ``need`` with, by its plan (``done`` steps of it used)."""
+    if done < len(plan) and plan[done] in need.options:
+        return plan[done], done + 1
+    passing = next((o for o in need.options if o["kind"] == "pass"), None)
+    return (passing if passing is not None else need.options[0]), done
+
+
+def play_out(s: DuelState, need: Need | None, seq: int,
+             plans: tuple[Plan, Plan]) -> tuple[DuelState, Need | None, list[dict]]:
+    """Both plans played until the reveal: the state, its prompt and the decisions made."""
+    done = [0, 0]
+    made: list[dict] = []
+    while need is not None and pre_reveal(s, need, seq):
+        p = need.players[0]
+        decision, done[p] = planned(need, plans[p], done[p])
+        s, need, also = advance(s, decision)
+        made += also
+    return s, need, made
+
+
+def lay_pairs(s: DuelState, need: Need, pairs: tuple[dict, dict],
+              seq: int) -> tuple[DuelState, Need | None, list[dict]]:
+    """Both attack pairs laid, in the prompt's order (a pair laid first, when a card says
+    so, is laid first)."""
+    made: list[dict] = []
+    current: Need | None = need
+    for p in (need.players[0], 1 - need.players[0]):
+        if current is None or beat_done(s, seq) or p not in current.players:
+            break
+        s, current, also = advance(s, pairs[p])
+        made += also
+    return s, current, made
+
+
+def pairs_of(s: DuelState, need: Need, p: int) -> list[dict]:
+    """Player ``p``'s attack pairs: the prompt's, or (a pair another lays first, face up)
+    every pair in hand."""
+    return own_options(need, p) or engine.pair_options(s, p)
+
+
+def plans_of(s: DuelState, need: Need, p: int, seq: int) -> list[tuple[dict, Plan]]:
+    """Every distinct (pair, plan) of player ``p``, the other player passing throughout."""
+    other = pairs_of(s, need, 1 - p)
+    found: list[tuple[dict, Plan]] = []
+    for pair in pairs_of(s, need, p):
+        pairs = (pair, other[0]) if p == 0 else (other[0], pair)
+        t, nxt, _ = lay_pairs(s, need, pairs, seq)
+        seen: set[str] = set()
+        for plan in _explore(t, nxt, p, seq, ()):
+            key = repr(plan)
+            if key not in seen:
+                seen.add(key)
+                found.append((pair, plan))
+    return found
+
+
+def _explore(s: DuelState, need: Need | None, p: int, seq: int, plan: Plan) -> list[Plan]:
+    """Every plan of ``p`` from here to the reveal (the other player always passing)."""
+    if need is None or not pre_reveal(s, need, seq):
+        return [plan]
+    if need.players[0] != p:
+        decision, _ = planned(need, (), 0)
+        t, nxt, _ = advance(s, decision)
+        return _explore(t, nxt, p, seq, plan)
+    plans: list[Plan] = []
+    for option in need.options:
+        t, nxt, _ = advance(s, option)
+        more = plan if option["kind"] == "pass" else (*plan, option)
+        plans += _explore(t, nxt, p, seq, more)
+    return plans

@@ -1,0 +1,82 @@
+"""A zero-sum matrix game solved exactly: duplicates and strictly dominated choices pruned,
+then each side's optimal mix by linear programming (SciPy's ``linprog``, HiGHS)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+from scipy.optimize import linprog
+
+
+@dataclass
+class Solution:
+    """Each side's mix (over every row and column), the value for the row player, and what
+    was pruned before the linear program: ``{"player", "choice", "why", "by"}``."""
+
+    rows: list[float]
+    cols: list[float]
+    value: float
+    pruned: list[dict] = field(default_factory=list)
+
+
+def _prune_once(a: np.ndarray, live: list[int], other: list[int], sign: float,
+                player: int, pruned: list[dict]) -> bool:
+    """Drop one duplicate or strictly dominated line of ``player``; whether one was."""
+    sub = sign * a[np.ix_(live, other)]
+    for k, i in enumerate(live):
+        for m, j in enumerate(live):
+            if m == k:
+                continue
+            if m < k and np.array_equal(sub[m], sub[k]):
+                why = "duplicate"
+            elif np.all(sub[m] > sub[k]):
+                why = "strictly dominated"
+            else:
+                continue
+            pruned.append({"player": player, "choice": i, "why": why, "by": j})
+            live.remove(i)
+            return True
+    return False
+
+
+def prune(a: np.ndarray) -> tuple[list[int], list[int], list[dict]]:
+    """Iterated removal of duplicate and strictly dominated rows and columns (player 1
+    minimises): the rows and columns left, and what went."""
+    rows, cols = list(range(a.shape[0])), list(range(a.shape[1]))
+    pruned: list[dict] = []
+    while _prune_once(a, rows, cols, 1.0, 0, pruned) or \
+            _prune_once(a.T, cols, rows, -1.0, 1, pruned):
+        pass
+    return rows, cols, pruned
+
+
+def _maximin(a: np.ndarray) -> tuple[np.ndarray, float]:
+    """The row player's optimal mix and the value: max v s.t. x^T A >= v, sum x = 1."""
+    m, n = a.shape
+    c = np.zeros(m + 1)
+    c[-1] = -1.0
+    a_ub = np.hstack([-a.T, np.ones((n, 1))])
+    a_eq = np.hstack([np.ones((1, m)), np.zeros((1, 1))])
+    bounds = [(0, None)] * m + [(None, None)]
+    res = linprog(c, A_ub=a_ub, b_ub=np.zeros(n), A_eq=a_eq, b_eq=[1.0], bounds=bounds,
+                  method="highs")
+    if res.status != 0:
+        raise ArithmeticError(f"the linear program failed: {res.message}")
+    x = np.clip(res.x[:m], 0.0, None)
+    return x / x.sum(), float(res.x[-1])
+
+
+def solve(table: list[list[float]]) -> Solution:
+    """The equilibrium of ``table`` (values for the row player, who maximises)."""
+    a = np.array(table, dtype=float)
+    rows, cols, pruned = prune(a)
+    sub = a[np.ix_(rows, cols)]
+    x, value = _maximin(sub)
+    y, _ = _maximin(-sub.T)
+    mix_rows, mix_cols = [0.0] * a.shape[0], [0.0] * a.shape[1]
+    for k, i in enumerate(rows):
+        mix_rows[i] = round(float(x[k]), 12)
+    for k, j in enumerate(cols):
+        mix_cols[j] = round(float(y[k]), 12)
+    return Solution(mix_rows, mix_cols, float(x @ sub @ y), pruned)

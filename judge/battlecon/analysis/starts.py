@@ -1,0 +1,54 @@
+"""Where a recorded duel's beats start, and the analysis of one of them (the CLI's
+``--beat`` and ``--at``)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from judge.battlecon import facts as F
+from judge.battlecon.analysis.beat import analyse_state
+from judge.battlecon.duel import Duel
+from judge.errors import RecordError
+
+
+def beat_starts(duel: Duel) -> list[tuple[int, int]]:
+    """``(n, beat)`` for every beat start: after the first ``n`` events the beat's attack
+    pairs are still to lay (the beat counter's number; a Pulse beat repeats it)."""
+    starts: list[tuple[int, int]] = []
+    beat: int | None = None
+    for n, (kind, event) in enumerate(duel.events):
+        if kind == "fact" and isinstance(event, F.BeatBegan):
+            beat = event.beat
+        elif kind == "decision" and beat is not None:
+            starts.append((n, beat))
+            beat = None
+    if beat is not None and not duel.over:
+        starts.append((len(duel.events), beat))
+    return starts
+
+
+def pick(duel: Duel, beat: int | None, at: int | None) -> int:
+    """The event count of the beat start asked for, or a RecordError saying why none."""
+    starts = beat_starts(duel)
+    if at is not None:
+        if not 0 <= at <= len(duel.events):
+            raise RecordError(f"--at must be between 0 and {len(duel.events)} (the number of "
+                              "events).", "cli")
+        found = [n for n, _ in starts if n >= at]
+        if not found:
+            raise RecordError(f"No beat starts at or after event {at}: the duel is over.",
+                              "cli")
+        return found[0]
+    found = [n for n, b in starts if b == beat]
+    if not found:
+        known = ", ".join(str(b) for _, b in starts) or "none"
+        over = " (the duel is over)" if duel.over else ""
+        raise RecordError(f"Beat {beat} does not start in this duel{over}; beats that do: "
+                          f"{known}.", "cli")
+    return found[0]
+
+
+def analyse_duel(duel: Duel, beat: int | None = None, at: int | None = None) -> dict[str, Any]:
+    """The analysis of a recorded beat start (``beat`` or the first at or after ``at``)."""
+    n = pick(duel, beat, at)
+    return analyse_state(duel.state_at(n))
