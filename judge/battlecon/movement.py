@@ -222,7 +222,7 @@ def destinations(
             found[end.end] = end
     if not found and not partial and profile.differs(s.profile, profile.C03_WALLS):
         return destinations(s, mover, directions, amounts, ignores_stops, not_past, own,
-                            along, partial=True)  # 001 Movement: as far as it can
+                            along=along, partial=True)  # 001 Movement: as far as it can
     return [found[k] for k in sorted(found)]
 
 

@@ -317,6 +317,9 @@ NOT_ALONG = {
     ("movement.py", "lead_end"),  # the standup moving along itself, walking ahead
     ("fighters/seth.py", "mimic"),  # Seth's own copy, after the opponent moved
     ("fighters/luc.py", "fusion_push"),  # Luc pushes his opponent: the one who mimics
+    # The 001 wall rule (battlecon-2011, C03) asks the same walk again, cut short, with
+    # the caller's own ``along``: it adds no walk of its own.
+    ("movement.py", "destinations"),
 }
 
 
