@@ -5,6 +5,7 @@ value is the node's."""
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 from typing import Any
 
@@ -44,8 +45,10 @@ Memo = dict[str, Result]  # the subgames solved in one analysis, by state (``sta
 
 def state_key(s: DuelState) -> str:
     """What makes a state this state (not its caches): equal keys, the same subgame."""
-    fields = {k: v for k, v in s.__dict__.items() if k not in _NOT_STATE}
-    return repr(fields)
+    # Read through the dataclass's fields, not ``__dict__``: a compiled DuelState has none.
+    values = {f.name: getattr(s, f.name) for f in dataclasses.fields(s)
+              if f.name not in _NOT_STATE}
+    return repr(values)
 
 
 _NOT_STATE = frozenset({"version", "memo", "cards_version", "layers"})
