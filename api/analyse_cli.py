@@ -8,21 +8,13 @@ import json
 import sys
 from typing import Any
 
+from api.jsonfile import read_json
 from judge import registry
 from judge.errors import RecordError
 
 POSITION_FORMAT = "battlecon-position/1"
 
 
-def _read(path: str) -> Any:
-    try:
-        with open(path, encoding="utf-8") as fh:
-            return json.load(fh)
-    except OSError as err:
-        raise RecordError(f"Cannot read {path}: {err.strerror}.", "record") from err
-    except json.JSONDecodeError as err:
-        raise RecordError(f"{path} is not valid JSON: {err.msg} at line {err.lineno}, "
-                          f"column {err.colno}.", "record") from err
 
 
 def _position_record(position: Any) -> dict[str, Any]:
@@ -35,14 +27,14 @@ def _position_record(position: Any) -> dict[str, Any]:
 
 def cmd_analyse(args: argparse.Namespace) -> int:
     if args.position is not None:
-        record, beat, at = _position_record(_read(args.position)), None, 0
+        record, beat, at = _position_record(read_json(args.position)), None, 0
     else:
         if args.record is None:
             raise RecordError("Name a record file (or --position FILE).", "cli")
         if args.beat is None and args.at is None:
             raise RecordError("Name the beat start: --beat B or --at N (or --position FILE "
                               "with no record).", "cli")
-        record, beat, at = _read(args.record), args.beat, args.at
+        record, beat, at = read_json(args.record), args.beat, args.at
     rules = registry.of_record(record)
     match = rules.from_record(record)
     analysis = rules.analyse(match, beat=beat, at=at)

@@ -14,6 +14,7 @@ from api.errata import ENV as ERRATA_ENV
 from api.errata import ErrataError, apply_errata
 from api.errata import configured as errata_file
 from api.fighters_cli import cmd_fighters
+from api.jsonfile import read_json
 from api.narrative import narrative_of
 from api.plugins import RulesetModuleError, configured, load_ruleset_modules
 from events.errors import DuelTooLargeError
@@ -23,19 +24,8 @@ from judge import registry
 from judge.errors import JudgeError, RecordError
 
 
-def _load(path: str) -> dict:
-    try:
-        with open(path, encoding="utf-8") as fh:
-            return json.load(fh)
-    except OSError as err:
-        raise RecordError(f"Cannot read {path}: {err.strerror}.", "record") from err
-    except json.JSONDecodeError as err:
-        raise RecordError(f"{path} is not valid JSON: {err.msg} at line {err.lineno}, "
-                          f"column {err.colno}.", "record") from err
-
-
 def cmd_replay(args: argparse.Namespace) -> int:
-    data = _load(args.record)
+    data = read_json(args.record)
     rules = registry.of_record(data)
     duel = rules.from_record(data)
     out = sys.stdout

@@ -10,6 +10,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from urllib.parse import urlsplit, urlunsplit
 
 import pytest
 
@@ -126,3 +127,38 @@ def _launch(store_args: list[str], log: Path, extra: tuple[str, ...],
             srv.stop()
             pytest.fail(f"judge serve did not answer /api/health in 30 s:\n{srv.output()}")
         time.sleep(0.1)
+
+
+# --- PostgreSQL (BATTLECON_TEST_DATABASE_URL, else the CI machine's server) -----------------
+
+PG_DEFAULT_URL = "postgresql://postgres@127.0.0.1:5432/test"
+
+
+# --- PostgreSQL -------------------------------------------------------------------------------
+
+
+def pg_base_url() -> str:
+    parts = urlsplit(os.environ.get("BATTLECON_TEST_DATABASE_URL") or PG_DEFAULT_URL)
+    return urlunsplit((parts.scheme, parts.netloc, parts.path, "", ""))
+
+
+def pg_admin(url: str, statement: str) -> None:
+    import psycopg
+
+    with psycopg.connect(url, connect_timeout=5, autocommit=True) as conn:
+        conn.execute(statement)
+
+
+def require_postgres() -> str:
+    url = pg_base_url()
+    try:
+        pg_admin(url, "SELECT 1")
+    except Exception as err:  # noqa: BLE001 - any failure means "not reachable"
+        problem = f"{type(err).__name__}: {str(err).strip()}"
+        if os.environ.get("CI"):
+            pytest.fail(f"PostgreSQL not reachable at {url} ({problem}); in CI the "
+                        "PostgreSQL end-to-end test must run (scripts/postgres.sh starts it).",
+                        pytrace=False)
+        pytest.skip(f"PostgreSQL not reachable at {url} ({problem}): skipped locally "
+                    "(run scripts/postgres.sh)")
+    return url

@@ -10,8 +10,10 @@ from __future__ import annotations
 
 import functools
 import json
+import os
 import random
 import re
+import uuid
 from collections.abc import Iterator
 
 import pytest
@@ -23,6 +25,7 @@ from events.app import JudgeApp
 from judge.battlecon import Duel
 from judge.battlecon.notation import state_json
 from judge.battlecon.playout import play, record_setup
+from tests.serving import pg_admin, require_postgres
 from tests.support import first_difference  # noqa: F401 - re-exported to the tests
 
 ROLES = ("scorekeeper", "judge", "head_judge")
@@ -185,3 +188,18 @@ def operation_path(path: str, method: str) -> str | None:
         if pattern.match(path) and method.upper() in methods:
             return template
     return None
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def store_args(request, tmp_path) -> Iterator[list[str]]:
+    """The store options for ``judge``: a SQLite file, or a fresh PostgreSQL schema."""
+    if request.param == "sqlite":
+        yield ["--db", str(tmp_path / "x.db")]
+        return
+    url = require_postgres()
+    schema = f"e2e_{os.getpid()}_{uuid.uuid4().hex[:10]}"
+    pg_admin(url, f'CREATE SCHEMA "{schema}"')
+    try:
+        yield ["--database-url", f"{url}?schema={schema}"]
+    finally:
+        pg_admin(url, f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')

@@ -21,7 +21,7 @@ import uuid
 
 from events.export import verify_file
 from tests.api.conftest import setup_record
-from tests.api.test_e2e_server import children, choose, store_args, token  # noqa: F401
+from tests.api.test_e2e_server import children, choose, token  # noqa: F401
 from tests.serving import Server, start_server
 
 CLIENTS = 4
@@ -46,7 +46,7 @@ def _client(server: Server, bearer: str, duel: str, seed: int, acked: list,
             acked.append((duel, key, decision, body["events"][0]["event"]))
 
 
-def test_a_crash_during_a_burst_loses_nothing_acknowledged(store_args, token, tmp_path):  # noqa: F811
+def test_a_crash_during_a_burst_loses_nothing_acknowledged(store_args, token, tmp_path):  # noqa: F811 (token)
     server = start_server(store_args, tmp_path / "server.log", "--workers", "2")
     auth = {"Authorization": f"Bearer {token}"}
     duels = []

@@ -14,10 +14,8 @@ import random
 import signal
 import subprocess
 import time
-import uuid
 from collections.abc import Iterator
 from pathlib import Path
-from urllib.parse import urlsplit, urlunsplit
 
 import pytest
 
@@ -32,54 +30,6 @@ from tests.serving import (
     judge_command,
     start_server,
 )
-
-PG_DEFAULT_URL = "postgresql://postgres@127.0.0.1:5432/test"
-
-
-# --- PostgreSQL -------------------------------------------------------------------------------
-
-
-def pg_base_url() -> str:
-    parts = urlsplit(os.environ.get("BATTLECON_TEST_DATABASE_URL") or PG_DEFAULT_URL)
-    return urlunsplit((parts.scheme, parts.netloc, parts.path, "", ""))
-
-
-def pg_admin(url: str, statement: str) -> None:
-    import psycopg
-
-    with psycopg.connect(url, connect_timeout=5, autocommit=True) as conn:
-        conn.execute(statement)
-
-
-def require_postgres() -> str:
-    url = pg_base_url()
-    try:
-        pg_admin(url, "SELECT 1")
-    except Exception as err:  # noqa: BLE001 - any failure means "not reachable"
-        problem = f"{type(err).__name__}: {str(err).strip()}"
-        if os.environ.get("CI"):
-            pytest.fail(f"PostgreSQL not reachable at {url} ({problem}); in CI the "
-                        "PostgreSQL end-to-end test must run (scripts/postgres.sh starts it).",
-                        pytrace=False)
-        pytest.skip(f"PostgreSQL not reachable at {url} ({problem}): skipped locally "
-                    "(run scripts/postgres.sh)")
-    return url
-
-
-@pytest.fixture(params=["sqlite", "postgres"])
-def store_args(request, tmp_path) -> Iterator[list[str]]:
-    """The store options for ``judge``: a SQLite file, or a fresh PostgreSQL schema."""
-    if request.param == "sqlite":
-        yield ["--db", str(tmp_path / "x.db")]
-        return
-    url = require_postgres()
-    schema = f"e2e_{os.getpid()}_{uuid.uuid4().hex[:10]}"
-    pg_admin(url, f'CREATE SCHEMA "{schema}"')
-    try:
-        yield ["--database-url", f"{url}?schema={schema}"]
-    finally:
-        pg_admin(url, f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')
-
 
 # --- the server -------------------------------------------------------------------------------
 

@@ -10,32 +10,16 @@ import json
 import socket
 import subprocess
 import time
-import uuid
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from tests.api.conftest import setup_record
 from tests.api.sse_client import Follower, Stream
-from tests.api.test_e2e_server import pg_admin, require_postgres
 from tests.serving import ROOT, Server, child_env, create_token, judge_command, start_server
 
 HEARTBEAT = "0.2"
 
-
-@pytest.fixture(params=["sqlite", "postgres"])
-def store_args(request, tmp_path) -> Iterator[list[str]]:
-    if request.param == "sqlite":
-        yield ["--db", str(tmp_path / "x.db")]
-        return
-    url = require_postgres()
-    schema = f"stream_{uuid.uuid4().hex[:12]}"
-    pg_admin(url, f'CREATE SCHEMA "{schema}"')
-    try:
-        yield ["--database-url", f"{url}?schema={schema}"]
-    finally:
-        pg_admin(url, f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')
 
 
 def serve(store_args: list[str], tmp_path: Path, *extra: str) -> Server:
