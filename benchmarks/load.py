@@ -393,9 +393,13 @@ def report(outcome: Outcome, **extra) -> bool:
     return met
 
 
-def exactly_once(port: int, accepted: dict[str, list[dict]]) -> bool:
-    """Every accepted decision is in the store exactly once, in order; emits the counts."""
-    checker = Client(port)
+def exactly_once(port: int, token: str, accepted: dict[str, list[dict]]) -> bool:
+    """Every accepted decision is in the store exactly once, in order; emits the counts.
+
+    Read with the writers' own token: a duel in progress hides its face-down choices from
+    a reader who did not record them (docs/hidden-information.md), and an anonymous read
+    would count each hidden choice as a lost decision."""
+    checker = Client(port, token)
     lost = duplicated = other = decisions = 0
     for duel_id, mine in accepted.items():
         status, _, stored = checker.request("GET", f"/api/duels/{duel_id}/record")
@@ -460,7 +464,7 @@ def drive(args: argparse.Namespace, port: int, token: str) -> int:
         accepted.update(outcome.accepted)
     if args.rate and "," in args.rate:
         emit("highest_rate_meeting_targets", best, "req/s")
-    stored_ok = exactly_once(port, accepted)
+    stored_ok = exactly_once(port, token, accepted)
     return 0 if errors == 0 and stored_ok else 1
 
 
