@@ -81,7 +81,7 @@ def test_a_free_text_answer_is_entered_disputed_and_corrected(site, page, tmp_pa
     expect(card).to_have_attribute("data-status", "open")
     expect(card.locator(".card-text-quote")).to_have_text(f"“{NOTE}”")
     expect(card.locator(".card-text-source")).to_contain_text(
-        "Card text (note: drain-beam) of web-howler")
+        "Card text (note: drain-beam) of Web Howler")
     screenshot(page, "aob-free-text-dispute")
     # The head judge corrects the table's answer: the attack hits after all.
     _sign_out(page)

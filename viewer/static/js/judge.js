@@ -143,10 +143,20 @@ export class JudgePanel {
   // what the card says, quoted as entered, with the event that put it to the table.
   cardText(t) {
     return h("blockquote", { class: "card-text", dataset: { source: t.source } },
-      h("p", { class: "card-text-source" }, `Card text (${t.source}) of ${t.character}, asked at `,
+      h("p", { class: "card-text-source" }, `Card text (${t.source}) of ${this.characterName(t.character)}, asked at `,
         h("button", { type: "button", class: "link", on: { click: () => this.go(t.asked_at) } },
           `event ${t.asked_at}`), ":"),
       h("p", { class: "card-text-quote", text: `“${t.text}”` }));
+  }
+
+  // A character by the name its card prints (the state names each player's characters by
+  // id), its id when the state does not hold it.
+  characterName(id) {
+    for (const p of this.view.state?.players ?? []) {
+      const c = p.characters?.[id];
+      if (c?.name) return c.name;
+    }
+    return id;
   }
 
   // "Overturned: … · correction at event 458: Head judge Hana corrects Ben's life from 20
