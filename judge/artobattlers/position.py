@@ -65,5 +65,8 @@ def _attack(s: GameState) -> dict[str, Any] | None:
     if a is None:
         return None
     target = s.fighters.get(a.target)
-    return {"character": a.character, "move": a.move, "striker": a.striker,
-            "target": a.target, "dice_type": target.dice_type if target else None}
+    out = {"character": a.character, "move": a.move, "striker": a.striker,
+           "target": a.target, "dice_type": target.dice_type if target else None}
+    if a.target_striker:  # only when aimed at the striker: earlier prompts stay as they were
+        out["target_striker"] = True
+    return out

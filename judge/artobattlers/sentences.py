@@ -151,10 +151,27 @@ def _reading(w: Words, s: Position | None, value: int) -> str:
     if found is None:
         return ""
     chart, reading, modifier = found
+    attack = s.attack if s is not None else None
+    if reading == "counterattack" and attack and not _counterattack_usable(w, attack):
+        return (f" — the Counterattack face on the {chart.upper()} chart, but "
+                f"{w.character(attack['target'])} has no usable counterattack: "
+                "nothing happens (AG6)")
     name, means, rule = READING_WORDS[reading]
     why = {"speed": " (the move has speed)", "DEF": " (the move has DEF)"}.get(
         str(modifier), "")
     return f" — {name} on the {chart.upper()} chart{why}: {means} ({rule})"
+
+
+def _counterattack_usable(w: Words, attack: dict[str, Any]) -> bool:
+    """Whether the target has a counterattack that fits the attack's class (A5.2); never
+    when the target's striker is aimed at (AG46). True when the cards do not tell."""
+    if attack.get("target_striker"):
+        return False
+    move = w.move(attack["character"], attack["move"], bool(attack.get("striker")))
+    card = w.card(attack.get("target"))
+    if move is None or card is None:
+        return True
+    return any(ca.fits(move.klass) for ca in card.counterattacks)
 
 
 def _manual_move(w: Words, who: str, d: dict[str, Any], s: Position | None) -> str:
