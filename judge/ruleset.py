@@ -28,6 +28,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from judge.budget import Budget
 from judge.errors import JudgeError, RecordError
 from judge.rulings import switched
 
@@ -323,14 +324,16 @@ class Ruleset(ABC):
 
     analyses: bool = False  # whether ``analyse`` answers
 
-    def analyse(self, match: Match, *, beat: int | None = None,
-                at: int | None = None) -> dict[str, Any]:
+    def analyse(self, match: Match, *, beat: int | None = None, at: int | None = None,
+                budget: Budget | None = None) -> dict[str, Any]:
         """A coaching analysis of the round that starts at ``beat`` (its number) or at the
         first round start at or after event ``at``: each player's choices there as a
         zero-sum matrix game and its equilibrium (BattleCON: docs/analysis.md). Computed
         from the position alone (nothing chosen face down there is known yet). A
         RecordError (rule ``cli``) when no such round starts; a ruleset without an
-        analysis (``analyses`` false) refuses every match."""
+        analysis (``analyses`` false) refuses every match. ``budget`` (``judge.budget``):
+        a time budget the analysis checks often, stopping with ``BudgetExceeded`` (a
+        RecordError, rule ``budget``) once it is spent."""
         raise RecordError(f"The ruleset {self.name!r} offers no analysis.", "cli",
                           field="ruleset")
 

@@ -32,6 +32,7 @@ from judge.battlecon.roster import apply_errata, errata, fighter
 from judge.battlecon.rulings import RULINGS, in_force
 from judge.battlecon.secrets import hide_fact, hide_state, secret_kinds
 from judge.battlecon.state import DuelState
+from judge.budget import Budget
 from judge.errors import RecordError
 from judge.ruleset import IndexMark, Ruleset
 from judge.rulings import switched
@@ -170,13 +171,13 @@ class BattleCON(Ruleset):
 
     analyses = True
 
-    def analyse(self, match: Any, *, beat: int | None = None,
-                at: int | None = None) -> dict[str, Any]:
+    def analyse(self, match: Any, *, beat: int | None = None, at: int | None = None,
+                budget: Budget | None = None) -> dict[str, Any]:
         """The beat start's analysis (docs/analysis.md; ``judge.battlecon.analysis``)."""
         from judge.battlecon.analysis.starts import analyse_duel  # SciPy: loaded when asked
 
         assert isinstance(match, Duel), "a BattleCON match is a Duel"
-        return analyse_duel(match, beat, at)
+        return analyse_duel(match, beat, at, budget)
 
     def catalogue(self) -> dict[str, Any]:
         return catalogue()

@@ -7,6 +7,7 @@ from typing import Any
 
 from judge.battlecon import facts as F
 from judge.battlecon.analysis.beat import analyse_state
+from judge.battlecon.analysis.budget import Budget, check
 from judge.battlecon.duel import Duel
 from judge.errors import RecordError
 
@@ -48,7 +49,10 @@ def pick(duel: Duel, beat: int | None, at: int | None) -> int:
     return found[0]
 
 
-def analyse_duel(duel: Duel, beat: int | None = None, at: int | None = None) -> dict[str, Any]:
-    """The analysis of a recorded beat start (``beat`` or the first at or after ``at``)."""
+def analyse_duel(duel: Duel, beat: int | None = None, at: int | None = None,
+                 budget: Budget | None = None) -> dict[str, Any]:
+    """The analysis of a recorded beat start (``beat`` or the first at or after ``at``),
+    within ``budget`` when one is given (``BudgetExceeded`` once it is spent)."""
     n = pick(duel, beat, at)
-    return analyse_state(duel.state_at(n))
+    check(budget)
+    return analyse_state(duel.state_at(n), budget)
