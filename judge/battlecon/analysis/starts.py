@@ -8,8 +8,10 @@ from typing import Any
 from judge.battlecon import facts as F
 from judge.battlecon.analysis.beat import analyse_state
 from judge.battlecon.analysis.budget import Budget, check
+from judge.battlecon.analysis.key import position_key
 from judge.battlecon.duel import Duel
 from judge.errors import RecordError
+from judge.ruleset import AnalysisStart
 
 
 def beat_starts(duel: Duel) -> list[tuple[int, int]]:
@@ -56,3 +58,12 @@ def analyse_duel(duel: Duel, beat: int | None = None, at: int | None = None,
     n = pick(duel, beat, at)
     check(budget)
     return analyse_state(duel.state_at(n), budget)
+
+
+def start_of(duel: Duel, beat: int | None = None, at: int | None = None) -> AnalysisStart:
+    """The beat start ``analyse_duel`` would analyse, with its position's key and a copy
+    of its state (rebuilt from the events, shared with nothing)."""
+    n = pick(duel, beat, at)
+    s = duel.state_at(n)
+    return AnalysisStart(event=n, beat=s.beat, key=position_key(s),
+                         names=tuple(p.name for p in s.players), position=s)
