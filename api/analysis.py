@@ -54,8 +54,8 @@ class DuelAnalysis(MethodView):
     @blp.alt_response(422, schema=ErrorSchema, description="No such beat start, a ruleset "
                       "without analysis, or an analysis over the time budget (`budget_s`).")
     def get(self, args: dict, duel_id: UUID) -> Any:
-        """The start of beat ``beat`` (or the first beat start at or after event ``at``)
-        as a matrix game: ``judge analyse --json``'s answer (docs/analysis.md), plus the
+        """The first beat start at or after event ``at`` (else the start of beat
+        ``beat``, else the latest beat start) as a matrix game: ``judge analyse --json``'s answer (docs/analysis.md), plus the
         choices actually played there when this reader may see them. Judges only while
         the duel is in progress (403), every reader once it is over. Refused with 422
         naming the budget when it would take longer than ``ANALYSIS_BUDGET_S`` seconds
@@ -104,12 +104,12 @@ def _start(agg: DuelRecord, rules: Ruleset, args: dict) -> tuple[AnalysisStart, 
     total = len(duel.events)
     standing = duel.standing_before(total + 1)
     at = args.get("at")
+    beat = None if at is not None else args.get("beat")
     if at is not None:
         if at > total:
             raise ApiError(404, f"Event {at} does not exist; the duel has {total} events.")
         at = bisect.bisect_right(standing, at)
-    return rules.analysis_start(getattr(duel, "inner", duel), beat=args.get("beat"),
-                                at=at), standing
+    return rules.analysis_start(getattr(duel, "inner", duel), beat=beat, at=at), standing
 
 
 def _stream(standing: list[int], n: int) -> int:

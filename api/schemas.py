@@ -687,19 +687,14 @@ class StatesSchema(Schema):
     states = fields.List(fields.Nested(StateSchema))
 
 
-class AnalysisArgs(Strict):
-    """Which beat start of the duel to analyse: ``beat`` or ``at``, exactly one."""
+class AnalysisArgs(Schema):
+    """Which beat start of the duel to analyse: ``at``, else ``beat``, else the latest (as
+    ``/state`` reads ``at`` before ``beat``)."""
 
     beat = fields.Integer(validate=validate.Range(min=1), metadata={
         "description": "the start of beat B (the beat counter's number)"})
     at = fields.Integer(validate=validate.Range(min=0), metadata={
-        "description": "the first beat start at or after event N"})
-
-    @validates_schema
-    def _one(self, data: dict, **kwargs: Any) -> None:
-        if ("beat" in data) == ("at" in data):
-            raise ValidationError("Name the beat start: beat=B or at=N (one of them).",
-                                  "beat")
+        "description": "the first beat start at or after event N (taken before `beat`)"})
 
 
 class AnalysisPositionSchema(Strict):

@@ -356,7 +356,7 @@ class Ruleset(ABC):
     def analysis_start(self, match: Match, *, beat: int | None = None,
                        at: int | None = None) -> AnalysisStart:
         """The round start ``analyse`` would analyse (the same ``beat``/``at`` and the same
-        refusals), found quickly and copied out of ``match``: a service finds it under the
+        refusals; neither: the latest round start), found quickly and copied out of ``match``: a service finds it under the
         duel's lock, looks its ``key`` up in a cache, and only then analyses it
         (``analyse_start``) without holding the lock."""
         raise RecordError(f"The ruleset {self.name!r} offers no analysis.", "cli",

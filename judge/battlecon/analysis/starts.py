@@ -31,8 +31,13 @@ def beat_starts(duel: Duel) -> list[tuple[int, int]]:
 
 
 def pick(duel: Duel, beat: int | None, at: int | None) -> int:
-    """The event count of the beat start asked for, or a RecordError saying why none."""
+    """The event count of the beat start asked for (neither ``beat`` nor ``at``: the
+    latest), or a RecordError saying why none."""
     starts = beat_starts(duel)
+    if beat is None and at is None:
+        if not starts:
+            raise RecordError("No beat starts in this duel.", "cli")
+        return starts[-1][0]
     if at is not None:
         if not 0 <= at <= len(duel.events):
             raise RecordError(f"--at must be between 0 and {len(duel.events)} (the number of "
