@@ -209,3 +209,29 @@ def test_the_routes_are_in_the_openapi_document(client) -> None:
     assert {p["name"] for p in get["parameters"] if p["in"] == "query"} == {"beat", "at"}
     assert {"200", "403", "422"} <= set(get["responses"])
     assert "post" in paths["/api/analysis"]
+
+
+def test_event_numbers_are_the_stores_when_a_decision_was_retracted(client, tokens) -> None:
+    """A pair laid, retracted (a mis-click), laid again: the analysis is of the duel as it
+    stands, its event numbers the store's (the retraction and what it struck included)."""
+    duel = duel_of(client, tokens, SMALL, [])
+
+    def send(path: str, body: dict) -> None:
+        version = client.get(f"/api/duels/{duel}").headers["ETag"]
+        resp = client.post(f"/api/duels/{duel}/{path}", json=body, headers={
+            **bearer(tokens["scorekeeper"]), "If-Match": version})
+        assert resp.status_code == 201, resp.get_json()
+
+    send("decisions", {**PAIR0, "base": "dash"})  # event 2 (its fact: 3)
+    send("retractions", {})
+    for decision in (PAIR0, PAIR1, CONCEDE):
+        send("decisions", decision)
+    rows = events_of(client, duel)
+    retraction = next(n for n, row in rows.items() if row["type"] == "Retraction")
+    assert rows[2]["retracted"] == retraction
+    body = analysis(client, duel, f"at={retraction}").get_json()
+    assert (body["beat"], body["event"]) == (1, 1)
+    assert [p["decisions"] for p in body["played"]] == [[PAIR0], [PAIR1]]
+    assert rows[body["revealed_at"]]["type"] == "PairsRevealed"
+    assert body["revealed_at"] > retraction + 2  # after both pairs laid again
+    assert "retracted" not in rows[body["revealed_at"]]
