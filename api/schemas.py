@@ -701,7 +701,8 @@ class AnalysisPositionSchema(Strict):
     """A shared position to analyse: the same ``position`` a record's setup carries
     (``judge analyse --position`` reads it), under ``ruleset``."""
 
-    position = fields.Dict(keys=fields.String(), values=fields.Raw(), required=True,
+    position = fields.Dict(keys=fields.String(), values=fields.Raw(allow_none=True),
+                           required=True,
                            metadata={"description": "a battlecon-position/1 object"})
     ruleset = fields.String(load_default="battlecon-2014", validate=validate.Length(max=100))
 

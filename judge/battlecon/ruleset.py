@@ -181,7 +181,7 @@ class BattleCON(Ruleset):
 
     def analysis_start(self, match: Any, *, beat: int | None = None,
                        at: int | None = None) -> AnalysisStart:
-        from judge.battlecon.analysis.starts import start_of  # SciPy: loaded when asked
+        from judge.battlecon.analysis.starts import start_of  # quick: SciPy not loaded
 
         assert isinstance(match, Duel), "a BattleCON match is a Duel"
         return start_of(match, beat, at)

@@ -6,7 +6,10 @@ and clear refusals for what cannot be analysed."""
 from __future__ import annotations
 
 import copy
+import subprocess
+import sys
 import time
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -235,3 +238,17 @@ def test_event_numbers_are_the_stores_when_a_decision_was_retracted(client, toke
     assert rows[body["revealed_at"]]["type"] == "PairsRevealed"
     assert body["revealed_at"] > retraction + 2  # after both pairs laid again
     assert "retracted" not in rows[body["revealed_at"]]
+
+
+def test_finding_the_beat_start_under_the_duels_lock_does_not_load_scipy() -> None:
+    """The route finds the beat start under the duel's lock (writers wait on it); SciPy's
+    loading (seconds) comes after, in the analysis itself."""
+    code = ("import sys; from judge import registry; "
+            "from tests.judge.analysis.small import POSITIONS, record; "
+            "rules = registry.find('battlecon-2014'); "
+            "start = rules.analysis_start(rules.from_record(record(POSITIONS['hikaru-khadath'])),"
+            " beat=1); "
+            "print(start.event, start.beat, 'scipy' in sys.modules)")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True, cwd=Path(__file__).parents[2])
+    assert done.stdout.split() == ["1", "1", "False"]

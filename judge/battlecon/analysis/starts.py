@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import Any
 
 from judge.battlecon import facts as F
-from judge.battlecon.analysis.beat import analyse_state
 from judge.battlecon.analysis.budget import Budget, check
 from judge.battlecon.analysis.key import position_key
 from judge.battlecon.duel import Duel
@@ -60,6 +59,8 @@ def analyse_duel(duel: Duel, beat: int | None = None, at: int | None = None,
                  budget: Budget | None = None) -> dict[str, Any]:
     """The analysis of a recorded beat start (``beat`` or the first at or after ``at``),
     within ``budget`` when one is given (``BudgetExceeded`` once it is spent)."""
+    from judge.battlecon.analysis.beat import analyse_state  # SciPy: loaded when asked
+
     n = pick(duel, beat, at)
     check(budget)
     return analyse_state(duel.state_at(n), budget)
