@@ -120,7 +120,8 @@ def _stream(standing: list[int], n: int) -> int:
 def after_start(agg: DuelRecord, rules: Ruleset, n: int, standing: list[int],
                 hidden: Withheld) -> dict[str, Any]:
     """What followed the beat start (after ``n`` standing events): each player's
-    pre-reveal decisions (given only when this reader may see every one of them), the
+    pre-reveal decisions (passes, corrections and concessions left out; given once each
+    player has made one, and only when this reader may see every one of them), the
     reveal's event and the first teaching question after it."""
     events = getattr(agg.duel, "inner", agg.duel).events
     played: list[list[dict]] = [[], []]
@@ -130,7 +131,8 @@ def after_start(agg: DuelRecord, rules: Ruleset, n: int, standing: list[int],
         kind, e = events[i]
         if kind == "decision" and revealed is None:
             player = e.get("player")
-            if e.get("kind") not in ("pass", "correction") and player in (0, 1):
+            if e.get("kind") not in ("pass", "correction", *rules.standing_kinds) and \
+                    player in (0, 1):
                 played[player].append(dict(e))
                 secret = secret or standing[i] in hidden.secrets
         elif kind == "fact" and revealed is None and rules.is_reveal(e):

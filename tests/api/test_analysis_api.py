@@ -118,6 +118,13 @@ def test_once_the_duel_is_over_every_reader_gets_it_with_the_pairs_played(client
     assert body["question_at"] > body["revealed_at"] > body["event"]
 
 
+def test_a_concession_before_the_reveal_is_no_choice_played(client, tokens) -> None:
+    duel = duel_of(client, tokens, SMALL, [PAIR0, {"player": 0, "kind": "concede"}])
+    body = analysis(client, duel, "beat=1").get_json()
+    assert body["played"] is None and body["revealed_at"] is None  # player 1 never chose
+    assert body["value"] == -3.0
+
+
 def test_the_budget_refuses_with_422_naming_it_quickly_and_is_never_cached(store,
                                                                          tokens) -> None:
     app = create_app({"STORE": store, "TESTING": True, "ANALYSIS_BUDGET_S": 0.001})
