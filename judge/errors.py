@@ -44,4 +44,3 @@ class RecordError(JudgeError):
         out = super().to_json()
         out["index"] = self.index
         return out
-
