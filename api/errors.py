@@ -19,6 +19,7 @@ class ErrorSchema(Schema):
     index = fields.Integer(allow_none=True)
     current_version = fields.Integer(allow_none=True)
     duel = fields.String(allow_none=True)  # 409 on an import: the duel stored already
+    budget_s = fields.Float(allow_none=True)  # 422 on an analysis over its time budget
     errors = fields.Dict(keys=fields.String(), values=fields.Raw())
 
 
