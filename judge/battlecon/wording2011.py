@@ -74,6 +74,27 @@ WORDINGS: Final[tuple[Wording, ...]] = (
 )
 
 
+# The options of a 2014 duel the profile has not, with why in 001's words: what the new-duel
+# page says instead of offering them (the record refuses them: ``profile.check_setup``).
+ABSENT_OPTIONS: Final[dict[str, Wording]] = {
+    "ante_finishers": Wording(
+        "C08", "Special Actions › Finish",
+        "A character must have 7 or fewer life points to use an Overdrive Finish.", fact="-",
+        says="No Ante Finishers: under 001 a fighter's one Overdrive Finish, on the character "
+             "card, is played only with the Special Action."),
+    "time_limit": Wording(
+        profile.C09_NO_TIME_LIMIT, "Gameplay Overview",
+        "A duel consists of any number of turns, called beats.", fact="-",
+        says="No time limit: the duel ends only when a player's life reaches 0."),
+}
+
+
+def absent_options() -> dict[str, dict[str, str]]:
+    """``ABSENT_OPTIONS`` as the catalogue serves them: {option: {why, rule}}."""
+    return {option: {"why": w.says, "rule": w.citation()}
+            for option, w in ABSENT_OPTIONS.items()}
+
+
 def setup_wordings() -> list[Wording]:
     """The passages the setup applies, in the table's order (C01, C09)."""
     return [w for w in WORDINGS if not w.fact]
