@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from judge import corrections
 from judge.battlecon import asked as asked_module
-from judge.battlecon import correction, kit_decls
+from judge.battlecon import correction, kit_decls, profile, wording2011
 from judge.battlecon.duel import Duel, initial_state
 from judge.battlecon.facts import (
     AttackRepeated,
@@ -131,17 +131,36 @@ def asked_and_answered(duel: Duel, n: int, d: dict, s: DuelState) -> tuple[int |
         .strip()
 
 
-def fact_lines(n: int, e: Fact, merged: str | None, repeating: dict[int, str]) -> list[str]:
+def rule_cited(e: Fact) -> str:
+    """The rule a fact's line cites: the one it carries."""
+    return e.rule
+
+
+def rule_cited_2011(e: Fact) -> str:
+    """Under ``battlecon-2011``, 001's heading and words where the fact applies a passage of
+    001 that reads otherwise in 2014 (``wording2011``); else the rule the fact carries."""
+    w = wording2011.wording_of(type(e).__name__, e.rule, e.text)
+    return e.rule if w is None else w.citation()
+
+
+def setup_lines_2011() -> Iterator[str]:
+    """Before a 2011 duel's first beat: what its setup applies of 001, in 001's words."""
+    for w in wording2011.setup_wordings():
+        yield f"{0:>4}    {w.says} [{w.citation()}]"
+
+
+def fact_lines(n: int, e: Fact, merged: str | None, repeating: dict[int, str],
+               cited: Callable[[Fact], str] = rule_cited) -> list[str]:
     """The lines of fact ``n`` (none: nothing worth reading); ``merged``: the decision
     merged into it. A repeat is announced when the attack repeats, after the first hit's
     damage (``repeating``: the held announcement, by attacker), though the rules record
-    it on the hit."""
+    it on the hit. ``cited``: the rule a line names."""
     if merged is not None:
-        return [f"{n:>4}  > {merged} [{e.rule}]"]
+        return [f"{n:>4}  > {merged} [{cited(e)}]"]
     if isinstance(e, Triggered) and e.text.endswith("continues.") or \
             isinstance(e, CorrectionMade) or not e.text:  # a correction's own line says it
         return []
-    line = f"{n:>4}    {e.text} [{e.rule}]"
+    line = f"{n:>4}    {e.text} [{cited(e)}]"
     if isinstance(e, AttackRepeated):
         repeating[e.player] = line
         return []
@@ -154,6 +173,8 @@ def lines(duel: Duel) -> Iterator[str]:
     """One line per happening worth reading, numbered as the events are; a decision says
     what was asked before the answer, merged into the fact that tells it where one does."""
     s = initial_state(duel.setup)  # followed fact by fact: what a decision answered
+    old = s.profile == profile.BC2011
+    cited = rule_cited_2011 if old else rule_cited
     merged: dict[int, str] = {}
     repeating: dict[int, str] = {}
     for n, (kind, e) in enumerate(duel.events, 1):
@@ -169,12 +190,14 @@ def lines(duel: Duel) -> Iterator[str]:
             yield ""
             yield f"== Beat {e.beat} ==" if e.seq == e.beat else f"== Beat {e.beat} " \
                 f"(played {e.seq}) =="
+            if old and n == 1 and "position" not in duel.setup:
+                yield from setup_lines_2011()
             continue
         if isinstance(e, StepBegan):
             title = STEP_TITLES.get(e.step) or e.step.replace("_", " ").capitalize()
             yield f"{n:>4}  -- {title} --"
             continue
-        yield from fact_lines(n, e, merged.pop(n, None), repeating)
+        yield from fact_lines(n, e, merged.pop(n, None), repeating, cited)
     if duel.over:
         return
     prompt = duel.prompt

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from judge import registry
-from judge.battlecon import cards2011, profile
+from judge.battlecon import cards2011, profile, wording2011
 from judge.battlecon.roster import fighter
 from judge.battlecon.ruleset import BattleCON
 
@@ -29,12 +29,23 @@ class BattleCON2011(BattleCON):
         return _doubts()
 
     def catalogue(self) -> dict[str, Any]:
-        """Only the preview's four fighters are offered."""
+        """Only the preview's four fighters are offered, and not the options 001 has not
+        (``absent_options``: why, in 001's words, for a new-duel form to say)."""
         whole = super().catalogue()
         return {**whole, "fighters": [_one_finisher(f) for f in whole["fighters"]
                                       if f["id"] in profile.FIGHTERS_2011],
                 "profile": {"of": profile.BC2014, "source": profile.SOURCE_2011,
-                            "differences": dict(profile.SWITCHES_2011)}}
+                            "differences": dict(profile.SWITCHES_2011),
+                            "absent_options": wording2011.absent_options()}}
+
+    def rulings(self) -> dict[str, dict[str, Any]]:
+        """2014's switchable rulings, with the reading the profile names by default (C25:
+        001's Lure Strike has power 3) as the default and the recommended one, so a new
+        duel's form names the profile's reading."""
+        out = super().rulings()
+        for rid, value in profile.DEFAULT_OPTIONS[profile.BC2011]["rulings"].items():
+            out[rid] = {**out[rid], "default": value, "recommended": value}
+        return out
 
 
 def _doubts() -> list[dict[str, Any]]:

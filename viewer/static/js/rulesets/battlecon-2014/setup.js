@@ -1,8 +1,10 @@
 // BattleCON's part of the new-duel form: both players (name, fighter, finisher, starting
 // discards with the printed defaults preselected) and the options; read() gives the record.
+// The ruleset's own catalogue (GET /api/rulesets/NAME) gives the fighters and finishers it
+// offers, and, for a profile (battlecon-2011), the options it has not, with why: those are
+// said, not offered.
 import { get } from "../../api.js";
 import { h } from "../../dom.js";
-import { fighterKit, loadCatalogue } from "./cards.js";
 
 const NAMES = ["Ana", "Ben"];
 
@@ -22,13 +24,18 @@ const playerSetup = (i) => h("fieldset", { class: `player-setup p${i}`, dataset:
 
 const check = (name, on, text) => h("label", {}, h("input", { type: "checkbox", name, checked: on }), ` ${text}`);
 
-const optionsSet = () => h("fieldset", {}, h("legend", { text: "Options" }),
-  check("special_actions", true, "Special Actions"), check("ante_finishers", false, "Ante Finishers"),
-  check("time_limit", true, "15-beat time limit"),
-  h("label", {}, "First to ante ", h("select", { name: "first_to_ante" },
-    h("option", { value: 0 }, "Player 1"), h("option", { value: 1 }, "Player 2"))));
+const CHECKS = [["special_actions", true, "Special Actions"], ["ante_finishers", false, "Ante Finishers"],
+  ["time_limit", true, "15-beat time limit"]];
 
-function fillPlayer(root, i) {
+// absent: {option: {why, rule}}, the options the ruleset has not (none for 2014).
+const optionsSet = (absent) => h("fieldset", {}, h("legend", { text: "Options" }),
+  ...CHECKS.filter(([name]) => !absent[name]).map(([name, on, text]) => check(name, on, text)),
+  h("label", {}, "First to ante ", h("select", { name: "first_to_ante" },
+    h("option", { value: 0 }, "Player 1"), h("option", { value: 1 }, "Player 2"))),
+  ...Object.entries(absent).map(([name, { why, rule }]) =>
+    h("p", { class: "hint absent-option", dataset: { option: name }, title: rule }, `${why} (${rule})`)));
+
+function fillPlayer(root, i, fighterKit) {
   const field = (name) => root.querySelector(`[name="${name}"]`);
   const kit = fighterKit(field(`fighter-${i}`).value);
   field(`finisher-${i}`).replaceChildren(...options(kit.finishers, kit.finishers[0].id));
@@ -44,15 +51,24 @@ function fillPlayer(root, i) {
 // Mirror as any token. A record that leaves one out reads its default, as old records do.
 // A new duel also names today's rules version (rules: "rules-2"), so the fixes it brings
 // apply to it; a record that names none is judged as before the stamps.
-async function recommendedRulings() {
-  const { rulings, rules } = await get("/rulesets/battlecon-2014");
+async function rulesetDetail(ruleset) {
+  const { rulings, rules, catalogue } = await get(`/rulesets/${ruleset}`);
   return {
+    ruleset,
     rules,
     rulings: Object.fromEntries(Object.entries(rulings || {}).map(([id, r]) => [id, r.recommended])),
+    catalogue,
+    absent: catalogue.profile?.absent_options || {},
   };
 }
 
-function read(root, { rules, rulings }) {
+function readOptions(f, absent, rulings) {
+  const options = {};
+  for (const [name] of CHECKS) if (!absent[name]) options[name] = f(name).checked;
+  return { ...options, rulings: { ...rulings } };
+}
+
+function read(root, { ruleset, rules, rulings, absent }) {
   const f = (name) => root.querySelector(`[name="${name}"]`);
   const players = [0, 1].map((i) => ({
     name: f(`name-${i}`).value.trim(), fighter: f(`fighter-${i}`).value, finisher: f(`finisher-${i}`).value,
@@ -60,23 +76,23 @@ function read(root, { rules, rulings }) {
     discard_2: [f(`d2-style-${i}`).value, f(`d2-base-${i}`).value],
   }));
   return {
-    format: "battlecon-record/1", ruleset: "battlecon-2014", ...(rules ? { rules } : {}),
-    options: {
-      special_actions: f("special_actions").checked, ante_finishers: f("ante_finishers").checked,
-      time_limit: f("time_limit").checked, rulings: { ...rulings },
-    },
+    format: "battlecon-record/1", ruleset, ...(rules ? { rules } : {}),
+    options: readOptions(f, absent, rulings),
     players, first_to_ante: Number(f("first_to_ante").value), decisions: [],
   };
 }
 
-export async function newDuelForm(root) {
-  const [catalogue, rulings] = await Promise.all([loadCatalogue(), recommendedRulings()]);
-  root.replaceChildren(h("div", { class: "players" }, [0, 1].map(playerSetup)), optionsSet());
+// The form of ruleset `ruleset` (battlecon-2014, or a profile of it such as battlecon-2011).
+export async function newDuelForm(root, ruleset = "battlecon-2014") {
+  const detail = await rulesetDetail(ruleset);
+  const { fighters } = detail.catalogue;
+  const kits = new Map(fighters.map((f) => [f.id, f]));
+  root.replaceChildren(h("div", { class: "players" }, [0, 1].map(playerSetup)), optionsSet(detail.absent));
   [0, 1].forEach((i) => {
     const select = root.querySelector(`[name="fighter-${i}"]`);
-    select.replaceChildren(...options(catalogue.fighters, catalogue.fighters[i % catalogue.fighters.length].id));
-    select.addEventListener("change", () => fillPlayer(root, i));
-    fillPlayer(root, i);
+    select.replaceChildren(...options(fighters, fighters[i % fighters.length].id));
+    select.addEventListener("change", () => fillPlayer(root, i, (id) => kits.get(id)));
+    fillPlayer(root, i, (id) => kits.get(id));
   });
-  return { hint: "The printed default starting discards are preselected.", read: () => read(root, rulings) };
+  return { hint: "The printed default starting discards are preselected.", read: () => read(root, detail) };
 }
