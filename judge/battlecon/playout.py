@@ -10,6 +10,7 @@ import random
 from collections.abc import Callable
 from typing import Any, Final
 
+from judge.battlecon import profile
 from judge.battlecon.duel import Duel
 from judge.battlecon.roster import fighter, fighter_ids
 from judge.battlecon.rulestamp import TODAY
@@ -42,8 +43,15 @@ def record_setup(f0: str, f1: str, special_actions: bool = True, ante_finishers:
         players.append(p)
     return {"format": "battlecon-record/1", "ruleset": ruleset, "rules": TODAY,
             "options": {"special_actions": special_actions, "ante_finishers": ante_finishers,
-                        "rulings": {**recommended(), **(rulings or {})}},
+                        "rulings": {**recommended(), **profile_rulings(ruleset),
+                                    **(rulings or {})}},
             "players": players, "first_to_ante": first, "decisions": []}
+
+
+def profile_rulings(ruleset: str) -> dict[str, Any]:
+    """The readings a profile names by default (battlecon-2011: 001's Lure, C25), which a
+    new duel of that profile names as its form does."""
+    return dict(profile.DEFAULT_OPTIONS.get(ruleset, {}).get("rulings", {}))
 
 
 def choose(duel: Duel, rng: random.Random, order_rate: float = 0.25) -> dict:
