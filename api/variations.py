@@ -8,23 +8,54 @@ from __future__ import annotations
 from typing import Any
 from uuid import UUID
 
+from flask import g
 from flask.views import MethodView
 from flask_smorest import Blueprint
+from marshmallow import Schema, fields, validate
 
 from api import schemas as S
-from api.auth import require
+from api.auth import SEES_EVERY_SECRET, require
+from api.errors import ApiError
 from api.views import event_row, load, projector, reader_withheld, store, summary
 from events.app import fork_points
 from events.domain import DuelRecord
 from events.errors import DuelNotFoundError, StoreError
 from events.faults import StoreFaultError
 from judge import registry
+from judge.errors import JudgeError
+from judge.ruleset import Match, decide_all
 from judge.rulings import changed
 
 blp = Blueprint("variations", __name__, url_prefix="/api/duels",
                 description="Variations: a duel's forks and the duel it was forked from.")
 
 MAX_CHILDREN = 200
+MAX_PREVIEW = 200  # decisions an unsaved variation plays
+
+
+class PreviewSchema(S.Strict):
+    at = fields.Integer(required=True, validate=validate.Range(min=0), metadata={
+        "description": "the event the variation leaves the duel at (a fork point)"})
+    decisions = fields.List(fields.Dict(), required=True,
+                            validate=validate.Length(max=MAX_PREVIEW), metadata={
+                                "description": "the decisions played from there, in the "
+                                               "record's format"})
+
+
+class PreviewEventSchema(Schema):
+    event = fields.Integer()
+    type = fields.String()
+    text = fields.String()
+    rule = fields.String(allow_none=True)
+    decision = fields.Dict(allow_none=True)
+
+
+class PreviewResultSchema(Schema):
+    at = fields.Integer()
+    states = fields.List(fields.Raw(), metadata={
+        "description": "the state after each decision played (the state JSON of ``/state``; "
+                       "``event`` counts the variation's events from the duel's start)"})
+    events = fields.List(fields.Nested(PreviewEventSchema))
 
 
 @blp.route("/<uuid:duel_id>/variations")
@@ -55,6 +86,70 @@ class ForkPoints(MethodView):
         choice was made is no secret (the event list shows it); what it was is not said."""
         agg = load(duel_id)
         return {"id": agg.id, "total": agg.events_count, **fork_points(agg)}
+
+
+@blp.route("/<uuid:duel_id>/variations/preview")
+class Preview(MethodView):
+    @require("read")
+    @blp.arguments(PreviewSchema)
+    @blp.response(200, PreviewResultSchema)
+    def post(self, body: dict, duel_id: UUID) -> Any:
+        """An unsaved variation ("what if"): the duel's decisions up to event ``at`` (a fork
+        point), then ``decisions``, judged and never stored; the state after each decision
+        played and the variation's events. As coaching, like the beat analysis: of a duel in
+        progress only judges may play one (403 otherwise), and never from a point after a
+        secret choice this reader may not see (403). An illegal decision: 422 naming its
+        index. A judge saves a variation as a fork (``POST .../forks``, then its decisions)."""
+        agg = load(duel_id)
+        _may_preview(agg, body["at"])
+        return preview(agg, body["at"], body["decisions"])
+
+
+def _may_preview(agg: DuelRecord, at: int) -> None:
+    """403 unless this reader may play a variation from event ``at`` of ``agg``."""
+    if not agg.duel.over and g.role not in SEES_EVERY_SECRET:
+        raise ApiError(403, "A what-if of a duel in progress is only for judges: it opens "
+                       "for everyone when the duel is over.")
+    first = reader_withheld(agg).first
+    if first is not None and first <= at:
+        raise ApiError(403, f"Event {first} is a secret choice you may not see yet: a "
+                       f"variation plays only from before it.")
+    points = fork_points(agg)["points"]
+    if at not in points:
+        raise ApiError(422, f"Event {at} is in the middle of resolving a decision: a "
+                       "variation leaves the duel only where it waited for one.")
+
+
+def preview(agg: DuelRecord, at: int, decisions: list[dict]) -> dict:
+    """The duel's standing decisions up to ``at``, then ``decisions``, judged afresh."""
+    rules = registry.of_setup(agg.setup)
+    match = rules.match(agg.setup)
+    decide_all(match, agg.duel.decisions_at(at))
+    start = len(match.events)
+    states = []
+    for index, decision in enumerate(decisions):
+        try:
+            match.decide(decision)
+        except JudgeError as err:
+            raise ApiError(422, f"Decision {index} of the variation: {err.reason}",
+                           rule=err.rule, index=index) from err
+        state = rules.state_json(match.state, match.prompt)
+        state["event"] = len(match.events)
+        states.append(state)
+    return {"at": at, "states": states, "events": _rows(rules, agg.setup, match, start)}
+
+
+def _rows(rules: Any, setup: dict, match: Match, start: int) -> list[dict]:
+    """The variation's events from ``start`` on, as the event list shows them."""
+    rows = []
+    for n, (kind, payload) in enumerate(match.events[start:], start + 1):
+        if kind == "decision":
+            rows.append({"event": n, "type": "Decision", "decision": payload, "rule": None,
+                         "text": rules.describe_decision(setup, payload)})
+        else:
+            rows.append({"event": n, "type": type(payload).__name__, "text": payload.text,
+                         "rule": payload.rule or None})
+    return rows
 
 
 def _parent(agg: DuelRecord) -> DuelRecord | None:
