@@ -47,7 +47,7 @@ class PreviewEventSchema(Schema):
     type = fields.String()
     text = fields.String()
     rule = fields.String(allow_none=True)
-    decision = fields.Dict(allow_none=True)
+    data = fields.Dict(allow_none=True)
 
 
 class PreviewResultSchema(Schema):
@@ -144,7 +144,7 @@ def _rows(rules: Any, setup: dict, match: Match, start: int) -> list[dict]:
     rows = []
     for n, (kind, payload) in enumerate(match.events[start:], start + 1):
         if kind == "decision":
-            rows.append({"event": n, "type": "Decision", "decision": payload, "rule": None,
+            rows.append({"event": n, "type": "Decision", "data": payload, "rule": None,
                          "text": rules.describe_decision(setup, payload)})
         else:
             rows.append({"event": n, "type": type(payload).__name__, "text": payload.text,

@@ -56,3 +56,22 @@ def test_an_illegal_decision_is_refused_by_its_index(client, tokens):
     assert resp.status_code == 422
     assert resp.get_json()["index"] == 1
     assert resp.get_json()["detail"].startswith("Decision 1 of the variation:")
+
+
+def test_a_judge_saves_a_variation_as_a_fork_with_its_line(client, tokens):
+    duel = small_duel(client, tokens, over=True)
+    shown = client.post(f"/api/duels/{duel['id']}/variations/preview",
+                        json={"at": 1, "decisions": WHAT_IF}).get_json()
+    resp = client.post(f"/api/duels/{duel['id']}/forks", json={"at": 1, "decisions": WHAT_IF},
+                       headers=bearer(tokens["judge"]))
+    assert resp.status_code == 201, resp.get_json()
+    child = resp.get_json()
+    assert child["parent"] == duel["id"] and child["fork_at"] == 1
+    saved = client.get(f"/api/duels/{child['id']}/state").get_json()
+    assert [p["life"] for p in saved["players"]] == \
+        [p["life"] for p in shown["states"][-1]["players"]]
+    bad = client.post(f"/api/duels/{duel['id']}/forks",
+                      json={"at": 1, "decisions": WHAT_IF[:1] * 2},
+                      headers=bearer(tokens["judge"]))
+    assert bad.status_code == 422
+    assert bad.get_json()["detail"].startswith("Decision 1 of the fork's line:")
