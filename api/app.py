@@ -12,6 +12,7 @@ from flask.views import MethodView
 from flask_smorest import Blueprint
 
 from api import schemas as S
+from api.analysis_cache import DEFAULT_SIZE, AnalysisCache
 from api.auth import identify
 from api.errata import apply_errata
 from api.errata import configured as errata_file
@@ -82,7 +83,9 @@ def create_app(config: dict | None = None) -> Flask:
     MAX_DUEL_EVENTS (the most events a duel may reach, default 10,000; also the store's
     environment, BATTLECON_MAX_DUEL_EVENTS), STORE_TIMEOUT (seconds a request waits for
     the store before a 503, default 5; also BATTLECON_STORE_TIMEOUT), CACHE_BYTES (the
-    duel cache's bound in bytes, default 256 MiB; also BATTLECON_CACHE_BYTES), plus
+    duel cache's bound in bytes, default 256 MiB; also BATTLECON_CACHE_BYTES),
+    ANALYSIS_BUDGET_S (seconds an analysis may run before it is refused, default 10),
+    ANALYSIS_CACHE_SIZE (analyses kept, by position, default 64), plus
     any Flask setting. Environment: BATTLECON_DB, BATTLECON_DATABASE_URL,
     BATTLECON_ANONYMOUS_READ, BATTLECON_RULESET_MODULES (imported as well),
     BATTLECON_CARD_ERRATA. A module that cannot be imported raises
@@ -114,11 +117,14 @@ def create_app(config: dict | None = None) -> Flask:
         store.signing_key()  # made at the first start, then the same for every worker and host
     app.extensions["battlecon"] = {"store": store, "projector": Projector(store),
                                    "tokens": {}, "store_kind": {"popo": "memory"}.get(kind, kind),
-                                   "rate_limits": rate_limits(app.config), "buckets": Buckets()}
+                                   "rate_limits": rate_limits(app.config), "buckets": Buckets(),
+                                   "analyses": AnalysisCache(int(app.config.get(
+                                       "ANALYSIS_CACHE_SIZE", DEFAULT_SIZE)))}
     api = JudgeApi(app, spec_kwargs={"components": {"securitySchemes": {
         "bearer": {"type": "http", "scheme": "bearer"}}}, "security": [{"bearer": []}, {}],
         "info": {"description": DESCRIPTION}})
     from api import (
+        analysis,
         catalogue,
         characters,
         commentary,
@@ -131,7 +137,8 @@ def create_app(config: dict | None = None) -> Flask:
     )
 
     for blp in (health, duels.blp, variations.blp, commentary.blp, catalogue.blp,
-                characters.blp, narrative_endpoint.blp, states.blp, floor.blp, stream.blp):
+                characters.blp, narrative_endpoint.blp, states.blp, floor.blp, stream.blp,
+                analysis.blp):
         api.register_blueprint(blp)
     document_errors(api)
     document_constraints(api)

@@ -690,3 +690,70 @@ class StatesSchema(Schema):
     to = fields.Integer()
     total = fields.Integer(metadata={"description": "the duel's events now (its version)"})
     states = fields.List(fields.Nested(StateSchema))
+
+
+class AnalysisArgs(Strict):
+    """Which beat start of the duel to analyse: ``beat`` or ``at``, exactly one."""
+
+    beat = fields.Integer(validate=validate.Range(min=1), metadata={
+        "description": "the start of beat B (the beat counter's number)"})
+    at = fields.Integer(validate=validate.Range(min=0), metadata={
+        "description": "the first beat start at or after event N"})
+
+    @validates_schema
+    def _one(self, data: dict, **kwargs: Any) -> None:
+        if ("beat" in data) == ("at" in data):
+            raise ValidationError("Name the beat start: beat=B or at=N (one of them).",
+                                  "beat")
+
+
+class AnalysisPositionSchema(Strict):
+    """A shared position to analyse: the same ``position`` a record's setup carries
+    (``judge analyse --position`` reads it), under ``ruleset``."""
+
+    position = fields.Dict(keys=fields.String(), values=fields.Raw(), required=True,
+                           metadata={"description": "a battlecon-position/1 object"})
+    ruleset = fields.String(load_default="battlecon-2014", validate=validate.Length(max=100))
+
+
+class PlayedSchema(Schema):
+    """What one player actually chose face down at the beat start."""
+
+    decisions = fields.List(fields.Dict(keys=fields.String(), values=fields.Raw()),
+                            metadata={"description": "the player's pre-reveal decisions, "
+                                      "passes left out, in the record's format"})
+    choice = fields.Integer(allow_none=True, metadata={
+        "description": "its row (player 0) or column (player 1) in `pairs`, or null when "
+                       "it is none of them (an ante made in reply to the other's)"})
+
+
+class AnalysisSchema(Open):
+    """``judge analyse --json`` (docs/analysis.md, a public contract), with what a page
+    needs beside it."""
+
+    beat = fields.Integer(required=True)
+    evaluation = fields.String()
+    pairs = fields.Raw(metadata={"description": "[rows, columns]: each choice a list of "
+                                 "decisions in the record's format"})
+    table = fields.Raw(metadata={"description": "table[i][j]: the cell's value for player 0"})
+    lines = fields.Raw(metadata={"description": "lines[i][j]: the decisions reproducing the "
+                                 "cell, or null when a nested game (clashes) lies on the way"})
+    clashes = fields.Dict(keys=fields.String(), values=fields.Raw())
+    mix = fields.Raw(metadata={"description": "[player 0's mix, player 1's mix]"})
+    value = fields.Float()
+    pruned = fields.List(fields.Dict(keys=fields.String(), values=fields.Raw()))
+    labels = fields.Raw(metadata={"description": "[rows, columns] in the game's words"})
+    players = fields.List(fields.String())
+    ruleset = fields.String()
+    event = fields.Integer(allow_none=True, metadata={
+        "description": "the beat start: the state after this many events (null: a posted "
+                       "position)"})
+    played = fields.List(fields.Nested(PlayedSchema), allow_none=True, metadata={
+        "description": "[player 0's, player 1's] choices actually made there; null when "
+                       "they are not made yet or this reader may not see them yet"})
+    revealed_at = fields.Integer(allow_none=True, metadata={
+        "description": "the event that reveals the beat's pairs (null: not yet)"})
+    question_at = fields.Integer(allow_none=True, metadata={
+        "description": "the beat's first teaching question after the reveal (null: none "
+                       "yet): teaching mode shows the analysis once it is answered"})
+    budget_s = fields.Float(metadata={"description": "the time budget in seconds"})

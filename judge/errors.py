@@ -44,3 +44,4 @@ class RecordError(JudgeError):
         out = super().to_json()
         out["index"] = self.index
         return out
+

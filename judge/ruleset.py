@@ -28,6 +28,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from judge.budget import Budget
 from judge.errors import JudgeError, RecordError
 from judge.rulings import switched
 
@@ -125,6 +126,22 @@ class IndexMark:
 
     entry: dict[str, Any]
     round_start: bool = False
+
+
+@dataclass(frozen=True)
+class AnalysisStart:
+    """A round start to analyse (``Ruleset.analysis_start``): after the first ``event``
+    events of its match (0 for a position with no decisions), round ``beat``; ``key`` is
+    the same for the same position wherever it is met (another duel, a shared position:
+    the players' names left out), so an analysis may be cached by it; ``names``: the
+    players' names; ``position``: the ruleset's own copy of the position, shared with
+    nothing."""
+
+    event: int
+    beat: int
+    key: str
+    names: tuple[str, ...]
+    position: Any
 
 
 class Ruleset(ABC):
@@ -321,16 +338,34 @@ class Ruleset(ABC):
 
     # --- analysis (optional: docs/analysis.md) -------------------------------------------
 
-    analyses: bool = False  # whether ``analyse`` answers
+    analyses: bool = False  # whether ``analyse`` (and ``analysis_start``) answers
 
-    def analyse(self, match: Match, *, beat: int | None = None,
-                at: int | None = None) -> dict[str, Any]:
+    def analyse(self, match: Match, *, beat: int | None = None, at: int | None = None,
+                budget: Budget | None = None) -> dict[str, Any]:
         """A coaching analysis of the round that starts at ``beat`` (its number) or at the
         first round start at or after event ``at``: each player's choices there as a
         zero-sum matrix game and its equilibrium (BattleCON: docs/analysis.md). Computed
         from the position alone (nothing chosen face down there is known yet). A
         RecordError (rule ``cli``) when no such round starts; a ruleset without an
-        analysis (``analyses`` false) refuses every match."""
+        analysis (``analyses`` false) refuses every match. ``budget`` (``judge.budget``):
+        a time budget the analysis checks often, stopping with ``BudgetExceeded`` (a
+        RecordError, rule ``budget``) once it is spent."""
+        raise RecordError(f"The ruleset {self.name!r} offers no analysis.", "cli",
+                          field="ruleset")
+
+    def analysis_start(self, match: Match, *, beat: int | None = None,
+                       at: int | None = None) -> AnalysisStart:
+        """The round start ``analyse`` would analyse (the same ``beat``/``at`` and the same
+        refusals), found quickly and copied out of ``match``: a service finds it under the
+        duel's lock, looks its ``key`` up in a cache, and only then analyses it
+        (``analyse_start``) without holding the lock."""
+        raise RecordError(f"The ruleset {self.name!r} offers no analysis.", "cli",
+                          field="ruleset")
+
+    def analyse_start(self, start: AnalysisStart, *,
+                      budget: Budget | None = None) -> dict[str, Any]:
+        """``analyse`` of a start found by ``analysis_start``, within ``budget`` as
+        ``analyse`` (``BudgetExceeded`` once it is spent, on the caller's thread)."""
         raise RecordError(f"The ruleset {self.name!r} offers no analysis.", "cli",
                           field="ruleset")
 

@@ -32,8 +32,9 @@ from judge.battlecon.roster import apply_errata, errata, fighter
 from judge.battlecon.rulings import RULINGS, in_force
 from judge.battlecon.secrets import hide_fact, hide_state, secret_kinds
 from judge.battlecon.state import DuelState
+from judge.budget import Budget
 from judge.errors import RecordError
-from judge.ruleset import IndexMark, Ruleset
+from judge.ruleset import AnalysisStart, IndexMark, Ruleset
 from judge.rulings import switched
 
 
@@ -170,13 +171,27 @@ class BattleCON(Ruleset):
 
     analyses = True
 
-    def analyse(self, match: Any, *, beat: int | None = None,
-                at: int | None = None) -> dict[str, Any]:
+    def analyse(self, match: Any, *, beat: int | None = None, at: int | None = None,
+                budget: Budget | None = None) -> dict[str, Any]:
         """The beat start's analysis (docs/analysis.md; ``judge.battlecon.analysis``)."""
         from judge.battlecon.analysis.starts import analyse_duel  # SciPy: loaded when asked
 
         assert isinstance(match, Duel), "a BattleCON match is a Duel"
-        return analyse_duel(match, beat, at)
+        return analyse_duel(match, beat, at, budget)
+
+    def analysis_start(self, match: Any, *, beat: int | None = None,
+                       at: int | None = None) -> AnalysisStart:
+        from judge.battlecon.analysis.starts import start_of  # SciPy: loaded when asked
+
+        assert isinstance(match, Duel), "a BattleCON match is a Duel"
+        return start_of(match, beat, at)
+
+    def analyse_start(self, start: AnalysisStart, *,
+                      budget: Budget | None = None) -> dict[str, Any]:
+        from judge.battlecon.analysis.beat import analyse_state
+
+        assert isinstance(start.position, DuelState), "a BattleCON position is a DuelState"
+        return analyse_state(start.position, budget)
 
     def catalogue(self) -> dict[str, Any]:
         return catalogue()

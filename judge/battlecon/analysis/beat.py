@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from judge.battlecon import engine
+from judge.battlecon.analysis.budget import Budget, check
 from judge.battlecon.analysis.choices import Plan, lay_pairs, plans_of, play_out
 from judge.battlecon.analysis.labels import labels
 from judge.battlecon.analysis.search import Memo, Result, game_json, solve
@@ -38,17 +39,21 @@ def choice_json(pair: dict, plan: Plan) -> list[dict]:
 def cell(s: DuelState, need: Need, row: tuple[dict, Plan], col: tuple[dict, Plan],
          seq: int, memo: Memo) -> Result:
     """One cell: both pairs laid, both plans played to the reveal, the rest solved."""
+    check(memo.budget)
     t, nxt, laid = lay_pairs(s, need, (row[0], col[0]), seq)
     t, nxt, made = play_out(t, nxt, seq, (row[1], col[1]))
     return solve(t, nxt, seq, memo).after(laid + made)
 
 
-def analyse_state(s: DuelState) -> dict[str, Any]:
-    """The whole analysis of the beat starting at ``s`` (the JSON of docs/analysis.md)."""
+def analyse_state(s: DuelState, budget: Budget | None = None) -> dict[str, Any]:
+    """The whole analysis of the beat starting at ``s`` (the JSON of docs/analysis.md);
+    ``budget``: a time budget, checked per cell and at every node searched
+    (``BudgetExceeded`` once spent)."""
     need = beat_start_need(s)
     seq = s.seq
-    rows, cols = plans_of(s, need, 0, seq), plans_of(s, need, 1, seq)
-    memo: Memo = {}
+    rows = plans_of(s, need, 0, seq, budget)
+    cols = plans_of(s, need, 1, seq, budget)
+    memo = Memo(budget)
     results = [[cell(s, need, r, c, seq, memo) for c in cols] for r in rows]
     game = game_json(kind="attack_pair", rows=[choice_json(*r) for r in rows],
                      cols=[choice_json(*c) for c in cols], results=results)

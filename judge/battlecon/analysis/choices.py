@@ -8,6 +8,7 @@ player's, and is played as "the next planned decision when it is legal, else pas
 from __future__ import annotations
 
 from judge.battlecon import engine
+from judge.battlecon.analysis.budget import Budget, check
 from judge.battlecon.analysis.walk import PRE_REVEAL, advance, beat_done, own_options
 from judge.battlecon.context import Need
 from judge.battlecon.state import DuelState
@@ -62,11 +63,13 @@ def pairs_of(s: DuelState, need: Need, p: int) -> list[dict]:
     return own_options(need, p) or engine.pair_options(s, p)
 
 
-def plans_of(s: DuelState, need: Need, p: int, seq: int) -> list[tuple[dict, Plan]]:
+def plans_of(s: DuelState, need: Need, p: int, seq: int,
+             budget: Budget | None = None) -> list[tuple[dict, Plan]]:
     """Every distinct (pair, plan) of player ``p``, the other player passing throughout."""
     other = pairs_of(s, need, 1 - p)
     found: list[tuple[dict, Plan]] = []
     for pair in pairs_of(s, need, p):
+        check(budget)
         pairs = (pair, other[0]) if p == 0 else (other[0], pair)
         t, nxt, _ = lay_pairs(s, need, pairs, seq)
         seen: set[str] = set()

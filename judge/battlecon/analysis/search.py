@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from judge.battlecon.analysis import matrix
+from judge.battlecon.analysis.budget import Budget, check
 from judge.battlecon.analysis.walk import (
     advance,
     beat_done,
@@ -40,7 +41,13 @@ class Result:
         return Result(self.value, None, nested)
 
 
-Memo = dict[str, Result]  # the subgames solved in one analysis, by state (``state_key``)
+class Memo(dict[str, Result]):
+    """The subgames solved in one analysis, by state (``state_key``), and the analysis's
+    time budget (checked at every node searched)."""
+
+    def __init__(self, budget: Budget | None = None) -> None:
+        super().__init__()
+        self.budget = budget
 
 
 def state_key(s: DuelState) -> str:
@@ -60,6 +67,7 @@ def solve(s: DuelState, need: Need | None, seq: int, memo: Memo) -> Result:
     searched again."""
     if need is None or beat_done(s, seq):
         return Result(evaluate(s), [])
+    check(memo.budget)
     key = state_key(s)
     found = memo.get(key)
     if found is None:

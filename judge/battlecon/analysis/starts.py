@@ -7,8 +7,11 @@ from typing import Any
 
 from judge.battlecon import facts as F
 from judge.battlecon.analysis.beat import analyse_state
+from judge.battlecon.analysis.budget import Budget, check
+from judge.battlecon.analysis.key import position_key
 from judge.battlecon.duel import Duel
 from judge.errors import RecordError
+from judge.ruleset import AnalysisStart
 
 
 def beat_starts(duel: Duel) -> list[tuple[int, int]]:
@@ -48,7 +51,19 @@ def pick(duel: Duel, beat: int | None, at: int | None) -> int:
     return found[0]
 
 
-def analyse_duel(duel: Duel, beat: int | None = None, at: int | None = None) -> dict[str, Any]:
-    """The analysis of a recorded beat start (``beat`` or the first at or after ``at``)."""
+def analyse_duel(duel: Duel, beat: int | None = None, at: int | None = None,
+                 budget: Budget | None = None) -> dict[str, Any]:
+    """The analysis of a recorded beat start (``beat`` or the first at or after ``at``),
+    within ``budget`` when one is given (``BudgetExceeded`` once it is spent)."""
     n = pick(duel, beat, at)
-    return analyse_state(duel.state_at(n))
+    check(budget)
+    return analyse_state(duel.state_at(n), budget)
+
+
+def start_of(duel: Duel, beat: int | None = None, at: int | None = None) -> AnalysisStart:
+    """The beat start ``analyse_duel`` would analyse, with its position's key and a copy
+    of its state (rebuilt from the events, shared with nothing)."""
+    n = pick(duel, beat, at)
+    s = duel.state_at(n)
+    return AnalysisStart(event=n, beat=s.beat, key=position_key(s),
+                         names=tuple(p.name for p in s.players), position=s)
