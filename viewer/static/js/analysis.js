@@ -8,15 +8,33 @@
 // the beat has been stepped through (its questions answered).
 import { api, get } from "./api.js";
 import { $, banner, duelId, h } from "./dom.js";
-import { cellLine, meaning, playedChoice, signed } from "./analysismath.js";
+import { cellLine, meaning, signed } from "./analysismath.js";
 import { heatMap, mixBars } from "./heatmap.js";
 import { session } from "./session.js";
 
-const REVEALS = new Set(["PairsRevealed"]);
+const OPENS = {
+  teaching: "Teaching mode: this beat's analysis opens once you have answered its question " +
+    "(step through the beat, then come back to its start).",
+  spoilers: "Spoiler-free: this beat's analysis opens once you have stepped past its reveal.",
+};
+
+// Why the analysis `found` stays closed for a reader who has seen up to `seen`
+// ({mode: "teaching" | "spoilers" | null, horizon, answered}), or null: in teaching mode
+// until the beat's first question after the reveal is answered (or passed), in
+// spoiler-free mode until the reveal is passed (docs/analysis.md, HTTP).
+export function closedBecause(found, seen) {
+  if (!seen.mode) return null;
+  const reveal = found.revealed_at;
+  if (seen.mode === "teaching" && found.question_at !== null) {
+    const q = found.question_at;
+    return seen.answered.has(q) || seen.horizon >= q ? null : OPENS.teaching;
+  }
+  return reveal === null || seen.horizon >= reveal ? null : OPENS[seen.mode];
+}
 
 export class AnalysisPanel {
-  // hooks: beatStarts() (index entries), lock(start) (a reason the panel stays closed, or
-  // null), drawVariation(state, label) and back() (redraw the duel where it was).
+  // hooks: beatStarts() (index entries), seen() (what the reader has seen: closedBecause),
+  // drawVariation(state, label) and back() (redraw the duel where it was).
   constructor(view, hooks) {
     Object.assign(this, { view, hooks, found: new Map(), start: null, variation: null });
     $("#analyse").addEventListener("click", () => this.analyse());
@@ -31,15 +49,12 @@ export class AnalysisPanel {
     this.leave(false);
     const start = this.hooks.beatStarts().find((e) => e.event === n) || null;
     this.start = start;
-    const root = $("#analysis");
-    const locked = start ? this.hooks.lock(start) : null;
-    root.dataset.state = !start ? "elsewhere" : locked ? "locked" : this.found.has(n) ? "shown" : "offered";
+    $("#analysis").dataset.state = !start ? "elsewhere" : "offered";
     $("#analysis-body").hidden = true;
-    $("#analyse").hidden = !start || Boolean(locked);
+    $("#analyse").hidden = !start;
     if (!start) return this.note(this.elsewhere(n));
-    if (locked) return this.note(locked);
     const done = this.found.get(n);
-    if (done) return this.render(done);
+    if (done) return this.offer(done);
     return this.note(`${this.view.renderer.beatLabel(start)}: every choice of each player against ` +
       "every choice of the other, judged to the end of the beat, and each side's best mix.");
   }
@@ -64,10 +79,7 @@ export class AnalysisPanel {
     try {
       const found = await get(`/duels/${duelId()}/analysis?at=${start.event}`);
       this.found.set(start.event, found);
-      if (this.start === start) {
-        $("#analysis").dataset.state = "shown";
-        this.render(found);
-      }
+      if (this.start === start) this.offer(found);
     } catch (err) {
       if (this.start === start) {
         $("#analysis").dataset.state = "refused";
@@ -78,8 +90,17 @@ export class AnalysisPanel {
     }
   }
 
+  // Show `found`, unless teaching or spoiler-free mode keeps it closed for now.
+  offer(found) {
+    const closed = closedBecause(found, this.hooks.seen());
+    $("#analysis").dataset.state = closed ? "locked" : "shown";
+    $("#analyse").hidden = true;
+    if (closed) return this.note(closed);
+    return this.render(found);
+  }
+
   render(found) {
-    const played = this.played(found);
+    const played = found.played ? found.played.map((p) => p.choice ?? -1) : [-1, -1];
     $("#analyse").hidden = true;
     this.note(`Value of the beat for ${found.players[0]}: ${signed(found.value)} (${meaning(found.value, found.players)}), ` +
       `${found.table.length} × ${found.table[0]?.length ?? 0} choices.`);
@@ -93,18 +114,6 @@ export class AnalysisPanel {
       `${signed(found.table[played[0]][played[1]])}.`;
     $("#analysis-puzzle").href = `/puzzle?duel=${duelId()}&at=${this.start.event}`;
     $("#analysis-body").hidden = false;
-  }
-
-  // [row, column] of the choices made in this beat, as this reader may see them (-1: not
-  // found, e.g. still face down).
-  played(found) {
-    const from = this.start.event;
-    const made = [[], []];
-    for (const e of this.view.events.slice(from)) {
-      if (REVEALS.has(e.type)) break;
-      if (e.type === "Decision" && e.data && made[e.data.player]) made[e.data.player].push(e.data);
-    }
-    return [0, 1].map((p) => playedChoice(found.pairs[p], made[p]));
   }
 
   // "What if" on cell (i, j): its line, played by the service and never stored.

@@ -78,22 +78,3 @@ export function cellLine(game, i, j) {
 function heaviest(mix) {
   return mix.reduce((best, w, k) => (w > mix[best] + 1e-12 ? k : best), 0);
 }
-
-// The key a choice's decisions are compared by: its pair, antes and guess, in the
-// order made, without the player and without passes.
-function choiceKey(decisions) {
-  return JSON.stringify(decisions.filter((d) => !(d.kind === "ante" && !d.token))
-    .map(({ player, ...rest }) => rest));
-}
-
-// The index of the choice of `choices` that a player made, from their decisions in the
-// beat before the reveal (`made`, in order): an exact match of pair, antes and guess,
-// else the first choice with the same pair, else -1.
-export function playedChoice(choices, made) {
-  const kinds = new Set(choices.flat().map((d) => d.kind));
-  const mine = made.filter((d) => kinds.has(d.kind));
-  const exact = choices.findIndex((c) => choiceKey(c) === choiceKey(mine));
-  if (exact >= 0) return exact;
-  const pair = mine.find((d) => d.kind === choices[0][0].kind);
-  return pair ? choices.findIndex((c) => choiceKey([c[0]]) === choiceKey([pair])) : -1;
-}
