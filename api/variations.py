@@ -42,6 +42,25 @@ class PreviewSchema(S.Strict):
                                                "record's format"})
 
 
+class PositionArgs(S.Strict):
+    at = fields.Integer(required=True, validate=validate.Range(min=0))
+
+
+class PositionSchema(Schema):
+    ruleset = fields.String()
+    event = fields.Integer()
+    position = fields.Dict(keys=fields.String(), values=fields.Raw(), metadata={
+        "description": "the position, as a record's ``position`` (POST /api/analysis and "
+                       "POST /api/positions/preview take it)"})
+
+
+class PositionPreviewSchema(S.Strict):
+    ruleset = fields.String(load_default="battlecon-2014", validate=validate.Length(max=100))
+    position = fields.Dict(keys=fields.String(), values=fields.Raw(), required=True)
+    decisions = fields.List(fields.Dict(), load_default=list,
+                            validate=validate.Length(max=MAX_PREVIEW))
+
+
 class PreviewEventSchema(Schema):
     event = fields.Integer()
     type = fields.String()
@@ -56,6 +75,33 @@ class PreviewResultSchema(Schema):
         "description": "the state after each decision played (the state JSON of ``/state``; "
                        "``event`` counts the variation's events from the duel's start)"})
     events = fields.List(fields.Nested(PreviewEventSchema))
+    start = fields.Raw(metadata={"description": "the state at the position (a position's "
+                                                "preview only)"})
+
+
+positions = Blueprint("positions", __name__, url_prefix="/api/positions",
+                      description="Shared positions: a puzzle's position played unsaved.")
+
+
+@positions.route("/preview")
+class PositionPreview(MethodView):
+    @require("read")
+    @positions.arguments(PositionPreviewSchema)
+    @positions.response(200, PreviewResultSchema)
+    def post(self, body: dict) -> Any:
+        """A shared position (a record's ``position``) and ``decisions`` played from it,
+        judged and never stored: the state at the position (``start``), the state after
+        each decision and the events. A position is public by nature (its holder shares
+        it): no secret of any stored duel is involved. 422 for an invalid position or an
+        illegal decision (naming its index)."""
+        record = {"format": "battlecon-record/1", "ruleset": body["ruleset"],
+                  "position": body["position"], "decisions": []}
+        rules = registry.of_record(record)
+        match = rules.from_record(record)
+        start = rules.state_json(match.state, match.prompt)
+        start["event"] = len(match.events)
+        return {"at": len(match.events), "start": start,
+                **_played(rules, match.setup, match, body["decisions"])}
 
 
 @blp.route("/<uuid:duel_id>/variations")
@@ -105,15 +151,40 @@ class Preview(MethodView):
         return preview(agg, body["at"], body["decisions"])
 
 
+@blp.route("/<uuid:duel_id>/position")
+class PositionAt(MethodView):
+    @require("read")
+    @blp.arguments(PositionArgs, location="query")
+    @blp.response(200, PositionSchema)
+    def get(self, args: dict, duel_id: UUID) -> Any:
+        """The duel after event ``at`` as a position a record may start from (``setup.
+        position``; BattleCON: ``battlecon-position/1``, only at the start of a beat, else
+        422): what a puzzle's shared link holds. 403 from a point after a secret choice this
+        reader may not see yet."""
+        agg = load(duel_id)
+        at = args["at"]
+        if at > agg.events_count:
+            raise ApiError(404, f"Event {at} does not exist; the duel has {agg.events_count} "
+                           "events.")
+        _visible(agg, at)
+        rules = registry.of_setup(agg.setup)
+        return {"ruleset": rules.name, "event": at, "position": rules.position_at(agg.duel, at)}
+
+
+def _visible(agg: DuelRecord, at: int) -> None:
+    """403 when this reader may not see the duel after event ``at`` as it is."""
+    first = reader_withheld(agg).first
+    if first is not None and first <= at:
+        raise ApiError(403, f"Event {first} is a secret choice you may not see yet: a "
+                       f"variation or position is taken only from before it.")
+
+
 def _may_preview(agg: DuelRecord, at: int) -> None:
     """403 unless this reader may play a variation from event ``at`` of ``agg``."""
     if not agg.duel.over and g.role not in SEES_EVERY_SECRET:
         raise ApiError(403, "A what-if of a duel in progress is only for judges: it opens "
                        "for everyone when the duel is over.")
-    first = reader_withheld(agg).first
-    if first is not None and first <= at:
-        raise ApiError(403, f"Event {first} is a secret choice you may not see yet: a "
-                       f"variation plays only from before it.")
+    _visible(agg, at)
     points = fork_points(agg)["points"]
     if at not in points:
         raise ApiError(422, f"Event {at} is in the middle of resolving a decision: a "
@@ -125,6 +196,11 @@ def preview(agg: DuelRecord, at: int, decisions: list[dict]) -> dict:
     rules = registry.of_setup(agg.setup)
     match = rules.match(agg.setup)
     decide_all(match, agg.duel.decisions_at(at))
+    return {"at": at, **_played(rules, agg.setup, match, decisions)}
+
+
+def _played(rules: Any, setup: dict, match: Match, decisions: list[dict]) -> dict:
+    """``decisions`` played in ``match``: the state after each, and the events."""
     start = len(match.events)
     states = []
     for index, decision in enumerate(decisions):
@@ -136,7 +212,7 @@ def preview(agg: DuelRecord, at: int, decisions: list[dict]) -> dict:
         state = rules.state_json(match.state, match.prompt)
         state["event"] = len(match.events)
         states.append(state)
-    return {"at": at, "states": states, "events": _rows(rules, agg.setup, match, start)}
+    return {"states": states, "events": _rows(rules, setup, match, start)}
 
 
 def _rows(rules: Any, setup: dict, match: Match, start: int) -> list[dict]:

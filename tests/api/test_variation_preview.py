@@ -75,3 +75,23 @@ def test_a_judge_saves_a_variation_as_a_fork_with_its_line(client, tokens):
                       headers=bearer(tokens["judge"]))
     assert bad.status_code == 422
     assert bad.get_json()["detail"].startswith("Decision 1 of the fork's line:")
+
+
+def test_a_beat_start_is_given_as_a_position_and_played_from_it(client, tokens):
+    duel = small_duel(client, tokens, over=True)
+    got = client.get(f"/api/duels/{duel['id']}/position?at=1")
+    assert got.status_code == 200, got.get_json()
+    body = got.get_json()
+    assert body["ruleset"] == "battlecon-2014" and body["event"] == 1
+    assert body["position"]["format"] == "battlecon-position/1"
+    assert [p["life"] for p in body["position"]["players"]] == [20, 20]
+    assert client.get(f"/api/duels/{duel['id']}/position?at=9").status_code == 404
+    played = client.post("/api/positions/preview",
+                         json={"position": body["position"], "decisions": WHAT_IF})
+    assert played.status_code == 200, played.get_json()
+    out = played.get_json()
+    assert out["start"]["prompt"]["kind"] == "attack_pair"
+    end = out["states"][-1]["players"]
+    assert end[0]["life"] - end[1]["life"] == 4
+    bad = client.post("/api/positions/preview", json={"position": {"format": "x"}})
+    assert bad.status_code == 422
