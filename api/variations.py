@@ -56,7 +56,8 @@ class PositionSchema(Schema):
 
 class PositionPreviewSchema(S.Strict):
     ruleset = fields.String(load_default="battlecon-2014", validate=validate.Length(max=100))
-    position = fields.Dict(keys=fields.String(), values=fields.Raw(), required=True)
+    position = fields.Dict(keys=fields.String(), values=fields.Raw(allow_none=True),
+                           required=True)
     decisions = fields.List(fields.Dict(), load_default=list,
                             validate=validate.Length(max=MAX_PREVIEW))
 

@@ -22,8 +22,8 @@ CONCEDE = {"player": 1, "kind": "concede"}
 START = 1
 
 
-def small_duel(site, decisions: list[dict]) -> str:
-    body = record(POSITIONS["hikaru-khadath"], decisions)
+def small_duel(site, decisions: list[dict], start: str = "hikaru-khadath") -> str:
+    body = record(POSITIONS[start], decisions)
     for player, name in zip(body["position"]["players"], ("Ann", "Ben"), strict=True):
         player["name"] = name
     body["labels"] = {"event": "analysis-panel"}
@@ -113,6 +113,22 @@ def test_what_if_plays_the_cells_line_to_its_value(site, page, i, j):
     page.click("#whatif-back")
     expect(page.locator("#whatif")).to_be_hidden()
     assert lives(page) == before
+
+
+def test_what_if_through_a_clash_plays_the_nested_games_likeliest_pair(site, page):
+    duel = small_duel(site, [CONCEDE], start="cherri-rukyuk")  # Cherri against Rukyuk
+    found = site.get(f"/api/duels/{duel}/analysis?at={START}")
+    assert found["lines"][0][0] is None  # the pairs Clash: a nested game of new Bases
+    inner = found["clashes"]["0,0"]
+    a, b = (max(range(len(m)), key=m.__getitem__) for m in inner["mix"])
+    open_analysis(page, duel)
+    expect(cell(page, 0, 0)).to_have_attribute("data-nested", "true")
+    cell(page, 0, 0).click()
+    expect(page.locator("#whatif-note")).to_contain_text("Through a Clash")
+    after = lives(page)
+    assert after[0] - after[1] == inner["table"][a][b] == found["table"][0][0]
+    steps = len(inner["line"]) + len(inner["lines"][a][b])
+    assert page.locator("#whatif-at").inner_text() == f"decision {steps} of {steps}"
 
 
 def test_a_judge_saves_a_what_if_as_a_fork(site, page):
