@@ -95,3 +95,13 @@ def test_a_beat_start_is_given_as_a_position_and_played_from_it(client, tokens):
     assert end[0]["life"] - end[1]["life"] == 4
     bad = client.post("/api/positions/preview", json={"position": {"format": "x"}})
     assert bad.status_code == 422
+
+
+def test_a_ruleset_without_positions_refuses_one() -> None:
+    import pytest
+
+    from judge import registry
+    from judge.errors import RecordError
+
+    with pytest.raises(RecordError, match="takes no positions"):
+        registry.find("artobattlers").position_at(None, 0)  # type: ignore[arg-type]
