@@ -136,7 +136,8 @@ def create_app(config: dict | None = None) -> Flask:
         variations,
     )
 
-    for blp in (health, duels.blp, variations.blp, commentary.blp, catalogue.blp,
+    for blp in (health, duels.blp, variations.blp, variations.positions, commentary.blp,
+                catalogue.blp,
                 characters.blp, narrative_endpoint.blp, states.blp, floor.blp, stream.blp,
                 analysis.blp):
         api.register_blueprint(blp)

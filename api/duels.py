@@ -370,10 +370,11 @@ class Forks(MethodView):
         naming the ruling for one the ruleset does not switch or a reading it does not
         judge). This duel is never changed. A fork point after a secret choice this duel
         has not revealed moves back to just before it (``fork_moved`` says where and why):
-        a fork never copies a face-down pair."""
+        a fork never copies a face-down pair. With ``decisions``, the fork then plays them
+        (422 naming the first illegal one): a what-if saved."""
         appended = store().fork(duel_id, body["at"], actor=actor(), role=g.role,
                                 todays_cards=body["todays_cards"], rulings=body["rulings"],
-                                todays_rules=body["todays_rules"])
+                                todays_rules=body["todays_rules"], line=body["decisions"])
         agg = load(appended.duel_id)
         body = summary(agg) | ({"fork_moved": appended.moved} if appended.moved else {})
         return body, 201, {"Location": f"/api/duels/{agg.id}", **etag(agg.events_count)}

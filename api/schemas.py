@@ -494,6 +494,11 @@ class ForkCreateSchema(Strict):
         "description": "rulings whose readings replace the parent's (e.g. {\"lure-power\": "
                        "-1}; GET /api/duels/{id}/variations lists them): the decisions up to "
                        "``at`` are re-judged under them"})
+    decisions = fields.List(fields.Dict(), load_default=None, validate=validate.Length(max=200),
+                            metadata={"description": "decisions the fork plays after ``at``, "
+                                      "recorded by the fork's maker (a what-if of the analysis "
+                                      "panel saved; POST .../variations/preview plays them "
+                                      "unsaved)"})
 
 
 class ReadingSchema(Schema):

@@ -4,6 +4,7 @@ re-judged under today's cards, today's rules or other rulings.
 
 from __future__ import annotations
 
+from typing import Any
 from uuid import UUID
 
 from events.domain import DuelRecord
@@ -11,6 +12,7 @@ from events.errors import DisputeError
 from events.visibility import unrevealed
 from events.writing import Appended, Writing, _copy_events
 from judge import registry
+from judge.errors import JudgeError, RecordError
 from judge.ruleset import decide_all
 
 
@@ -51,7 +53,8 @@ class Forking(Writing):
 
     def fork(self, duel_id: UUID, at: int, actor: str = "", labels: dict | None = None,
              todays_cards: bool = False, role: str | None = None,
-             rulings: dict | None = None, todays_rules: bool = False) -> Appended:
+             rulings: dict | None = None, todays_rules: bool = False,
+             line: list[dict] | None = None) -> Appended:
         """A new duel with the same history up to event ``at``; records parent and fork point.
 
         ``todays_cards``: the decisions up to ``at`` are re-judged under today's card data
@@ -66,6 +69,9 @@ class Forking(Writing):
         shows what the duel would have been had that reading applied (the parent is
         untouched). Refused (RecordError naming the ruling) for a ruling the ruleset does
         not switch, a reading it does not judge, or a decision illegal under them.
+
+        ``line``: decisions the fork then plays after ``at`` (a what-if saved); refused
+        (RecordError naming its index in ``line``) when one is illegal there.
         """
         agg = self.record(duel_id)
         events = agg.duel.events
@@ -92,6 +98,8 @@ class Forking(Writing):
             rejudged = rules.match(setup)
             decide_all(rejudged, standing)
             events = list(rejudged.events)
+        if line:
+            events = _then(rules, setup, events, line)
         if len(events) > self.max_events:
             raise self._too_large(len(events), "this fork")
         child = DuelRecord.start(setup, dict(labels if labels is not None else agg.labels),
@@ -100,3 +108,17 @@ class Forking(Writing):
         self.save(child)
         self._snapshot_if_due(child, 0)
         return Appended(child.id, child.events_count, [], moved=moved)
+
+
+def _then(rules: Any, setup: dict, events: list, line: list[dict]) -> list:
+    """``events`` (a fork's history) followed by the facts of ``line`` played after them."""
+    match = rules.restore(setup)
+    for kind, payload in events:
+        match.absorb(kind, payload)
+    for index, decision in enumerate(line):
+        try:
+            match.decide(decision)
+        except JudgeError as err:
+            raise RecordError(f"Decision {index} of the fork's line: {err.reason}", err.rule,
+                              index=index) from err
+    return list(match.events)

@@ -304,6 +304,13 @@ class Ruleset(ABC):
         """The state JSON without what ``players`` chose in secret (a new dict)."""
         return state
 
+    def position_at(self, match: Match, n: int) -> dict[str, Any]:
+        """The match after event ``n`` as a position a record may start from (a record's
+        ``position``: a puzzle's shared link); a RecordError where the ruleset takes none
+        (BattleCON: anywhere but the start of a beat)."""
+        raise RecordError(f"The ruleset {self.name!r} takes no positions.", "record",
+                          field="position")
+
     def teaching_question(self, setup: dict[str, Any], fact: Any) -> dict[str, Any] | None:
         """A question a teacher asks before showing ``fact``, or None: ``{"text",
         "answers": [{"label", "right"}]}`` (teaching mode asks it, then shows the fact)."""

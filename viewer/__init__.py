@@ -56,6 +56,13 @@ def console(duel_id: UUID) -> Response:
     return _page("console.html", page="console", duel_id=str(duel_id))
 
 
+@bp.get("/puzzle")
+def puzzle() -> Response:
+    """A beat start as a puzzle (docs/analysis.md, Puzzles): ``?duel=ID&at=N`` or a shared
+    position, ``?position=...``."""
+    return _page("puzzle.html", page="puzzle")
+
+
 @bp.get("/floor")
 def floor() -> Response:
     """The judges' floor of an event (``?event=``): its tables, followed live."""

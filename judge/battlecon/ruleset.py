@@ -26,6 +26,7 @@ from judge.battlecon.facts import (
 from judge.battlecon.kit_decls import Declared, declared
 from judge.battlecon.narrative import describe_answer, describe_decision, lines
 from judge.battlecon.notation import state_json
+from judge.battlecon.position import to_position
 from judge.battlecon.record import FORMAT, RULESET, composed_schema, parse_setup
 from judge.battlecon.replay import replay_facts
 from judge.battlecon.roster import apply_errata, errata, fighter
@@ -148,6 +149,9 @@ class BattleCON(Ruleset):
 
     def hide_state(self, state: dict[str, Any], players: frozenset[int]) -> dict[str, Any]:
         return hide_state(state, players)
+
+    def position_at(self, match: Any, n: int) -> dict[str, Any]:
+        return to_position(match.state_at(n)).to_json()
 
     def teaching_question(self, setup: dict[str, Any], fact: Any) -> dict[str, Any] | None:
         """Who becomes the Active Player (R6.5)? Does this attack hit (R13)?"""

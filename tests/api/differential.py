@@ -58,7 +58,7 @@ COVERED_ROUTES = frozenset({
     "/api/duels/<uuid:duel_id>/fork-points",
     "/duels/<uuid:duel_id>", "/duels/<uuid:duel_id>/console",
     "/api/duels/<uuid:duel_id>/states", "/api/duels/<uuid:duel_id>/stream",
-    "/api/duels/<uuid:duel_id>/analysis",
+    "/api/duels/<uuid:duel_id>/analysis", "/api/duels/<uuid:duel_id>/position",
 })
 
 
@@ -386,7 +386,9 @@ class Differential:
                  *(f"{base}/state?beat={beat}&step={s}" for s in steps),
                  f"{base}/states", f"{base}/states?from={max(0, total - 8)}&to={total}",
                  f"{base}/stream", f"{base}/analysis?beat={beat}",
-                 f"{base}/analysis?at={total}", f"{base}/analysis"]
+                 f"{base}/analysis?at={total}", f"{base}/analysis",
+                 *(f"{base}/position?at={e['event']}" for e in index[-9:]
+                   if e.get("step") == "select"), f"{base}/position?at={total}"]
         if listing:
             paths += ["/api/duels", "/api/duels?fork_points=true",
                       f"/api/duels?fork_points=true&parent={duel}",

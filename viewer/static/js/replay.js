@@ -7,6 +7,7 @@
 // control, is drawn from memory, without a request (issue 29). Teaching and spoiler-free
 // modes hold the future states but draw none of them.
 import { allEvents, get } from "./api.js";
+import { AnalysisPanel } from "./analysis.js";
 import { beatStartOf, pickOnChart } from "./chartpick.js";
 import { setupDownloads } from "./downloads.js";
 import { eventItem } from "./events.js";
@@ -62,6 +63,13 @@ function limit() {
 
 const teacher = new Teacher(view, (n) => show(n));
 const judge = new JudgePanel(view, { reload: () => reloadCommentary(), go: (n) => show(n) });
+const analysis = new AnalysisPanel(view, {
+  beatStarts: () => beatStarts(),
+  seen: () => ({ mode: teacher.enabled ? "teaching" : spoilers ? "spoilers" : null,
+                 horizon: teacher.enabled ? teacher.horizon : reached, answered: teacher.answered }),
+  drawVariation: (state, label) => drawVariation(state, label),
+  back: () => render(view.at),
+});
 
 // Where the page is going: steps taken faster than states load add up from here.
 let target = 0;
@@ -126,10 +134,19 @@ function draw(n, state) {
   markBeat();
   lifeChartCursor();
   judge.moved(n);
+  analysis.moved(n);
   if (n === view.total) newEvents(0);
   const url = new URL(window.location);
   url.searchParams.set("at", n);
   history.replaceState(null, "", url);
+}
+
+// A what-if's state (the analysis panel's unsaved variation) on the board, in place of the
+// duel's: the next step of the replay draws the duel again.
+function drawVariation(state, label) {
+  const stage = { board: $("#board"), players: [$("#player-0"), $("#player-1")] };
+  view.renderer.renderState(stage, state, { mode: "replay", teaching: false, names: names() });
+  $("#where").textContent = `${label} · ${view.renderer.where(state, view.summary)}`;
 }
 
 let commentary = 0; // bumped when annotations and disputes are read again
