@@ -21,6 +21,7 @@ from api.analysis_cache import AnalysisCache
 from api.auth import SEES_EVERY_SECRET, require
 from api.errors import ApiError, ErrorSchema
 from api.views import load, reader_withheld, store
+from events.app import JudgeApp
 from events.domain import DuelRecord
 from events.visibility import Withheld
 from judge import registry
@@ -100,16 +101,15 @@ def offers(rules: Ruleset) -> None:
 def _start(agg: DuelRecord, rules: Ruleset, args: dict) -> tuple[AnalysisStart, list[int]]:
     """The beat start asked for, in the standing match (retracted events left out), and
     the stream's number of every standing event."""
-    duel = agg.duel
-    total = len(duel.events)
-    standing = duel.standing_before(total + 1)
+    total = agg.events_count
+    standing = JudgeApp.standing_events(agg)
     at = args.get("at")
     beat = None if at is not None else args.get("beat")
     if at is not None:
         if at > total:
             raise ApiError(404, f"Event {at} does not exist; the duel has {total} events.")
         at = bisect.bisect_right(standing, at)
-    return rules.analysis_start(getattr(duel, "inner", duel), beat=beat, at=at), standing
+    return rules.analysis_start(JudgeApp.standing_match(agg), beat=beat, at=at), standing
 
 
 def _stream(standing: list[int], n: int) -> int:
@@ -123,7 +123,7 @@ def after_start(agg: DuelRecord, rules: Ruleset, n: int, standing: list[int],
     pre-reveal decisions (passes, corrections and concessions left out; given once each
     player has made one, and only when this reader may see every one of them), the
     reveal's event and the first teaching question after it."""
-    events = getattr(agg.duel, "inner", agg.duel).events
+    events = JudgeApp.standing_match(agg).events
     played: list[list[dict]] = [[], []]
     revealed = question = None
     secret = False

@@ -17,7 +17,7 @@ from api import schemas as S
 from api.auth import SEES_EVERY_SECRET, require
 from api.errors import ApiError
 from api.views import event_row, load, projector, reader_withheld, store, summary
-from events.app import fork_points
+from events.app import JudgeApp, fork_points
 from events.domain import DuelRecord
 from events.errors import DuelNotFoundError, StoreError
 from events.faults import StoreFaultError
@@ -169,7 +169,7 @@ class PositionAt(MethodView):
                            "events.")
         _visible(agg, at)
         rules = registry.of_setup(agg.setup)
-        return {"ruleset": rules.name, "event": at, "position": rules.position_at(agg.duel, at)}
+        return {"ruleset": rules.name, "event": at, "position": rules.position_at(JudgeApp.standing_match(agg), at)}
 
 
 def _visible(agg: DuelRecord, at: int) -> None:
@@ -182,7 +182,7 @@ def _visible(agg: DuelRecord, at: int) -> None:
 
 def _may_preview(agg: DuelRecord, at: int) -> None:
     """403 unless this reader may play a variation from event ``at`` of ``agg``."""
-    if not agg.duel.over and g.role not in SEES_EVERY_SECRET:
+    if not JudgeApp.is_over(agg) and g.role not in SEES_EVERY_SECRET:
         raise ApiError(403, "A what-if of a duel in progress is only for judges: it opens "
                        "for everyone when the duel is over.")
     _visible(agg, at)
@@ -196,7 +196,7 @@ def preview(agg: DuelRecord, at: int, decisions: list[dict]) -> dict:
     """The duel's standing decisions up to ``at``, then ``decisions``, judged afresh."""
     rules = registry.of_setup(agg.setup)
     match = rules.match(agg.setup)
-    decide_all(match, agg.duel.decisions_at(at))
+    decide_all(match, JudgeApp.decisions_at(agg, at))
     return {"at": at, **_played(rules, agg.setup, match, decisions)}
 
 

@@ -20,6 +20,7 @@ from events.listing import DuelList
 from events.retraction import describe as describe_retraction
 from events.storebase import CACHE_SIZE, StoreBase, estimated_bytes, unreadable_as_corrupt
 from judge import registry
+from judge.ruleset import Match
 
 
 class Reading(StoreBase):
@@ -181,6 +182,23 @@ class Reading(StoreBase):
     @staticmethod
     def is_over(agg: DuelRecord) -> bool:
         return agg.duel.over
+
+    @staticmethod
+    def standing_match(agg: DuelRecord) -> Match:
+        """The ruleset's match of the decisions still standing (retracted ones left out):
+        what a reader hands to the ruleset (read only)."""
+        return getattr(agg.duel, "inner", agg.duel)
+
+    @staticmethod
+    def standing_events(agg: DuelRecord) -> list[int]:
+        """The stream's number of every standing event, in order: standing event i (from
+        0) is stream event ``standing_events(agg)[i]``."""
+        return agg.duel.standing_before(len(agg.duel.events) + 1)
+
+    @staticmethod
+    def decisions_at(agg: DuelRecord, n: int) -> list[dict]:
+        """The decisions standing after stream event n (retracted ones left out)."""
+        return agg.duel.decisions_at(n)
 
     @staticmethod
     def correctable(agg: DuelRecord) -> dict[str, dict[str, Any]]:
