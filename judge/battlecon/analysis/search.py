@@ -77,7 +77,7 @@ _NOT_STATE = frozenset({"version", "memo", "cards_version", "layers"})
 
 
 def solve(s: DuelState, need: Need | None, seq: int, memo: Memo,
-          alpha: float = -INF, beta: float = INF) -> Result:
+          alpha: float = -INF, beta: float = INF, owned: bool = False) -> Result:
     """The value of ``s`` (waiting on ``need``) for the rest of beat ``seq``; a state met
     before in this analysis (another cell's, another order of the same moves) is not
     searched again.
@@ -86,7 +86,8 @@ def solve(s: DuelState, need: Need | None, seq: int, memo: Memo,
     below ``alpha`` it is only an upper bound of the exact value, at or above ``beta``
     only a lower bound (the caller then prefers another option whatever the exact value:
     a value equal to the best so far never replaces it, ties going to the first). With
-    the whole window (the default), the result, its line included, is the exact one."""
+    the whole window (the default), the result, its line included, is the exact one.
+    ``owned``: no one else holds ``s`` (the last option is then played on it, uncopied)."""
     if need is None or beat_done(s, seq):
         return Result(evaluate(s), [])
     check(memo.budget)
@@ -98,7 +99,7 @@ def solve(s: DuelState, need: Need | None, seq: int, memo: Memo,
         game = nested_game(s, need, seq, memo)
         found = memo[key] = Result(game["value"], None, {**game, "line": []})
         return found
-    found = best_reply(s, need, seq, memo, alpha, beta)
+    found = best_reply(s, need, seq, memo, alpha, beta, owned)
     if alpha < found.value < beta:
         memo[key] = found
     else:
@@ -107,7 +108,7 @@ def solve(s: DuelState, need: Need | None, seq: int, memo: Memo,
 
 
 def best_reply(s: DuelState, need: Need, seq: int, memo: Memo,
-               alpha: float = -INF, beta: float = INF) -> Result:
+               alpha: float = -INF, beta: float = INF, owned: bool = False) -> Result:
     """The decider's best option, the first of equals in the prompt's order (within the
     window ``(alpha, beta)`` of ``solve``: an option that cannot beat the best so far is
     searched only far enough to show it, and the search stops at an option the other
@@ -116,11 +117,12 @@ def best_reply(s: DuelState, need: Need, seq: int, memo: Memo,
     low, high = (alpha, beta) if sign > 0 else (-beta, -alpha)  # the decider's own terms
     best: Result | None = None
     best_value = -INF
-    for option in need.options:
+    last = len(need.options) - 1
+    for k, option in enumerate(need.options):
         floor = max(low, best_value)
-        t, nxt, made = advance(s, option)
+        t, nxt, made = advance(s, option, in_place=owned and k == last)
         window = (floor, high) if sign > 0 else (-high, -floor)
-        found = solve(t, nxt, seq, memo, *window).after(made)
+        found = solve(t, nxt, seq, memo, *window, owned=True).after(made)
         if best is None or sign * found.value > best_value:
             best, best_value = found, sign * found.value
             if best_value >= high:
@@ -136,7 +138,7 @@ def cell(first: Step, second: dict, seq: int, memo: Memo) -> Result:
     if nxt is None or beat_done(t, seq) or second not in nxt.options:
         return solve(t, nxt, seq, memo).after(made)  # the first choice ended what the second answered
     u, after, more = advance(t, second)
-    return solve(u, after, seq, memo).after(more).after(made)
+    return solve(u, after, seq, memo, owned=True).after(more).after(made)
 
 
 def nested_game(s: DuelState, need: Need, seq: int, memo: Memo) -> dict[str, Any]:
