@@ -46,23 +46,12 @@ class Result:
 
 
 class Memo(dict[str, Result]):
-    """The subgames solved in one analysis, by state (``state_key``): their exact results,
-    and the bounds found by a search cut short (``bounds``: a result whose value is a lower
-    bound when ``True``, an upper bound when ``False``); and the analysis's time budget
-    (checked at every node searched)."""
+    """The nested games solved in one analysis, by state (``state_key``), and the
+    analysis's time budget (checked at every node searched)."""
 
     def __init__(self, budget: Budget | None = None) -> None:
         super().__init__()
         self.budget = budget
-        self.bounds: dict[str, tuple[Result, bool]] = {}
-
-    def bound(self, key: str, alpha: float, beta: float) -> Result | None:
-        """A bound found before that already settles a search in ``(alpha, beta)``."""
-        found = self.bounds.get(key)
-        if found is None:
-            return None
-        result, lower = found
-        return result if (result.value >= beta if lower else result.value <= alpha) else None
 
 
 def state_key(s: DuelState) -> str:
@@ -78,32 +67,29 @@ _NOT_STATE = frozenset({"version", "memo", "cards_version", "layers"})
 
 def solve(s: DuelState, need: Need | None, seq: int, memo: Memo,
           alpha: float = -INF, beta: float = INF, owned: bool = False) -> Result:
-    """The value of ``s`` (waiting on ``need``) for the rest of beat ``seq``; a state met
-    before in this analysis (another cell's, another order of the same moves) is not
-    searched again.
+    """The value of ``s`` (waiting on ``need``) for the rest of beat ``seq``.
 
     Alpha-beta: the value is exact when it lies strictly inside ``(alpha, beta)``; at or
     below ``alpha`` it is only an upper bound of the exact value, at or above ``beta``
     only a lower bound (the caller then prefers another option whatever the exact value:
     a value equal to the best so far never replaces it, ties going to the first). With
     the whole window (the default), the result, its line included, is the exact one.
-    ``owned``: no one else holds ``s`` (the last option is then played on it, uncopied)."""
+    ``owned``: no one else holds ``s`` (the last option is then played on it, uncopied).
+
+    A nested game met before in this analysis (another cell's) is not solved again. The
+    states of one-decider prompts are not kept: one is practically never met twice (it
+    counts the trigger groups made so far, among others), and its key costs about as much
+    as a step of the engine."""
     if need is None or beat_done(s, seq):
         return Result(evaluate(s), [])
     check(memo.budget)
+    if not is_simultaneous(need):
+        return best_reply(s, need, seq, memo, alpha, beta, owned)
     key = state_key(s)
-    found = memo.get(key) or memo.bound(key, alpha, beta)
-    if found is not None:
-        return found
-    if is_simultaneous(need):  # a nested game is always solved whole: its table is shown
+    found = memo.get(key)
+    if found is None:  # a nested game is always solved whole: its table is shown
         game = nested_game(s, need, seq, memo)
         found = memo[key] = Result(game["value"], None, {**game, "line": []})
-        return found
-    found = best_reply(s, need, seq, memo, alpha, beta, owned)
-    if alpha < found.value < beta:
-        memo[key] = found
-    else:
-        memo.bounds[key] = (found, found.value >= beta)
     return found
 
 
