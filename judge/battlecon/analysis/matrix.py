@@ -67,9 +67,26 @@ def _maximin(a: np.ndarray) -> tuple[np.ndarray, float]:
     return x / x.sum(), float(res.x[-1])
 
 
+_SOLVED: dict[tuple[tuple[int, ...], bytes], Solution] = {}  # by the table, bit for bit
+_KEPT = 4096  # tables kept at most (then forgotten all at once)
+
+
 def solve(table: list[list[float]]) -> Solution:
-    """The equilibrium of ``table`` (values for the row player, who maximises)."""
+    """The equilibrium of ``table`` (values for the row player, who maximises). A table
+    solved before (nested games often repeat one) is answered from the first solution:
+    the same mixes, value and pruning, bit for bit."""
     a = np.array(table, dtype=float)
+    key = (a.shape, a.tobytes())
+    found = _SOLVED.get(key)
+    if found is None:
+        if len(_SOLVED) >= _KEPT:
+            _SOLVED.clear()
+        found = _SOLVED[key] = _solve(a)
+    return Solution(list(found.rows), list(found.cols), found.value,
+                    [dict(p) for p in found.pruned])
+
+
+def _solve(a: np.ndarray) -> Solution:
     rows, cols, pruned = prune(a)
     sub = a[np.ix_(rows, cols)]
     if sub.shape == (1, 1):  # one choice each left: the linear program's answer, at once
