@@ -93,7 +93,7 @@ def plans_of(s: DuelState, need: Need, p: int, seq: int,
         pairs = (pair, other[0]) if p == 0 else (other[0], pair)
         t, nxt, _ = lay_pairs(s, need, pairs, seq)
         seen: set[str] = set()
-        for plan in _explore(t, nxt, p, seq, ()):
+        for plan in _explore(t, nxt, p, seq, (), budget):
             key = repr(plan)
             if key not in seen:
                 seen.add(key)
@@ -101,17 +101,19 @@ def plans_of(s: DuelState, need: Need, p: int, seq: int,
     return found
 
 
-def _explore(s: DuelState, need: Need | None, p: int, seq: int, plan: Plan) -> list[Plan]:
+def _explore(s: DuelState, need: Need | None, p: int, seq: int, plan: Plan,
+             budget: Budget | None = None) -> list[Plan]:
     """Every plan of ``p`` from here to the reveal (the other player always passing)."""
     if need is None or not pre_reveal(s, need, seq):
         return [plan]
+    check(budget)  # Hepzibah's pairs have a thousand plans each
     if need.players[0] != p:
         decision, _ = planned(need, (), 0)
         t, nxt, _ = advance(s, decision)
-        return _explore(t, nxt, p, seq, plan)
+        return _explore(t, nxt, p, seq, plan, budget)
     plans: list[Plan] = []
     for option in need.options:
         t, nxt, _ = advance(s, option)
         more = plan if option["kind"] == "pass" else (*plan, option)
-        plans += _explore(t, nxt, p, seq, more)
+        plans += _explore(t, nxt, p, seq, more, budget)
     return plans
