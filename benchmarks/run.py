@@ -20,7 +20,8 @@ so one core. Figures:
 - analysis_beat_start_s: seconds to analyse one beat start (docs/analysis.md, every pair
   against every pair solved to the end of the beat), median (``value``) and ``max`` over
   the beat starts of the golden duels, with ``--analysis-starts K`` (the first K; -1: all
-  241). Off by default: a beat start takes minutes today (docs/analysis.md, Figures);
+  241; ``--analysis-budget S``: at most S CPU seconds each, a start that runs out counted
+  as unfinished). Off by default: some beat starts take minutes (docs/analysis.md, Figures);
 - fact_replay_duels_per_s: rebuilding that duel's final state from its stored facts
   (their JSON, as the store keeps them), without judging anything.
 
@@ -155,6 +156,9 @@ def main() -> None:
     parser.add_argument("--analysis-starts", type=int, default=0, metavar="K",
                         help="analysis_beat_start_s over the first K golden beat starts "
                         "(-1: all; default 0: skipped, a beat start takes minutes today)")
+    parser.add_argument("--analysis-budget", type=float, default=0.0, metavar="S",
+                        help="CPU seconds each analysed beat start may take (default 0: no "
+                        "limit); a start that runs out counts as unfinished")
     args = parser.parse_args()
     modules = compiled_modules()  # never a stale build: judge.battlecon.speed.build
     emit("compiled", len(modules), "modules", modules=modules)
@@ -173,9 +177,10 @@ def main() -> None:
     if args.analysis_starts != 0:
         from benchmarks.analysis import bench_analysis
 
-        found = bench_analysis(None if args.analysis_starts < 0 else args.analysis_starts)
+        found = bench_analysis(None if args.analysis_starts < 0 else args.analysis_starts,
+                               args.analysis_budget)
         emit("analysis_beat_start_s", found["median"], "s", max=found["max"],
-             starts=found["starts"])
+             unfinished=found["unfinished"], starts=found["starts"])
     if args.store:
         import importlib.util
 

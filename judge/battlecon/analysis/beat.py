@@ -7,9 +7,10 @@ from typing import Any
 
 from judge.battlecon import engine
 from judge.battlecon.analysis.budget import Budget, check
-from judge.battlecon.analysis.choices import Plan, lay_pairs, plans_of, play_out
+from judge.battlecon.analysis.choices import Plan, Steps, lay_pairs, plans_of, play_out
 from judge.battlecon.analysis.labels import labels
 from judge.battlecon.analysis.search import Memo, Result, game_json, solve
+from judge.battlecon.analysis.walk import advance
 from judge.battlecon.context import Need
 from judge.battlecon.state import DuelState
 from judge.errors import IllegalDecisionError
@@ -37,11 +38,13 @@ def choice_json(pair: dict, plan: Plan) -> list[dict]:
 
 
 def cell(s: DuelState, need: Need, row: tuple[dict, Plan], col: tuple[dict, Plan],
-         seq: int, memo: Memo) -> Result:
-    """One cell: both pairs laid, both plans played to the reveal, the rest solved."""
+         seq: int, memo: Memo, steps: Steps | None = None) -> Result:
+    """One cell: both pairs laid, both plans played to the reveal (``steps``: shared with
+    the other cells), the rest solved."""
     check(memo.budget)
-    t, nxt, laid = lay_pairs(s, need, (row[0], col[0]), seq)
-    t, nxt, made = play_out(t, nxt, seq, (row[1], col[1]))
+    step = advance if steps is None else steps.advance
+    t, nxt, laid = lay_pairs(s, need, (row[0], col[0]), seq, step)
+    t, nxt, made = play_out(t, nxt, seq, (row[1], col[1]), step)
     return solve(t, nxt, seq, memo).after(laid + made)
 
 
@@ -53,8 +56,8 @@ def analyse_state(s: DuelState, budget: Budget | None = None) -> dict[str, Any]:
     seq = s.seq
     rows = plans_of(s, need, 0, seq, budget)
     cols = plans_of(s, need, 1, seq, budget)
-    memo = Memo(budget)
-    results = [[cell(s, need, r, c, seq, memo) for c in cols] for r in rows]
+    memo, steps = Memo(budget), Steps()
+    results = [[cell(s, need, r, c, seq, memo, steps) for c in cols] for r in rows]
     game = game_json(kind="attack_pair", rows=[choice_json(*r) for r in rows],
                      cols=[choice_json(*c) for c in cols], results=results)
     del game["kind"]

@@ -7,13 +7,32 @@ player's, and is played as "the next planned decision when it is legal, else pas
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from judge.battlecon import engine
 from judge.battlecon.analysis.budget import Budget, check
-from judge.battlecon.analysis.walk import PRE_REVEAL, advance, beat_done, own_options
+from judge.battlecon.analysis.walk import PRE_REVEAL, Step, advance, beat_done, own_options
 from judge.battlecon.context import Need
 from judge.battlecon.state import DuelState
 
 Plan = tuple[dict, ...]  # the decisions after the pair, passes left out
+
+
+class Steps:
+    """The pre-reveal steps of one analysis, shared between its cells: ``advance`` that
+    keeps each state it reaches, so that the cells of one row lay its pair once, and cells
+    with the same pairs play their common first antes once. (Keyed by the state given, by
+    identity: each kept step holds that state, so its identity is not reused.)"""
+
+    def __init__(self) -> None:
+        self.known: dict[tuple[int, str], tuple[DuelState, Step]] = {}
+
+    def advance(self, s: DuelState, decision: dict) -> Step:
+        key = (id(s), repr(decision))
+        found = self.known.get(key)
+        if found is None or found[0] is not s:
+            found = self.known[key] = (s, advance(s, decision))
+        return found[1]
 
 
 def pre_reveal(s: DuelState, need: Need | None, seq: int) -> bool:
@@ -30,21 +49,22 @@ def planned(need: Need, plan: Plan, done: int) -> tuple[dict, int]:
     return (passing if passing is not None else need.options[0]), done
 
 
-def play_out(s: DuelState, need: Need | None, seq: int,
-             plans: tuple[Plan, Plan]) -> tuple[DuelState, Need | None, list[dict]]:
-    """Both plans played until the reveal: the state, its prompt and the decisions made."""
+def play_out(s: DuelState, need: Need | None, seq: int, plans: tuple[Plan, Plan],
+             step: Callable[[DuelState, dict], Step] = advance) -> Step:
+    """Both plans played until the reveal: the state, its prompt and the decisions made
+    (``step``: ``advance``, or a ``Steps``'s, which shares the steps)."""
     done = [0, 0]
     made: list[dict] = []
     while need is not None and pre_reveal(s, need, seq):
         p = need.players[0]
         decision, done[p] = planned(need, plans[p], done[p])
-        s, need, also = advance(s, decision)
+        s, need, also = step(s, decision)
         made += also
     return s, need, made
 
 
-def lay_pairs(s: DuelState, need: Need, pairs: tuple[dict, dict],
-              seq: int) -> tuple[DuelState, Need | None, list[dict]]:
+def lay_pairs(s: DuelState, need: Need, pairs: tuple[dict, dict], seq: int,
+              step: Callable[[DuelState, dict], Step] = advance) -> Step:
     """Both attack pairs laid, in the prompt's order (a pair laid first, when a card says
     so, is laid first)."""
     made: list[dict] = []
@@ -52,7 +72,7 @@ def lay_pairs(s: DuelState, need: Need, pairs: tuple[dict, dict],
     for p in (need.players[0], 1 - need.players[0]):
         if current is None or beat_done(s, seq) or p not in current.players:
             break
-        s, current, also = advance(s, pairs[p])
+        s, current, also = step(s, pairs[p])
         made += also
     return s, current, made
 
@@ -73,7 +93,7 @@ def plans_of(s: DuelState, need: Need, p: int, seq: int,
         pairs = (pair, other[0]) if p == 0 else (other[0], pair)
         t, nxt, _ = lay_pairs(s, need, pairs, seq)
         seen: set[str] = set()
-        for plan in _explore(t, nxt, p, seq, ()):
+        for plan in _explore(t, nxt, p, seq, (), budget):
             key = repr(plan)
             if key not in seen:
                 seen.add(key)
@@ -81,17 +101,19 @@ def plans_of(s: DuelState, need: Need, p: int, seq: int,
     return found
 
 
-def _explore(s: DuelState, need: Need | None, p: int, seq: int, plan: Plan) -> list[Plan]:
+def _explore(s: DuelState, need: Need | None, p: int, seq: int, plan: Plan,
+             budget: Budget | None = None) -> list[Plan]:
     """Every plan of ``p`` from here to the reveal (the other player always passing)."""
     if need is None or not pre_reveal(s, need, seq):
         return [plan]
+    check(budget)  # Hepzibah's pairs have a thousand plans each
     if need.players[0] != p:
         decision, _ = planned(need, (), 0)
         t, nxt, _ = advance(s, decision)
-        return _explore(t, nxt, p, seq, plan)
+        return _explore(t, nxt, p, seq, plan, budget)
     plans: list[Plan] = []
     for option in need.options:
         t, nxt, _ = advance(s, option)
         more = plan if option["kind"] == "pass" else (*plan, option)
-        plans += _explore(t, nxt, p, seq, more)
+        plans += _explore(t, nxt, p, seq, more, budget)
     return plans

@@ -22,22 +22,22 @@ class Solution:
 
 def _prune_once(a: np.ndarray, live: list[int], other: list[int], sign: float,
                 player: int, pruned: list[dict]) -> bool:
-    """Drop one duplicate or strictly dominated line of ``player``; whether one was."""
+    """Drop one duplicate or strictly dominated line of ``player``; whether one was: the
+    first line ``k`` (in order) that an earlier equal line or any strictly better line
+    ``m`` removes, by the first such ``m``."""
     sub = sign * a[np.ix_(live, other)]
-    for k, i in enumerate(live):
-        for m, j in enumerate(live):
-            if m == k:
-                continue
-            if m < k and np.array_equal(sub[m], sub[k]):
-                why = "duplicate"
-            elif np.all(sub[m] > sub[k]):
-                why = "strictly dominated"
-            else:
-                continue
-            pruned.append({"player": player, "choice": i, "why": why, "by": j})
-            live.remove(i)
-            return True
-    return False
+    equal = (sub[:, None, :] == sub[None, :, :]).all(axis=2)  # [k, m]: line k equals m
+    worse = (sub[:, None, :] < sub[None, :, :]).all(axis=2)  # [k, m]: m strictly better
+    earlier = np.tri(len(live), k=-1, dtype=bool)  # [k, m]: m < k
+    removes = (equal & earlier) | worse
+    found = np.argwhere(removes)  # in (k, m) order: row-major
+    if not len(found):
+        return False
+    k, m = (int(v) for v in found[0])
+    why = "duplicate" if equal[k, m] else "strictly dominated"
+    pruned.append({"player": player, "choice": live[k], "why": why, "by": live[m]})
+    del live[k]
+    return True
 
 
 def prune(a: np.ndarray) -> tuple[list[int], list[int], list[dict]]:
@@ -67,13 +67,33 @@ def _maximin(a: np.ndarray) -> tuple[np.ndarray, float]:
     return x / x.sum(), float(res.x[-1])
 
 
+_SOLVED: dict[tuple[tuple[int, ...], bytes], Solution] = {}  # by the table, bit for bit
+_KEPT = 4096  # tables kept at most (then forgotten all at once)
+
+
 def solve(table: list[list[float]]) -> Solution:
-    """The equilibrium of ``table`` (values for the row player, who maximises)."""
+    """The equilibrium of ``table`` (values for the row player, who maximises). A table
+    solved before (nested games often repeat one) is answered from the first solution:
+    the same mixes, value and pruning, bit for bit."""
     a = np.array(table, dtype=float)
+    key = (a.shape, a.tobytes())
+    found = _SOLVED.get(key)
+    if found is None:
+        if len(_SOLVED) >= _KEPT:
+            _SOLVED.clear()
+        found = _SOLVED[key] = _solve(a)
+    return Solution(list(found.rows), list(found.cols), found.value,
+                    [dict(p) for p in found.pruned])
+
+
+def _solve(a: np.ndarray) -> Solution:
     rows, cols, pruned = prune(a)
     sub = a[np.ix_(rows, cols)]
-    x, value = _maximin(sub)
-    y, _ = _maximin(-sub.T)
+    if sub.shape == (1, 1):  # one choice each left: the linear program's answer, at once
+        x, y = np.ones(1), np.ones(1)
+    else:
+        x, _ = _maximin(sub)
+        y, _ = _maximin(-sub.T)
     mix_rows, mix_cols = [0.0] * a.shape[0], [0.0] * a.shape[1]
     for k, i in enumerate(rows):
         mix_rows[i] = round(float(x[k]), 12)

@@ -6,12 +6,14 @@ value is the node's."""
 from __future__ import annotations
 
 import dataclasses
+import math
 from dataclasses import dataclass
 from typing import Any
 
 from judge.battlecon.analysis import matrix
 from judge.battlecon.analysis.budget import Budget, check
 from judge.battlecon.analysis.walk import (
+    Step,
     advance,
     beat_done,
     evaluate,
@@ -20,6 +22,8 @@ from judge.battlecon.analysis.walk import (
 )
 from judge.battlecon.context import Need
 from judge.battlecon.state import DuelState
+
+INF = math.inf
 
 
 @dataclass
@@ -42,8 +46,8 @@ class Result:
 
 
 class Memo(dict[str, Result]):
-    """The subgames solved in one analysis, by state (``state_key``), and the analysis's
-    time budget (checked at every node searched)."""
+    """The nested games solved in one analysis, by state (``state_key``), and the
+    analysis's time budget (checked at every node searched)."""
 
     def __init__(self, budget: Budget | None = None) -> None:
         super().__init__()
@@ -61,52 +65,76 @@ def state_key(s: DuelState) -> str:
 _NOT_STATE = frozenset({"version", "memo", "cards_version", "layers"})
 
 
-def solve(s: DuelState, need: Need | None, seq: int, memo: Memo) -> Result:
-    """The value of ``s`` (waiting on ``need``) for the rest of beat ``seq``; a state met
-    before in this analysis (another cell's, another order of the same moves) is not
-    searched again."""
+def solve(s: DuelState, need: Need | None, seq: int, memo: Memo,
+          alpha: float = -INF, beta: float = INF, owned: bool = False) -> Result:
+    """The value of ``s`` (waiting on ``need``) for the rest of beat ``seq``.
+
+    Alpha-beta: the value is exact when it lies strictly inside ``(alpha, beta)``; at or
+    below ``alpha`` it is only an upper bound of the exact value, at or above ``beta``
+    only a lower bound (the caller then prefers another option whatever the exact value:
+    a value equal to the best so far never replaces it, ties going to the first). With
+    the whole window (the default), the result, its line included, is the exact one.
+    ``owned``: no one else holds ``s`` (the last option is then played on it, uncopied).
+
+    A nested game met before in this analysis (another cell's) is not solved again. The
+    states of one-decider prompts are not kept: one is practically never met twice (it
+    counts the trigger groups made so far, among others), and its key costs about as much
+    as a step of the engine."""
     if need is None or beat_done(s, seq):
         return Result(evaluate(s), [])
     check(memo.budget)
+    if not is_simultaneous(need):
+        return best_reply(s, need, seq, memo, alpha, beta, owned)
     key = state_key(s)
     found = memo.get(key)
-    if found is None:
-        if is_simultaneous(need):
-            game = nested_game(s, need, seq, memo)
-            found = Result(game["value"], None, {**game, "line": []})
-        else:
-            found = best_reply(s, need, seq, memo)
-        memo[key] = found
+    if found is None:  # a nested game is always solved whole: its table is shown
+        game = nested_game(s, need, seq, memo)
+        found = memo[key] = Result(game["value"], None, {**game, "line": []})
     return found
 
 
-def best_reply(s: DuelState, need: Need, seq: int, memo: Memo) -> Result:
-    """The decider's best option, the first of equals in the prompt's order."""
+def best_reply(s: DuelState, need: Need, seq: int, memo: Memo,
+               alpha: float = -INF, beta: float = INF, owned: bool = False) -> Result:
+    """The decider's best option, the first of equals in the prompt's order (within the
+    window ``(alpha, beta)`` of ``solve``: an option that cannot beat the best so far is
+    searched only far enough to show it, and the search stops at an option the other
+    player would not allow)."""
     sign = 1.0 if need.players[0] == 0 else -1.0
+    low, high = (alpha, beta) if sign > 0 else (-beta, -alpha)  # the decider's own terms
     best: Result | None = None
-    for option in need.options:
-        t, nxt, made = advance(s, option)
-        found = solve(t, nxt, seq, memo).after(made)
-        if best is None or sign * found.value > sign * best.value:
-            best = found
+    best_value = -INF
+    last = len(need.options) - 1
+    for k, option in enumerate(need.options):
+        floor = max(low, best_value)
+        t, nxt, made = advance(s, option, in_place=owned and k == last)
+        window = (floor, high) if sign > 0 else (-high, -floor)
+        found = solve(t, nxt, seq, memo, *window, owned=True).after(made)
+        if best is None or sign * found.value > best_value:
+            best, best_value = found, sign * found.value
+            if best_value >= high:
+                break
     assert best is not None, "a prompt lists at least one option"
     return best
 
 
-def cell(s: DuelState, need: Need, first: dict, second: dict, seq: int,
-         memo: Memo) -> Result:
-    """Both simultaneous choices made (player 0's first), then the rest of the beat."""
-    t, nxt, made = advance(s, first)
+def cell(first: Step, second: dict, seq: int, memo: Memo) -> Result:
+    """Both simultaneous choices made: ``first`` the step of player 0's (shared by its
+    row), then ``second``; then the rest of the beat."""
+    t, nxt, made = first
     if nxt is None or beat_done(t, seq) or second not in nxt.options:
         return solve(t, nxt, seq, memo).after(made)  # the first choice ended what the second answered
     u, after, more = advance(t, second)
-    return solve(u, after, seq, memo).after(more).after(made)
+    return solve(u, after, seq, memo, owned=True).after(more).after(made)
 
 
 def nested_game(s: DuelState, need: Need, seq: int, memo: Memo) -> dict[str, Any]:
-    """A simultaneous prompt inside the beat as a matrix game (the shape of the analysis)."""
+    """A simultaneous prompt inside the beat as a matrix game (the shape of the analysis);
+    each row's choice is made once for all its cells."""
     rows, cols = own_options(need, 0), own_options(need, 1)
-    results = [[cell(s, need, r, c, seq, memo) for c in cols] for r in rows]
+    results: list[list[Result]] = []
+    for r in rows:
+        first = advance(s, r)
+        results.append([cell(first, c, seq, memo) for c in cols])
     return game_json(kind=need.kind, rows=[[r] for r in rows], cols=[[c] for c in cols],
                      results=results)
 

@@ -15,14 +15,15 @@ from judge.ruleset import AnalysisStart
 
 def beat_starts(duel: Duel) -> list[tuple[int, int]]:
     """``(n, beat)`` for every beat start: after the first ``n`` events the beat's attack
-    pairs are still to lay (the beat counter's number; a Pulse beat repeats it)."""
+    pairs are still to lay (the beat counter's number; a Pulse beat repeats it). The cut
+    is before the beat's first decision or first pair laid, whichever comes first."""
     starts: list[tuple[int, int]] = []
     beat: int | None = None
     for n, (kind, event) in enumerate(duel.events):
         if kind == "fact" and isinstance(event, F.BeatBegan):
             beat = event.beat
-        elif kind == "decision" and beat is not None:
-            starts.append((n, beat))
+        elif beat is not None and (kind == "decision" or isinstance(event, F.PairSelected)):
+            starts.append((n, beat))  # a pair laid from the record's queue has no event first
             beat = None
     if beat is not None and not duel.over:
         starts.append((len(duel.events), beat))

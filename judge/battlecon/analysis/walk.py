@@ -11,13 +11,16 @@ from judge.battlecon.state import DuelState
 WON = 100  # a won duel, for the winner; a drawn one is 0 (the evaluation, docs/analysis.md)
 PRE_REVEAL = ("select", "ante")  # the steps whose choices are made face down
 
+Step = tuple[DuelState, Need | None, list[dict]]  # what ``advance`` gives
 
-def advance(s: DuelState, decision: dict) -> tuple[DuelState, Need | None, list[dict]]:
+
+def advance(s: DuelState, decision: dict, in_place: bool = False) -> Step:
     """A copy of ``s`` after ``decision`` (one of its prompt's options), its prompt, and
     the decisions made: ``decision``, then the printed order of every window of effects
     the engine paused at (the ``hinted`` reading of R18.5: its prompt is the next real
-    decision, computed on a copy, so the state is settled before it is judged)."""
-    t = s.clone()
+    decision, computed on a copy, so the state is settled before it is judged).
+    ``in_place``: ``s`` itself, when its owner needs it no more (no copy made)."""
+    t = s if in_place else s.clone()
     made = [decision]
     need = _run(t, decision)
     while need is not None and "order" in need.extra:

@@ -66,3 +66,17 @@ def test_a_position_with_a_strictly_dominant_pair() -> None:
     assert analysis["mix"][1] == [1.0]
     assert sorted(p["choice"] for p in analysis["pruned"] if p["player"] == 0) == \
         sorted(set(range(len(table))) - {best})
+
+
+def test_a_table_solved_again_is_answered_the_same_and_apart() -> None:
+    """A repeated table (nested games often repeat one) gets the first solution, bit for
+    bit, as its own lists: changing one answer changes no other."""
+    table = [[3.0, -1.0, 0.5], [-2.0, 2.0, 0.0], [1.0, 1.0, -0.0]]
+    first, again = solve(table), solve([list(row) for row in table])
+    assert (first.rows, first.cols, first.value, first.pruned) == \
+        (again.rows, again.cols, again.value, again.pruned)
+    first.rows[0] = 9.0
+    first.pruned.append({"player": 0})
+    third = solve(table)
+    assert third.rows == again.rows and third.pruned == again.pruned
+    check_equilibrium(table, [third.rows, third.cols], third.value)
