@@ -181,7 +181,10 @@ def begin_step(s: DuelState, step: str) -> None:
 
 
 def after_reveal(s: DuelState) -> None:
-    if any(p.pair and p.pair.style == SPECIAL_ACTION for p in s.players):
+    """Special Actions first (R6.2): any not yet declared; under 001 a Finisher kept through
+    the opponent's Cancel (C07, ``cancel2011``) is declared already and just goes on."""
+    if any(p.pair and p.pair.style == SPECIAL_ACTION and p.pair.action is None
+           for p in s.players):
         s.step = "special"
         return
     push_reveal(s)
