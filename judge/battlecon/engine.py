@@ -22,7 +22,7 @@ from collections.abc import Callable
 from itertools import permutations
 from typing import Any, Final
 
-from judge.battlecon import cancel2011, clash2011, profile, pulse2011, rules, special
+from judge.battlecon import cancel2011, clash2011, profile, pulse2011, reveal2011, rules, special
 from judge.battlecon import facts as F
 from judge.battlecon.actions import Ctx, Need, name, possessive
 from judge.battlecon.agenda import (
@@ -604,6 +604,9 @@ def _priority(s: DuelState, item: Priority, decision: dict | None) -> Out:
                                priorities=pri)]
     if fin[0]:
         return special.finisher_tie(s)
+    kept = reveal2011.leader_kept(s, text, pri)  # C13: under 001 a tie made during Reveal
+    if kept:
+        return kept
     winners = {(o, c.name) for o, c, fn in query(s, PRIORITY_TIE) if fn(s, o)}
     winners |= {(1 - o, c.name) for o, c, fn in query(s, PRIORITY_TIE_LOST) if fn(s, o)}
     if len({o for o, _ in winners}) == 1:

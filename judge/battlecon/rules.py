@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from judge.battlecon import facts as F
+from judge.battlecon import reveal2011
 from judge.battlecon.agenda import (
     PRIORITY,
     Activate,
@@ -191,6 +192,7 @@ def after_reveal(s: DuelState) -> None:
 
 
 def push_reveal(s: DuelState) -> None:
+    reveal2011.note_leader(s)  # C13: under 001 the lead before the Reveal effects counts
     for p in (s.ante_first, 1 - s.ante_first):
         s.agenda.extend(window(s, p, REVEAL))
     s.agenda.append(PRIORITY)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Final
 
-from judge.battlecon import facts as F
 from judge.battlecon import cancel2011, profile, pulse2011
+from judge.battlecon import facts as F
 from judge.battlecon.generic import CANCEL_BASES, FINISHER_BASES, PULSE_BASES
 from judge.battlecon.hooks import FINISHER_REQUIRES
 from judge.battlecon.kits import card, fighter

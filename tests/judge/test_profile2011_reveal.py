@@ -138,3 +138,59 @@ def test_c07_a_finisher_facing_a_cancel(ruleset) -> None:
     assert [(a.player, a.priorities) for a in active] == [(1, [2, 7])]  # Supernova 5 + 2
     assert engine.attack(duel.state, 1).power == 10  # Supernova 8, Elemental Form +2
     assert _replays(duel)
+
+
+def _trance_beat(ruleset: str, khadath: tuple[str, str], wind: bool = True):
+    """Hikaru's Trance Strike (3), with Wind anted (+2 priority: 5) or not, against
+    Khadath; Trance's Reveal effect sends the anted Wind back unused (3 again)."""
+    duel = new_duel("hikaru", "khadath", ruleset=ruleset,
+                    d0=(("focused", "grasp"), ("sweeping", "dash")),
+                    d1=(("evacuation", "dash"), ("teleport", "grasp")))
+    stage(duel, spaces=(3, 4))
+    pairs(duel, ("trance", "strike"), khadath)
+    if wind:
+        answer(duel, 0, "ante", token="wind")
+    pass_ante(duel)
+    settle(duel)
+    return duel
+
+
+@pytest.mark.parametrize("ruleset", BOTH)
+def test_c13_a_tie_made_during_reveal_leaves_the_earlier_leader_active(ruleset) -> None:
+    """001 Character-Specific Questions, Hikaru: a priority tie created during Reveal: "the
+    player who originally had the highest priority continues to have priority". Hikaru's
+    Trance Strike with Wind (5) leads Khadath's Hunter's Strike (3) until Trance's Reveal
+    effect returns the Wind (3 against 3). 2014 compares only after the Reveal effects
+    (R6.4, R6.6): a tie, so a Clash."""
+    duel = _trance_beat(ruleset, ("hunters", "strike"))
+    assert facts_of(duel.facts, F.TokensReturned)
+    if ruleset == "battlecon-2011":
+        active = facts_of(duel.facts, F.BecameActive)
+        assert [(a.player, a.priorities) for a in active] == [(0, [3, 3])]
+        assert active[0].rule == "001 Character-Specific Questions, Hikaru"
+        assert not facts_of(duel.facts, F.ClashOccurred)
+    else:
+        assert [c.priorities for c in facts_of(duel.facts, F.ClashOccurred)] == [[3, 3]]
+        assert not facts_of(duel.facts, F.BecameActive)
+        assert duel.prompt["kind"] == "clash_base"
+    assert _replays(duel)
+
+
+@pytest.mark.parametrize("ruleset", BOTH)
+def test_c13_a_lead_that_changes_hands_during_reveal_changes_the_active_player(ruleset):
+    """001 Character-Specific Questions, Hikaru: "If the priority boost causes priority to
+    switch hands ... then this changes the order of execution and the Active Player" (so
+    does 2014, R6.4): Trance Strike with Wind (5) against Hunter's Drive (4) becomes 3
+    against 4 at Reveal, and Khadath is Active."""
+    duel = _trance_beat(ruleset, ("hunters", "drive"))
+    active = facts_of(duel.facts, F.BecameActive)
+    assert [(a.player, a.priorities, a.rule) for a in active] == [(1, [3, 4], "R6.5")]
+
+
+@pytest.mark.parametrize("ruleset", BOTH)
+def test_c13_a_tie_before_reveal_is_still_a_clash(ruleset) -> None:
+    """001 Step 3 Reveal Attack Pairs: "If the total priorities tie, then a clash occurs":
+    Trance Strike (3) against Hunter's Strike (3), nothing anted, no lead to keep."""
+    duel = _trance_beat(ruleset, ("hunters", "strike"), wind=False)
+    assert [c.priorities for c in facts_of(duel.facts, F.ClashOccurred)] == [[3, 3]]
+    assert duel.prompt["kind"] == "clash_base"
