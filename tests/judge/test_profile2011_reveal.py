@@ -194,3 +194,54 @@ def test_c13_a_tie_before_reveal_is_still_a_clash(ruleset) -> None:
     duel = _trance_beat(ruleset, ("hunters", "strike"), wind=False)
     assert [c.priorities for c in facts_of(duel.facts, F.ClashOccurred)] == [[3, 3]]
     assert duel.prompt["kind"] == "clash_base"
+
+
+def _geomantic_beat(ruleset: str, khadath: tuple[str, str]):
+    """Khadath's pair against Hikaru's Geomantic Strike (3), Hikaru spending Wind (+2)
+    with Geomantic: at Reveal under 001, at the Start of Beat under 2014 (R28.1)."""
+    duel = new_duel("khadath", "hikaru", ruleset=ruleset,
+                    d0=(("evacuation", "dash"), ("teleport", "burst")))
+    stage(duel, spaces=(3, 5))
+    pairs(duel, khadath, ("geomantic", "strike"))
+    pass_ante(duel)
+    timing = "Reveal" if ruleset == "battlecon-2011" else "Start of Beat"
+    assert duel.prompt["rule"] == f"geomantic: {timing}"
+    before = [(a.player, a.priorities) for a in facts_of(duel.facts, F.BecameActive)]
+    answer(duel, 1, "pick", option="wind")
+    return duel, before
+
+
+@pytest.mark.parametrize("ruleset", BOTH)
+def test_c13_geomantic_and_wind_tie_at_reveal_the_leader_stays_active(ruleset) -> None:
+    """001 Character-Specific Questions, Hikaru: "What happens if I use Hikaru's Geomantic
+    style with my Wind token to create a priority tie during Reveal? ... the player who
+    originally had the highest priority continues to have priority." Hunter's Grasp (5)
+    against Geomantic Strike (3, 5 with Wind): Khadath stays Active, no Clash. Under 2014
+    Geomantic spends at the Start of Beat, after priority (R28.1): Khadath is Active too."""
+    duel, before = _geomantic_beat(ruleset, ("hunters", "grasp"))
+    active = facts_of(duel.facts, F.BecameActive)
+    assert not facts_of(duel.facts, F.ClashOccurred)
+    if ruleset == "battlecon-2011":
+        assert before == []  # the Wind is spent before priority is compared
+        assert [(a.player, a.priorities, a.rule) for a in active] == [
+            (0, [5, 5], "001 Character-Specific Questions, Hikaru")]
+    else:
+        assert before == [(0, [5, 3])] and len(active) == 1
+        assert "(R28.1)" in facts_of(duel.facts, F.TokensSpent)[0].text
+
+
+@pytest.mark.parametrize("ruleset", BOTH)
+def test_c13_geomantic_and_wind_overtake_at_reveal_hikaru_becomes_active(ruleset) -> None:
+    """001 Character-Specific Questions, Hikaru: "If the priority boost causes priority to
+    switch hands (ie: Hikaru's priority becomes higher), then this changes the order of
+    execution and the Active Player." Hunter's Drive (4) against Geomantic Strike with Wind
+    (5): Hikaru is Active. 2014 (R28.1, FAQ Hikaru): a boost at the Start of Beat changes
+    nothing; Khadath, Active at 4 against 3, stays so."""
+    duel, before = _geomantic_beat(ruleset, ("hunters", "drive"))
+    active = [(a.player, a.priorities) for a in facts_of(duel.facts, F.BecameActive)]
+    if ruleset == "battlecon-2011":
+        assert active == [(1, [4, 5])]
+        spent = facts_of(duel.facts, F.TokensSpent)[0]
+        assert "before priority is compared (001)" in spent.text
+    else:
+        assert before == active == [(0, [4, 3])]
