@@ -10,10 +10,11 @@ from the game until the end of the duel."
 
 So only the Cancel player picks again, having seen the opponent's revealed pair, which the
 opponent keeps (with its Reveal effects still to come, a Finisher too); no second ante; the
-new pair is revealed and compared with the kept one, a tie a Clash. Two Cancels: both
-Special Actions leave the game and both players pick again, secretly. 2014 (R24.2-R24.4,
-R26.5, R26.6) discards the opponent's revealed pair (a Finisher too), has both players pick
-again, and puts two Cancels' Special Actions onto discard 1.
+new pair is revealed and compared with the kept one, a tie a Clash. Two Cancels (or two
+Finishers that tie, "they both downgrade into cancels"): both Special Actions leave the
+game and both players pick again, secretly. 2014 (R24.2-R24.4, R26.5, R26.6, R26.9)
+discards the opponent's revealed pair (a Finisher too), has both players pick again, and
+puts two Cancels' (or two tied Finishers') Special Actions onto discard 1.
 
 The decisions and facts keep 2014's kinds (``CardsMoved``, ``NewPairsCalledFor``, an
 ``attack_pair`` prompt): the prompt asks only the Cancel player.
@@ -37,7 +38,8 @@ def applies(s: DuelState) -> bool:
     return profile.differs(s.profile, profile.C07_CANCEL)
 
 
-def cancels(s: DuelState, players: list[int]) -> list[F.Fact]:
+def cancels(s: DuelState, players: list[int],
+            both: str = "Both players Cancel") -> list[F.Fact]:
     """The Cancel (or two) under 001: each Cancel's Special Action out of the game and its
     Base back to hand; a lone Cancel's opponent keeps the revealed pair."""
     out: list[F.Fact] = []
@@ -46,15 +48,22 @@ def cancels(s: DuelState, players: list[int]) -> list[F.Fact]:
         out += [_moved(s, p, SPECIAL_ACTION, "removed", "out of the game"),
                 _moved(s, p, base, "hand", "back to hand")]
     if len(players) == 2:
-        return out + [F.NewPairsCalledFor(rule=RULE, text="Both players Cancel: both choose "
-                                          "new attack pairs secretly; antes already made "
-                                          "still apply (001).")]
+        return out + [F.NewPairsCalledFor(rule=RULE, text=f"{both}: both choose new attack "
+                                          "pairs secretly; antes already made still apply "
+                                          "(001).")]
     p = players[0]
     o = 1 - p
     return out + [F.NewPairsCalledFor(
         rule=RULE, text=f"Cancel (001): {name(s, p)} chooses a new attack pair, having seen "
         f"{name(s, o)}'s {_shown(s, o)}, which {name(s, o)} keeps; antes already made still "
         "apply, and a tie with the new pair is a Clash.")]
+
+
+def finisher_tie(s: DuelState) -> list[F.Fact]:
+    """Two Finishers tie under 001: "If two finishes clash, then they both downgrade into
+    cancels": two Cancels, whose Special Actions leave the game (2014, R26.9: onto discard
+    1)."""
+    return cancels(s, [0, 1], both="The Finishers tie and both downgrade into Cancels")
 
 
 def _moved(s: DuelState, p: int, c: str, zone: str, where: str) -> F.Fact:

@@ -137,6 +137,8 @@ def _to(s: DuelState, p: int, cards: list[str], zone: str, rule: str) -> list[F.
 
 def finisher_tie(s: DuelState) -> list[F.Fact]:
     """Two Finishers tie (R26.9; G5 for Ante Finishers): both choose new pairs."""
+    if cancel2011.applies(s):  # C07: under 001 they downgrade into Cancels
+        return cancel2011.finisher_tie(s)
     out: list[F.Fact] = []
     for p in (0, 1):
         pair = known(s.players[p].pair, "the attack pair")

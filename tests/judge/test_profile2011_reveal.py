@@ -245,3 +245,28 @@ def test_c13_geomantic_and_wind_overtake_at_reveal_hikaru_becomes_active(ruleset
         assert "before priority is compared (001)" in spent.text
     else:
         assert before == active == [(0, [4, 3])]
+
+
+@pytest.mark.parametrize("ruleset", BOTH)
+def test_c07_two_finishers_that_tie_downgrade_into_cancels(ruleset) -> None:
+    """001 Special Actions, Finish: "If two finishes clash, then they both downgrade into
+    cancels", and a Cancel's Special Action is removed from the game. Two Cadenzas at 5
+    life, both Rocket Press (priority 0). 2014 (R26.9): both Special Actions go onto
+    discard 1, each Base back to hand, and both choose new pairs."""
+    discards = (("hydraulic", "dash"), ("grapnel", "grasp"))
+    duel = new_duel("cadenza", "cadenza", ruleset=ruleset, d0=discards, d1=discards)
+    stage(duel, spaces=(3, 4), life=(5, 5))
+    pairs(duel, (SA, "strike"), (SA, "strike"))
+    pass_ante(duel)
+    settle(duel)
+    assert not facts_of(duel.facts, F.BecameActive)
+    assert duel.prompt["kind"] == "attack_pair" and duel.prompt["players"] == [0, 1]
+    for p in duel.state.players:
+        assert p.pair is None and "strike" in p.hand and not p.finisher_used
+        if ruleset == "battlecon-2011":
+            assert p.removed == [SA] and SA not in p.discard_1
+        else:
+            assert p.removed == [] and p.discard_1[-1] == SA
+    called = facts_of(duel.facts, F.NewPairsCalledFor)[0]
+    assert called.rule == (CANCEL_RULE if ruleset == "battlecon-2011" else "R26.9")
+    assert _replays(duel)
