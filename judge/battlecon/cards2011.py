@@ -3,10 +3,12 @@
 
 Each derived value names its passage and how it follows. A number on a card (range, power,
 priority, Soak, Stun Guard) is applied under ``battlecon-2011`` where the stats read the
-cards in force (``as_printed``); a difference 001 implies in an *effect* (Flare's Reveal,
-Kallistar's Human Form Soak) is listed and marked not applied. Every other value of these
-cards is 2014's, listed as "2014 value used: no 2011 source" (``judge fighters --ruleset
-battlecon-2011 --doubts``). A leaf: it reads card objects, imports nothing of the engine.
+cards in force (``as_printed``); a difference 001 implies in an *effect* (Flare's Reveal
+bonus, Kallistar's Human Form Soak, the window of Geomantic's spend) is applied by the
+effect's 2011 twin on the card (``twins2011``; ``twin=True`` here). Every other value of
+these cards is 2014's, listed as "2014 value used: no 2011 source" (``judge fighters
+--ruleset battlecon-2011 --doubts``). A leaf: it reads card objects, imports nothing of the
+engine.
 """
 
 from __future__ import annotations
@@ -32,6 +34,7 @@ class Derived:
     applied: bool = True
     alternatives: tuple[Any, ...] = ()
     ruling: str = ""  # applied as the profile's default reading of this ruling instead
+    twin: bool = False  # applied by the effect's 2011 twin on the card (twins2011)
 
 
 DERIVED: Final[tuple[Derived, ...]] = (
@@ -45,11 +48,20 @@ DERIVED: Final[tuple[Derived, ...]] = (
             "add 1 together where 2014 adds 3 (Caustic +1, Elemental +2); 001 does not say "
             "which of the two differs: Caustic's is changed (else Elemental Form's +2 is +0)"),
     Derived("flare", "priority", 1, 0, "001 Stun and Stun Guard, Example 4",
-            "Flare Strike has priority 4 (Strike 3) with no Reveal bonus mentioned; 2014's "
-            "Flare adds +3 priority at Reveal in Human Form (6)", applied=False),
+            "Flare Strike has priority 4 (Strike 3) and deals 7 (Strike 4, Flare 3) in Human "
+            "Form, where 2014's Flare adds +3 priority at Reveal (6): Flare prints +1 and its "
+            "Human Form Reveal effect gives no priority (its life loss 3 is 2014's: no 2011 "
+            "source)"),
+    Derived("flare", "reveal priority", 0, 3, "001 Stun and Stun Guard, Example 4",
+            "no +3 priority at Reveal in Human Form (Flare Strike has priority 4)", twin=True),
     Derived("form-of-disaster", "soak", 0, 1, "001 Stun and Stun Guard, Examples 2 and 3",
             "Cadenza's 6 damage reaches Kallistar whole (\"score 6 damage\", \"hit Kallistar "
-            "back for 6\"): no Human Form Soak 1", applied=False),
+            "back for 6\"): no Human Form Soak 1", twin=True),
+    Derived("geomantic", "timing", "reveal", "start_of_beat",
+            "001 Character-Specific Questions, Hikaru",
+            "\"use Hikaru's Geomantic style with my Wind token to create a priority tie during "
+            "Reveal\": the extra token is spent at Reveal, before priority is compared (2014: "
+            "Start of Beat, after it, R28.1)", twin=True),
     Derived("lure", "power", -1, 0, "001 Card Overview, Example Attack Pair: Lure Strike",
             "Lure Strike has power 3 (Strike 4): the profile's default reading of the "
             "lure-power ruling is -1", ruling="lure-power"),
@@ -60,7 +72,8 @@ DERIVED: Final[tuple[Derived, ...]] = (
 def _overrides() -> dict[str, dict[str, Any]]:
     out: dict[str, dict[str, Any]] = {}
     for d in DERIVED:
-        if d.applied and not d.ruling and d.field in STAT_FIELDS and d.value != d.value_2014:
+        if (d.applied and not d.ruling and not d.twin and d.field in STAT_FIELDS
+                and d.value != d.value_2014):
             out.setdefault(d.card, {})[d.field] = d.value
     return out
 
@@ -99,16 +112,19 @@ def doubts(cards: list[Any]) -> list[dict[str, Any]]:
                             "why": "2014 value used: no 2011 source"})
                 continue
             out.append({"card": c.id, "field": f, "value": d.value,
-                        "alternatives": _others(d), "source": BC2011,
-                        "why": f"{d.passage}: {d.how}" + ("" if d.applied else
-                                                         " (not yet applied by the engine)")})
-    for d in DERIVED:
-        if not any(c.id == d.card for c in cards):
+                        "alternatives": _others(d), "source": BC2011, "why": _why(d)})
+    for d in DERIVED:  # an effect's value, or a card none of ``cards`` is
+        if d.field not in STAT_FIELDS or not any(c.id == d.card for c in cards):
             out.append({"card": d.card, "field": d.field, "value": d.value,
-                        "alternatives": _others(d), "source": BC2011,
-                        "why": f"{d.passage}: {d.how}" + ("" if d.applied else
-                                                         " (not yet applied by the engine)")})
+                        "alternatives": _others(d), "source": BC2011, "why": _why(d)})
     return out
+
+
+def _why(d: Derived) -> str:
+    """The passage and how, and by what the engine applies it (or that it does not)."""
+    how = " (not yet applied by the engine)" if not d.applied else \
+        " (applied by the effect's 2011 twin)" if d.twin else ""
+    return f"{d.passage}: {d.how}{how}"
 
 
 def _others(d: Derived) -> list[Any]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from judge.battlecon import twins2011
 from judge.battlecon.cards import AFTER_RECYCLE, TIMING_NAMES, Card
 from judge.battlecon.each_beat import MOVED
 from judge.battlecon.generic import SPECIAL_ACTION_CARD
@@ -18,10 +19,12 @@ def _stat(value: Any) -> Any:
 def card_json(card: Card) -> dict[str, Any]:
     """A card as printed. An ability moved After Recycling (``each_beat``) is listed once,
     in its printed window (the rules say when such an ability acts, R10.3): its twin is
-    not card data, so the card-data version (``cardset``) stays as it was."""
+    not card data, so the card-data version (``cardset``) stays as it was; nor is an
+    effect's 2011 twin (``twins2011``)."""
     moved = MOVED.get(card.id, set())
     effects = [f"{TIMING_NAMES.get(e.timing, e.timing)}: {e.text}" for e in card.effects
-               if e.timing != AFTER_RECYCLE or e.text not in moved]
+               if (e.timing != AFTER_RECYCLE or e.text not in moved)
+               and not twins2011.hidden(card.id, e)]  # a 2011 twin is not card data
     return {"id": card.id, "name": card.name, "kind": card.kind, "range": _stat(card.range),
             "power": _stat(card.power), "priority": card.priority, "soak": card.soak,
             "stun_guard": card.stun_guard, "stun_immunity": card.stun_immunity,

@@ -22,7 +22,7 @@ from collections.abc import Callable
 from itertools import permutations
 from typing import Any, Final
 
-from judge.battlecon import clash2011, profile, pulse2011, rules, special
+from judge.battlecon import cancel2011, clash2011, profile, pulse2011, reveal2011, rules, special
 from judge.battlecon import facts as F
 from judge.battlecon.actions import Ctx, Need, name, possessive
 from judge.battlecon.agenda import (
@@ -604,6 +604,9 @@ def _priority(s: DuelState, item: Priority, decision: dict | None) -> Out:
                                priorities=pri)]
     if fin[0]:
         return special.finisher_tie(s)
+    kept = reveal2011.leader_kept(s, text, pri)  # C13: under 001 a tie made during Reveal
+    if kept:
+        return kept
     winners = {(o, c.name) for o, c, fn in query(s, PRIORITY_TIE) if fn(s, o)}
     winners |= {(1 - o, c.name) for o, c, fn in query(s, PRIORITY_TIE_LOST) if fn(s, o)}
     if len({o for o, _ in winners}) == 1:
@@ -657,7 +660,7 @@ def _select(s: DuelState, decision: dict | None) -> Out:
         else [1] if two.pair is None else []
     if not waiting:
         if s.cancel_reselect:
-            return [F.StepBegan(rule="R24.4", text="The new pairs are revealed.", step="reveal")]
+            return [cancel2011.revealed_again(s)]  # C07: 001's words for one new pair
         return [F.StepBegan(rule="R5", text="Ante.", step="ante")]
     for p in waiting:
         if not pair_options(s, p):
@@ -673,8 +676,8 @@ def _select(s: DuelState, decision: dict | None) -> Out:
         if up is not None:
             return Need("attack_pair", tuple(waiting), options, rule=up[1],
                         about="Choose an attack pair, the Style face up.")
-        return Need("attack_pair", tuple(waiting), options,
-                    about="Choose an attack pair, face down.", rule="R4.1")
+        about, rule = cancel2011.asked(s)  # C07: under 001 only the Cancel player re-picks
+        return Need("attack_pair", tuple(waiting), options, about=about, rule=rule)
     p = decision["player"]
     laid: list[F.Fact] = [F.PairSelected(rule="R4.1", text=f"{name(s, p)} lays an attack pair "
                                          "face down.", player=p, style=decision["style"],

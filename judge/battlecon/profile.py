@@ -45,9 +45,13 @@ C02_STUN_TOTAL: Final = "C02"  # Stun Guard against the beat's total damage, not
 C03_WALLS: Final = "C03"  # a movement a wall cuts short goes as far as it can
 C05_CLASH: Final = "C05"  # out of Bases in a Clash: pick the covered ones up, go on
 C06_PULSE: Final = "C06"  # Pulse: push back, then retreat; two Pulses push to the edges
+C07_CANCEL: Final = "C07"  # Cancel: only the Cancel player re-picks; the other keeps his pair
+C13_REVEAL_TIE: Final = "C13"  # a tie made during Reveal: the earlier leader stays Active
 SWITCHES_2011: Final[dict[str, str]] = {
     C01_START: "Setup",
     C06_PULSE: "Special Actions",
+    C07_CANCEL: "Special Actions",
+    C13_REVEAL_TIE: "Character-Specific Questions",
     C05_CLASH: "Step 3 Reveal Attack Pairs",
     C03_WALLS: "Movement",
     C02_STUN_TOTAL: "Common Effects",

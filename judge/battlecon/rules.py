@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from judge.battlecon import facts as F
+from judge.battlecon import reveal2011
 from judge.battlecon.agenda import (
     PRIORITY,
     Activate,
@@ -181,13 +182,17 @@ def begin_step(s: DuelState, step: str) -> None:
 
 
 def after_reveal(s: DuelState) -> None:
-    if any(p.pair and p.pair.style == SPECIAL_ACTION for p in s.players):
+    """Special Actions first (R6.2): any not yet declared; under 001 a Finisher kept through
+    the opponent's Cancel (C07, ``cancel2011``) is declared already and just goes on."""
+    if any(p.pair and p.pair.style == SPECIAL_ACTION and p.pair.action is None
+           for p in s.players):
         s.step = "special"
         return
     push_reveal(s)
 
 
 def push_reveal(s: DuelState) -> None:
+    reveal2011.note_leader(s)  # C13: under 001 the lead before the Reveal effects counts
     for p in (s.ante_first, 1 - s.ante_first):
         s.agenda.extend(window(s, p, REVEAL))
     s.agenda.append(PRIORITY)

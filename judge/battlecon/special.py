@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Final
 
+from judge.battlecon import cancel2011, profile, pulse2011
 from judge.battlecon import facts as F
-from judge.battlecon import profile, pulse2011
 from judge.battlecon.generic import CANCEL_BASES, FINISHER_BASES, PULSE_BASES
 from judge.battlecon.hooks import FINISHER_REQUIRES
 from judge.battlecon.kits import card, fighter
@@ -68,7 +68,9 @@ def resolve(s: DuelState) -> list[F.Fact]:
         k = kinds[p]
         if known(s.players[p].pair, "the revealed pair").style == SA:
             assert k is not None, "a Special Action is a Pulse, a Cancel or a Finisher"
-            out.append(F.SpecialActionDeclared(rule=rules[k] if k != "cancel" else "R24.1",
+            rule = rules[k] if k != "cancel" else profile.rule_of(s.profile, profile.C07_CANCEL,
+                                                                   "R24.1")
+            out.append(F.SpecialActionDeclared(rule=rule,
                                                text=why(s, p, k), player=p, action=k))
     pulses = [p for p in (0, 1) if kinds[p] == "pulse"]
     cancels = [p for p in (0, 1) if kinds[p] == "cancel"]
@@ -94,6 +96,8 @@ def resolve(s: DuelState) -> list[F.Fact]:
                             "is negated and everything up to recycling is skipped.", player=p))
         return out
     if cancels:
+        if cancel2011.applies(s):  # C07: 001's Cancel, only the Cancel player re-picks
+            return out + cancel2011.cancels(s, cancels)
         if len(cancels) == 2:
             for p in (0, 1):
                 out += _to(s, p, [SA], "discard_1", "R26.5") + _to(
@@ -133,6 +137,8 @@ def _to(s: DuelState, p: int, cards: list[str], zone: str, rule: str) -> list[F.
 
 def finisher_tie(s: DuelState) -> list[F.Fact]:
     """Two Finishers tie (R26.9; G5 for Ante Finishers): both choose new pairs."""
+    if cancel2011.applies(s):  # C07: under 001 they downgrade into Cancels
+        return cancel2011.finisher_tie(s)
     out: list[F.Fact] = []
     for p in (0, 1):
         pair = known(s.players[p].pair, "the attack pair")

@@ -80,6 +80,41 @@ def test_stun_example_4_damage_above_stun_guard_stuns(ruleset) -> None:
 
 
 @pytest.mark.parametrize("ruleset", BOTH)
+def test_c25_stun_example_4_flare_strike_has_priority_4(ruleset) -> None:
+    """001 Example 4: "Kallistar uses 'Flare Strike' (priority 4)": Strike 3 and Flare +1,
+    no bonus at Reveal; 2014's Flare (+0) adds +3 priority at Reveal in Human Form: 6. Her
+    life loss of 3 at that Reveal is 2014's under both (001 gives no 2011 source)."""
+    duel = flare_strike_against_mechanical_shot(ruleset)
+    active = facts_of(duel.facts, F.BecameActive)[0]
+    assert (active.player, active.priorities) == ((0, [4, 0]) if ruleset == "battlecon-2011"
+                                                  else (0, [6, 0]))
+    gained = [f.amount for f in facts_of(duel.facts, F.StatusGained) if f.source == "Flare"]
+    assert gained == ([] if ruleset == "battlecon-2011" else [3])
+    assert life(duel)[0] == 17
+
+
+@pytest.mark.parametrize("ruleset", BOTH)
+def test_c25_stun_example_2_soak_takes_all_and_the_human_form_has_none(ruleset) -> None:
+    """001 Example 2: Clockwork Drive (priority 1, Soak 3) against Ignition Grasp (priority
+    4): "dealing 3 points of damage ... Soak 3 ... he takes 0 damage ... he is able to
+    retaliate and score 6 damage on Kallistar". Under 2014 her Human Form's Soak 1 makes
+    it 5 (C25: 001's Human Form has no Soak)."""
+    duel = kallistar_against_cadenza(ruleset, "blazing", (("battery", "shot"),
+                                                          ("grapnel", "strike")))
+    pairs(duel, ("ignition", "grasp"), ("clockwork", "drive"))
+    pass_ante(duel)
+    answer_until(duel, "attack_pair")
+    assert facts_of(duel.facts, F.BecameActive)[0].priorities == [4, 1]
+    assert [(d.power, d.soak, d.amount) for d in dealt(duel, 0)] == [(3, 3, 0)]
+    assert not stun_checks(duel, 1) and not facts_of(duel.facts, F.Stunned)
+    back = [(d.power, d.soak, d.amount) for d in dealt(duel, 1)]
+    if ruleset == "battlecon-2011":
+        assert back == [(6, 0, 6)] and life(duel) == (14, 20)
+    else:
+        assert back == [(6, 1, 5)] and life(duel) == (15, 20)
+
+
+@pytest.mark.parametrize("ruleset", BOTH)
 def test_stun_example_1_no_guard_is_stunned_yet_end_of_beat_acts(ruleset) -> None:
     """001 Example 1: Blazing Strike (4 priority) hits Battery Drive (3) for 4; Cadenza,
     without Stun Guard, is stunned; Battery's End of Beat effect still resolves."""
@@ -174,9 +209,13 @@ def test_c22_kallistar_at_1_life_loses_none_in_elemental_form(ruleset) -> None:
 def test_c25_stun_example_3_mechanical_strike_has_stun_guard_4(ruleset) -> None:
     """001 Example 3: "Cadenza uses 'Mechanical Strike' (priority 1, Stun Guard 4)"; with
     Example 4's Mechanical Shot (Stun Guard 2, Shot's 2) Strike's own is 4, where 2014
-    prints 5. Volcanic Grasp's 2 damage is "lower than or equal to his Stun Guard"."""
-    duel = kallistar_against_cadenza(ruleset, "blazing", (("battery", "drive"),
-                                                          ("grapnel", "grasp")))
+    prints 5. Volcanic Grasp (priority 5) deals 2, "lower than or equal to his Stun Guard
+    value, he is not stunned. He can hit Kallistar back for 6 damage" (2014: 5, through her
+    Human Form's Soak 1). 001 ignores range; a duel cannot: Volcanic Grasp reaches 3 to 5
+    spaces and Mechanical Strike 1, so each hit is shown at its own distance."""
+    discards = (("battery", "drive"), ("grapnel", "grasp"))
+    duel = kallistar_against_cadenza(ruleset, "blazing", discards)
+    stage(duel, spaces=(1, 4))
     pairs(duel, ("volcanic", "grasp"), ("mechanical", "strike"))
     pass_ante(duel)
     settle(duel)
@@ -184,6 +223,16 @@ def test_c25_stun_example_3_mechanical_strike_has_stun_guard_4(ruleset) -> None:
     assert (stats.priority, stats.stun_guard) == ((1, 4) if ruleset == "battlecon-2011"
                                                   else (1, 5))
     assert engine.attack(duel.state, 0).priority == 5
+    answer_until(duel, "attack_pair")
+    assert [d.amount for d in dealt(duel, 0)] == [2]
+    check = stun_checks(duel, 1)[0]
+    assert (check.damage, check.stunned) == (2, False) and life(duel)[1] == 18
+    duel = kallistar_against_cadenza(ruleset, "blazing", discards)  # adjacent: Cadenza hits
+    pairs(duel, ("volcanic", "grasp"), ("mechanical", "strike"))
+    pass_ante(duel)
+    answer_until(duel, "attack_pair")
+    assert dealt(duel, 0) == []
+    assert [d.amount for d in dealt(duel, 1)] == ([6] if ruleset == "battlecon-2011" else [5])
 
 
 @pytest.mark.parametrize("ruleset", BOTH)
@@ -210,7 +259,12 @@ def test_c25_doubts_list_each_2011_value_with_its_passage() -> None:
     assert by[("strike", "stun_guard")]["value"] == 4
     assert "Examples 3, 4 and 5" in by[("strike", "stun_guard")]["why"]
     assert by[("caustic", "power")]["value"] == -1
-    assert "not yet applied" in by[("flare", "priority")]["why"]
+    assert by[("flare", "priority")]["value"] == 1 and "Example 4" in by[("flare", "priority")]["why"]
+    assert not any("not yet applied" in d["why"] for d in doubts)
+    twins = {k: by[k] for k in (("flare", "reveal priority"), ("form-of-disaster", "soak"),
+                                ("geomantic", "timing"))}
+    assert [d["value"] for d in twins.values()] == [0, 0, "reveal"]
+    assert all("applied by the effect's 2011 twin" in d["why"] for d in twins.values())
     assert by[("grasp", "power")]["why"] == "2014 value used: no 2011 source"
     assert not any(d["card"] == "seth" for d in doubts)
     assert {d["card"] for d in doubts} >= {"press", "snare", "spellbolt", "palm-strike"}

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import cast
 
 from judge.battlecon import facts as F
+from judge.battlecon import profile, twins2011
 from judge.battlecon.actions import Advance, Ctx, Custom, Need, pick, status
 from judge.battlecon.antes import bonus_when_anted, one_token_a_beat
 from judge.battlecon.cards import (
@@ -74,9 +75,10 @@ def geomantic_spend(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
     if chosen == "none":
         return [F.Declined(rule=ctx.rule, text="Hikaru spends no further token.",
                            player=ctx.owner)]
+    when = "before priority is compared (001)" if ctx.s.profile == profile.BC2011 else \
+        "priority has already been settled (R28.1)"
     return [F.TokensSpent(rule=ctx.rule, text=f"Geomantic: Hikaru spends {NAMES[chosen]} for "
-                          "its bonus; priority has already been settled (R28.1).",
-                          player=ctx.owner, tokens=[chosen])]
+                          f"its bonus; {when}.", player=ctx.owner, tokens=[chosen])]
 
 
 def advancing_bonus(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
@@ -114,9 +116,12 @@ TRANCE = Card("trance", "Trance", "style", range=(0, 1), fighter="hikaru", effec
     Effect(REVEAL, (Custom(return_anted),), "Anted Elemental tokens return to the pool unused."),
     Effect(END_OF_BEAT, (Custom(recover),), "Recover an Elemental token."),
 ))
+# C13: 001's Hikaru FAQ spends Geomantic's token "during Reveal" (2014: Start of Beat, R28.1).
 GEOMANTIC = Card("geomantic", "Geomantic", "style", power=1, fighter="hikaru", effects=(
-    Effect(START_OF_BEAT, (Custom(geomantic_spend),), "You may spend one more Elemental token."),
-))
+    twins2011.under_2011("geomantic", Effect(START_OF_BEAT, (Custom(geomantic_spend),),
+                                             "You may spend one more Elemental token."),
+                         Effect(REVEAL, (Custom(geomantic_spend),),
+                                "You may spend one more Elemental token."))))
 FOCUSED = Card("focused", "Focused", "style", priority=1, stun_guard=2, fighter="hikaru",
                effects=(Effect(ON_HIT, (Custom(recover),), "Recover an Elemental token."),))
 ADVANCING = Card("advancing", "Advancing", "style", power=1, priority=1, fighter="hikaru",

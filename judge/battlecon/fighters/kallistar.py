@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from judge.battlecon import facts as F
+from judge.battlecon import twins2011
 from judge.battlecon.actions import (
     Ctx,
     Custom,
@@ -57,6 +58,12 @@ def form_bonus(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
     return [status(s, p, "soak", 1, "Human Form", rule)]
 
 
+def form_bonus_2011(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
+    """001's Elemental Form, as 2014's; its Human Form has no Soak (001 Stun and Stun Guard,
+    Examples 2 and 3: Cadenza's 6 damage reaches her whole)."""
+    return form_bonus(ctx, decision) if elemental(ctx.s, ctx.owner) else []
+
+
 def switch(form: str) -> Callable[[Ctx, dict | None], list[F.Fact]]:
     def change(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
         return [F.FormChanged(rule=ctx.rule, text=f"Kallistar takes her {form.title()} Form.",
@@ -84,14 +91,23 @@ def chain_repeat(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
                              player=ctx.owner)]
 
 
-FORM = Card("form-of-disaster", "Form of Disaster", "ability", fighter="kallistar", effects=(
-    Effect(ANTE, (Custom(form_bonus),), "Elemental: +2 power, +2 priority, lose 1 life. "
-           "Human: Soak 1."),))
+# C25: 001's Human Form has no Soak, and its Flare no +3 priority at Reveal (twins2011).
+FORM_BONUS, FORM_BONUS_2011 = twins2011.under_2011("form-of-disaster", Effect(
+    ANTE, (Custom(form_bonus),), "Elemental: +2 power, +2 priority, lose 1 life. Human: Soak 1."),
+    Effect(ANTE, (Custom(form_bonus_2011),), "Elemental: +2 power, +2 priority, lose 1 life. "
+           "Human: no bonus (001)."))
+FORM = Card("form-of-disaster", "Form of Disaster", "ability", fighter="kallistar",
+            effects=(FORM_BONUS, FORM_BONUS_2011))
+FLARE_REVEAL, FLARE_REVEAL_2011 = twins2011.under_2011("flare", Effect(
+    REVEAL, (LoseLife(3), Status("priority", 3)), "Human Form: lose 3 life, +3 priority.",
+    condition=human, condition_text="Human Form"), Effect(
+    REVEAL, (LoseLife(3),), "Human Form: lose 3 life (001: no priority bonus).",
+    condition=human, condition_text="Human Form"))
 FLARE = Card("flare", "Flare", "style", power=3, fighter="kallistar", effects=(
-    Effect(REVEAL, (LoseLife(3), Status("priority", 3)), "Human Form: lose 3 life, +3 priority.",
-           condition=human, condition_text="Human Form"),
+    FLARE_REVEAL,
     Effect(END_OF_BEAT, (Custom(switch("human")),), "Elemental Form: return to Human Form.",
            condition=elemental, condition_text="Elemental Form"),
+    FLARE_REVEAL_2011,
 ))
 IGNITION = Card("ignition", "Ignition", "style", power=1, priority=-1, fighter="kallistar",
                 effects=(
