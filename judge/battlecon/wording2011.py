@@ -67,6 +67,15 @@ WORDINGS: Final[tuple[Wording, ...]] = (
     Wording(profile.C06_PULSE, "Special Actions › Pulse",
             "the player using the pulse pushes his opponent any number of spaces backwards, "
             "then moves himself any number of spaces backwards.", fact="StandupsArranged"),
+    Wording(profile.C07_CANCEL, "Special Actions › Cancel",
+            "If both players cancel simultaneously, they must both choose new attacks "
+            "secretly.", fact="NewPairsCalledFor", text="both choose new attack pairs"),
+    Wording(profile.C07_CANCEL, "Special Actions › Cancel",
+            "Cancel allows you to choose your attack after looking at what your opponent has "
+            "played.", fact="NewPairsCalledFor"),
+    Wording(profile.C13_REVEAL_TIE, "Character-Specific Questions › Hikaru",
+            "the player who originally had the highest priority continues to have priority.",
+            fact="BecameActive", rule=profile.cite("Character-Specific Questions, Hikaru")),
     Wording("C08", "Special Actions › Finish",
             "The overdrive finish attack varies for each character, and is listed on the "
             "Character card.", fact="SpecialActionDeclared", rule="R25",

@@ -76,3 +76,38 @@ def test_each_passage_is_keyed_to_one_fact_or_the_setup() -> None:
         assert all(v.text for v in earlier), (w.conflict, w.fact)
     assert wording_of("StunChecked", "R16.2", "5 is more than her Stun Guard 0") is None
     assert set(ABSENT_OPTIONS) == {"ante_finishers", "time_limit"}
+
+
+CANCEL_ONE = ("[001 › Special Actions › Cancel: “Cancel allows you to choose your attack "
+              "after looking at what your opponent has played.”]")
+CANCEL_BOTH = ("[001 › Special Actions › Cancel: “If both players cancel simultaneously, they "
+               "must both choose new attacks secretly.”]")
+REVEAL_TIE = ("[001 › Character-Specific Questions › Hikaru: “the player who originally had "
+              "the highest priority continues to have priority.”]")
+
+
+def _cancel(kallistar: tuple[str, str]):
+    duel = new_duel("cadenza", "kallistar", ruleset="battlecon-2011")
+    stage(duel, spaces=(3, 4))
+    pairs(duel, ("special-action", "shot"), kallistar)
+    pass_ante(duel)
+    settle(duel)
+    return duel
+
+
+def test_c07_a_cancel_cites_001s_cancel() -> None:
+    assert cited(_cancel(("blazing", "strike")), "chooses a new attack pair") == [CANCEL_ONE]
+    assert cited(_cancel(("special-action", "shot")), "both choose new attack pairs") == \
+        [CANCEL_BOTH]
+
+
+def test_c13_a_tie_made_during_reveal_cites_001s_hikaru_answer() -> None:
+    duel = new_duel("hikaru", "khadath", ruleset="battlecon-2011",
+                    d0=(("focused", "grasp"), ("sweeping", "dash")),
+                    d1=(("evacuation", "dash"), ("teleport", "grasp")))
+    stage(duel, spaces=(3, 4))
+    pairs(duel, ("trance", "strike"), ("hunters", "strike"))
+    answer(duel, 0, "ante", token="wind")
+    pass_ante(duel)
+    settle(duel)
+    assert cited(duel, "a tie made during Reveal") == [REVEAL_TIE]
