@@ -7,7 +7,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from judge.battlecon import profile
 from judge.battlecon.fast_init import fast_init
@@ -35,6 +35,13 @@ class End:
     stop_text: str = ""  # what stopped it, for the narrative ("the Gate Trap")
     wrapped_by: str = ""  # what made the board's edges adjacent (``MOVEMENT_WRAPS``)
     ways: int = 1  # how many legal choices (direction and amount) end here
+
+    def changed(self, passed: bool | None = None, ways: int | None = None) -> End:
+        """This end with ``passed`` or ``ways`` changed: ``dataclasses.replace``, which
+        stays interpreted and reads the fields anew at each call, made direct."""
+        return End(self.end, self.spaces, self.passed if passed is None else passed,
+                   self.stopped_by, self.stop_text, self.wrapped_by,
+                   self.ways if ways is None else ways)
 
 
 Stops = dict[int, tuple[str, str]]  # space -> (card id, what stops there)
@@ -217,8 +224,8 @@ def destinations(
             if end.passed and "pass" in limits:
                 end = _short_of_passing(s, mover, end, limits["pass"])
             if end.end in found:  # another choice, the same space: not "the only option"
-                end = found[end.end]
-                end = replace(end, ways=end.ways + 1)
+                kept = found[end.end]
+                end = kept.changed(ways=kept.ways + 1)
             found[end.end] = end
     if not found and not partial and profile.differs(s.profile, profile.C03_WALLS):
         return destinations(s, mover, directions, amounts, ignores_stops, not_past, own,
@@ -258,7 +265,7 @@ def _before_partner(s: DuelState, mover: int, partner: int, direction: int,
     ahead = lead.end if lead is not None else there
     if (ahead - end.end) * direction <= 0:
         return None
-    return replace(end, passed=False)
+    return end.changed(passed=False)
 
 
 def toward(s: DuelState, mover: int) -> int:
