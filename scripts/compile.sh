@@ -34,6 +34,7 @@ MODULES=(
   judge/battlecon/state.py
   judge/battlecon/agenda.py
   judge/battlecon/replay.py
+  judge/battlecon/duel.py
   judge/battlecon/facts.py
   judge/battlecon/kits.py
   judge/battlecon/rulestamp.py
