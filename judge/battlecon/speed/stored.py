@@ -96,7 +96,7 @@ class Shape:
         if self.compiled:
             return self._read_compiled(data)
         if data.keys() == self.names:  # every field given, as to_json does: one comparison
-            fact = _new(self.cls)
+            fact: Any = _new(self.cls)
             values = fact.__dict__
             values.update(data)
             del values["type"]
@@ -106,7 +106,7 @@ class Shape:
     def _read_partial(self, data: dict) -> Any:
         """A stored fact that leaves out fields with defaults (or is malformed)."""
         self._check(data)
-        fact = _new(self.cls)
+        fact: Any = _new(self.cls)
         values = fact.__dict__
         values.update(self.defaults)
         values.update(data)
