@@ -9,7 +9,6 @@ failure leaves the aggregate as it was.
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass
 from typing import Any
 
@@ -41,14 +40,5 @@ def judge(duel: Retractable, entry: dict) -> Verdict:
 
 
 def judging_copy(match: Match) -> Match:
-    """A match that may decide without changing ``match``: its state cloned (the State
-    protocol's ``clone``), its lists and dicts copied. Their items are shared, which is
-    safe: facts are frozen, and a match copies a decision it keeps. The event list is
-    copied, not rebuilt, so judging costs the decision's own work, not the duel's."""
-    twin = copy.copy(match)
-    for name, value in vars(match).items():
-        if callable(getattr(value, "clone", None)):
-            setattr(twin, name, value.clone())
-        elif isinstance(value, list | dict):
-            setattr(twin, name, copy.copy(value))
-    return twin
+    """A match that may decide without changing ``match``: the match's own ``twin``."""
+    return match.twin()

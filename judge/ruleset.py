@@ -99,6 +99,14 @@ class Match(Protocol):
         (reason and rule) when it is not legal now, and nothing changes."""
         ...
 
+    def twin(self) -> Match:
+        """A copy that may decide without changing this match (the store judges a decision
+        on it: ``events.judging``): its state cloned (``State.clone``), its setup and lists
+        copied, their items shared (facts are frozen; a match copies a decision it keeps).
+        Copying the events, not replaying them, keeps judging at the decision's own cost.
+        Each match makes its own, so that a compiled class (no ``__dict__``) can too."""
+        ...
+
     def absorb(self, kind: str, payload: Any) -> None:
         """Append an already-judged stored event: a fact is applied, a decision recorded."""
         ...

@@ -34,6 +34,7 @@ MODULES=(
   judge/battlecon/state.py
   judge/battlecon/agenda.py
   judge/battlecon/replay.py
+  judge/battlecon/duel.py
   judge/battlecon/facts.py
   judge/battlecon/kits.py
   judge/battlecon/rulestamp.py
@@ -45,6 +46,8 @@ MODULES=(
   judge/battlecon/clash_reveal.py
   judge/battlecon/each_beat.py
   judge/battlecon/along.py
+  judge/battlecon/speed/cache.py
+  judge/battlecon/speed/stored.py
 )
 # Always built: what the build was built from, which the package checks at import so that a
 # build older than its source never runs (judge/battlecon/speed/build.py).

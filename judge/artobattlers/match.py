@@ -35,6 +35,16 @@ class AobMatch:
     def state(self) -> GameState:
         return self._state
 
+    def twin(self) -> AobMatch:
+        """A copy that may decide without changing this match (``judge.ruleset.Match``):
+        the state cloned, the setup, the cards and the events copied, their items shared."""
+        new = AobMatch.__new__(AobMatch)
+        new.setup = dict(self.setup)
+        new.cards = dict(self.cards)
+        new.events = list(self.events)
+        new._state = self._state.clone()
+        return new
+
     @property
     def over(self) -> bool:
         return self._state.over

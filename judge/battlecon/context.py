@@ -7,8 +7,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from judge.battlecon.cards import TIMING_NAMES, Card, Effect
-from judge.battlecon.fast_init import fast_init
 from judge.battlecon.names import name
+from judge.battlecon.speed.fast_init import fast_init
 from judge.battlecon.state import DuelState
 
 

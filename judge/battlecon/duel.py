@@ -91,11 +91,12 @@ def canonical(decision: dict) -> str:
 class Duel:
     """One duel: the setup, the decisions made and the facts they produced, in order."""
 
-    def __init__(self, setup: dict, *, opened: bool = True) -> None:
+    def __init__(self, setup: dict, *, opened: bool = True,
+                 state: DuelState | None = None) -> None:
         """The duel at its setup, its opening facts judged (``opened``), or none yet
-        (``restore``)."""
+        (``restore``); at ``state`` instead of the setup's, with no events (``twin``)."""
         self.setup = setup
-        self.state = initial_state(setup)
+        self.state = initial_state(setup) if state is None else state
         self.events: list[tuple[str, Any]] = []  # ("fact", Fact) | ("decision", dict)
         self._need: Need | None = None
         self._stale: list[str | None] = []  # ``stale_cards``, once asked
@@ -124,6 +125,17 @@ class Duel:
             assert isinstance(payload, dict), "a decision is stored as a JSON object"
             self.events.append(("decision", dict(payload)))
         self._need = None
+
+    def twin(self) -> Duel:
+        """A copy that may decide without changing this duel (``judge.ruleset.Match``): the
+        state cloned, the setup and the lists copied, their items shared (facts are frozen,
+        a decision kept is a copy). Built through ``__init__``, which a compiled ``Duel``
+        needs (no ``__dict__`` to copy)."""
+        new = Duel(dict(self.setup), opened=False, state=self.state.clone())
+        new.events = list(self.events)
+        new._need = self._need
+        new._stale = list(self._stale)
+        return new
 
     @classmethod
     def new(cls, data: Any) -> Duel:

@@ -9,15 +9,22 @@ A fact whose class sets ``closes = True`` finishes the agenda item at the head.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import MISSING, dataclass, field, fields, replace
+from dataclasses import dataclass, field, fields, replace
 from types import ModuleType
-from typing import Any, ClassVar, Final, cast
+from typing import Any, ClassVar, Final
 
 from judge.battlecon.agenda import PRIORITY, from_list, to_lists
-from judge.battlecon.fast_init import install_lazily
-from judge.battlecon.state import APPLYING, SPECIAL_ACTION, DuelState, Pair, Status, ThisBeat
+from judge.battlecon.speed.stored import (  # UNCHANGING: named by the compiled build
+    SHAPES,
+    STORED_DEFAULT,
+    TYPES,
+    UNCHANGING,
+    register,
+)
+from judge.battlecon.state import SPECIAL_ACTION, DuelState, Pair, Status, ThisBeat
 
-FACT_TYPES: Final[dict[str, type[Fact]]] = {}
+FACT_TYPES: Final[dict[str, type]] = TYPES  # every fact type by name (``speed.stored``)
+RULES: Final = "rules"  # ``Planned.planned`` of a stored fact that carries no plan (release 1)
 
 
 class FactFlags:
@@ -32,7 +39,7 @@ class FactFlags:
     secret: ClassVar[tuple[str, ...]] = ()
     # Whether applying such a fact leaves each player's cards in force as they were (the
     # fighter, the Finisher, the attack pair, the cards in play: ``hooks.cards_key``), so
-    # the cards found before it still hold (``DuelState.layers``). Declared by the class
+    # the cards found before it still hold (``speed.cache``). Declared by the class
     # itself, never inherited: a subclass that changes more says nothing and is safe. The
     # seeded playouts check every such fact (tests/judge/test_playouts.py).
     keeps_cards: ClassVar[bool] = False
@@ -43,10 +50,7 @@ class FactFlags:
             cls.keeps_cards = False
         if FactFlags in cls.__bases__:
             return  # Fact itself: the base of every fact type, not one
-        FACT_TYPES[cls.__name__] = cast("type[Fact]", cls)
-        SHAPES.pop(cls.__name__, None)
-        if "__init__" not in vars(cls) and not compiled():
-            install_lazily(cls)  # facts are built by the thousand: judge.battlecon.fast_init
+        register(cls, Fact, unchanging=getattr(cls, "apply") is changes_nothing)  # noqa: B009
 
 
 @dataclass(frozen=True)
@@ -61,16 +65,10 @@ class Fact(FactFlags):
     def run(self, s: DuelState) -> None:
         if self.closes:
             s.agenda.pop(0)
-        # Nothing computed mid-change is kept; should apply raise, the state stays
-        # APPLYING, so nothing is kept for it again (correct, only slower).
-        version, s.version = s.version, APPLYING
-        if self.keeps_cards:  # the cards found in force hold, while it applies too
-            self.apply(s)
-        else:
-            cards, s.cards_version = s.cards_version, APPLYING
-            self.apply(s)
-            s.cards_version = APPLYING if cards == APPLYING else cards + 1
-        s.version = APPLYING if version == APPLYING else version + 1
+        cache = s.cache  # nothing computed mid-change is kept (``speed.cache``)
+        before = cache.changing(self.keeps_cards)
+        self.apply(s)
+        cache.changed(before)
 
     def to_json(self) -> dict:
         out = {"type": type(self).__name__}
@@ -84,127 +82,18 @@ class Fact(FactFlags):
     @staticmethod
     def from_json(data: dict) -> Fact:
         """A fact from its JSON: a known type, no unknown field, every field without a
-        default given (``Shape.read``)."""
-        return SHAPES[data["type"]].read(data)
-
-
-def compiled() -> bool:
-    """Whether this module runs compiled (``scripts/compile.sh``): then a fact class, and any
-    class that extends one, sets its fields through the compiled ``__init__``, never in
-    the ``__dict__`` that ``fast_init`` and ``Shape.read`` otherwise fill."""
-    return not Fact.__dictoffset__
+        default given (``speed.stored``)."""
+        fact: Fact = SHAPES[data["type"]].read(data)
+        return fact
 
 
 def changes_nothing(fact: Fact, s: DuelState) -> None:
     """The ``apply`` of a fact that records what happened (an effect starts to resolve, an
     attack misses) and changes nothing but, if it ``closes``, the agenda's head. A class
     whose ``apply`` is this one says so: a replay of stored facts checks such a fact and
-    does not build it (``Shape.unchanging``). A subclass that defines its own ``apply`` is
-    built and applied."""
-
-
-# The classes whose ``apply`` is ``changes_nothing`` though it is not that very function: the
-# compiled build writes each such ``apply`` as a method of its own (scripts/mypyc_source.py).
-UNCHANGING: Final[set[type]] = set()
-
-_new: Final = object.__new__
-RULES: Final = "rules"  # ``Planned.planned`` of a stored fact that carries no plan (release 1)
-
-
-class Shape:
-    """What reading a stored fact of one type needs, worked out once per type: its class,
-    its field names (and "type"), the ones without a default, the defaults and default
-    factories (a stored Planned fact without ``planned`` was stored by release 1: its plan
-    is asked of the rules), whether it ``closes`` and whether it changes nothing."""
-
-    __slots__ = ("cls", "names", "required", "defaults", "factories", "closes", "unchanging",
-                 "stored", "compiled")
-
-    def __init__(self, cls: type[Fact]) -> None:
-        defaults: dict[str, Any] = {}
-        factories: list[tuple[str, Callable[[], Any]]] = []
-        required = set()
-        for f in fields(cls):
-            if f.default is not MISSING:
-                defaults[f.name] = f.default
-            elif f.default_factory is not MISSING:
-                factories.append((f.name, f.default_factory))
-            else:
-                required.add(f.name)
-        if issubclass(cls, Planned):
-            defaults["planned"] = RULES
-        self.cls = cls
-        self.names = frozenset(f.name for f in fields(cls)) | {"type"}
-        self.required = frozenset(required)
-        self.defaults = defaults
-        self.factories = tuple(factories)
-        self.closes = cls.closes
-        self.unchanging = cls.apply is changes_nothing or cls in UNCHANGING
-        # Compiled, a fact class has its own ``_from_stored`` (scripts/mypyc_source.py); a
-        # class that extends one in interpreted code does not, and is built by keyword.
-        self.stored = vars(cls).get("_from_stored")
-        self.compiled = compiled()
-
-    def read(self, data: dict) -> Fact:
-        """The fact stored as ``data`` (whose "type" names this shape). Stored facts are
-        read by the thousand, so this fills the frozen instance directly instead of
-        through ``__init__``, after the same checks (compiled: ``_read_compiled``)."""
-        if self.compiled:
-            return self._read_compiled(data)
-        if data.keys() == self.names:  # every field given, as to_json does: one comparison
-            fact = _new(self.cls)
-            values = fact.__dict__
-            values.update(data)
-            del values["type"]
-            return fact
-        return self._read_partial(data)
-
-    def _read_partial(self, data: dict) -> Fact:
-        """A stored fact that leaves out fields with defaults (or is malformed)."""
-        self._check(data)
-        fact = _new(self.cls)
-        values = fact.__dict__
-        values.update(self.defaults)
-        values.update(data)
-        del values["type"]
-        for name, factory in self.factories:
-            if name not in data:
-                values[name] = factory()  # a fresh list each, as __init__ would make
-        return fact
-
-    def _check(self, data: dict) -> None:
-        """Refuse a stored fact with a field its type does not have, or without one that
-        has no default: a ``TypeError`` that names the field."""
-        if data.keys() <= self.names and data.keys() >= self.required:
-            return
-        given = set(data)
-        problems = [f"unknown field {name!r}" for name in sorted(given - self.names)] + [
-            f"missing field {name!r}" for name in sorted(self.required - given)]
-        raise TypeError(f"A stored {self.cls.__name__} fact: {', '.join(problems)}.")
-
-    def _read_compiled(self, data: dict) -> Fact:
-        """A compiled class has no ``__dict__``: the fact is built by its compiled
-        ``__init__``, after the same checks."""
-        if self.stored is not None and data.keys() == self.names:
-            return self.stored(data)
-        self._check(data)
-        given = dict(data)
-        del given["type"]
-        if "planned" in self.defaults and "planned" not in given:
-            given["planned"] = RULES  # stored by release 1: its plan is asked of the rules
-        return self.cls(**given)  # raises the TypeError that names a wrong field
-
-
-class _Shapes(dict[str, Shape]):
-    """Per fact type name, its ``Shape``, worked out when first asked (a ``KeyError`` for
-    an unknown type). Dropped when a class takes the name anew."""
-
-    def __missing__(self, kind: str) -> Shape:
-        shape = self[kind] = Shape(FACT_TYPES[kind])
-        return shape
-
-
-SHAPES: Final = _Shapes()
+    does not build it (``speed.stored.UNCHANGING``). A subclass that defines its own
+    ``apply`` is built and applied. (The compiled build writes each such ``apply`` as a
+    method of its own, and names the class in ``UNCHANGING``: scripts/mypyc_source.py.)"""
 
 
 @dataclass(frozen=True)
@@ -219,7 +108,8 @@ class Planned(Fact):
     release 1 carries no plan (``planned == RULES``) and asks the rules, as it always did.
     """
 
-    planned: Any = field(default=None, kw_only=True)
+    # A stored fact without it was stored by release 1: its plan is asked of the rules.
+    planned: Any = field(default=None, kw_only=True, metadata={STORED_DEFAULT: RULES})
 
     def plan(self, s: DuelState, rules_part: Callable[..., None], *args: Any) -> None:
         """Apply the rules' part of this fact: from the plan it carries, or by asking the
@@ -1149,4 +1039,4 @@ class PlacementAnswered(Fact):
 
 
 # Special Action card id, re-exported for rules modules.
-__all__ = ["Fact", "FACT_TYPES", "SPECIAL_ACTION"]
+__all__ = ["Fact", "FACT_TYPES", "SPECIAL_ACTION", "UNCHANGING"]

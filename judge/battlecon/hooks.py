@@ -71,7 +71,7 @@ from judge.battlecon.hookspecs import (
     declared,
 )
 from judge.battlecon.kits import card, check_cards_with, fighter, on_errata
-from judge.battlecon.state import APPLYING, SPECIAL_ACTION, DuelState, PlayerState
+from judge.battlecon.state import SPECIAL_ACTION, DuelState, PlayerState
 
 # The hooks are re-exported: every earlier import of a hook name from here still works.
 # (``__all__`` lists the re-exported names only; what this module defines is public too.)
@@ -138,19 +138,14 @@ def forget_cards() -> None:
 def _layer_1(s: DuelState, p: int) -> Layer1:
     """Player p's cards in force (attack, ability, cards in play), whether any of them
     takes part in a later layer, and their hooks by name; kept in the state until a fact
-    that may change them (``DuelState.layers``, ``Fact.keeps_cards``), and cached by what
+    that may change them (``speed.cache``, ``Fact.keeps_cards``), and cached by what
     decides them. Never kept while a fact that may change them applies."""
-    if s.cards_version == APPLYING:
-        return _layer_1_of(s.players[p])
-    kept = s.layers
-    if kept[0] == s.cards_version:
-        found: Layer1 | None = kept[p + 1]
-        if found is not None:
-            return found
-    else:
-        kept[:] = [s.cards_version, None, None]
-    fresh = kept[p + 1] = _layer_1_of(s.players[p])
-    return fresh
+    cache = s.cache
+    found: Layer1 | None = cache.kept_cards(p)
+    if found is None:
+        found = _layer_1_of(s.players[p])
+        cache.keep_cards(p, found)
+    return found
 
 
 def cards_key(player: PlayerState) -> tuple:
@@ -254,13 +249,11 @@ def query(s: DuelState, name: Hook[T]) -> Sequence[tuple[int, Card, T]]:
     """Every ``name`` hook in force, for both players in the documented order, as
     (owner, card, function), each function typed by the hook's signature."""
     first = s.active if s.active is not None else s.ante_first  # ``order``
-    kept = s.layers
-    one: Layer1
-    two: Layer1
-    if kept[0] == s.cards_version and kept[1] is not None and kept[2] is not None:
-        one, two = kept[first + 1], kept[2 - first]  # both kept since the last change
-    else:
-        one, two = _layer_1(s, first), _layer_1(s, 1 - first)
+    cache = s.cache
+    kept_one: Layer1 | None = cache.kept_cards(first)
+    kept_two: Layer1 | None = cache.kept_cards(1 - first)
+    one = _layer_1(s, first) if kept_one is None else kept_one  # kept since the last change
+    two = _layer_1(s, 1 - first) if kept_two is None else kept_two
     if one[1] or two[1]:
         return _query_layered(s, name, first)
     mine, theirs = one[2][first].get(name), two[2][1 - first].get(name)

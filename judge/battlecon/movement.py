@@ -10,7 +10,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from judge.battlecon import profile
-from judge.battlecon.fast_init import fast_init
 from judge.battlecon.hooks import (
     MOVEMENT_BLOCKS,
     MOVEMENT_LIMITS,
@@ -20,6 +19,7 @@ from judge.battlecon.hooks import (
     MOVES_ALONG,
     query,
 )
+from judge.battlecon.speed.fast_init import fast_init
 from judge.battlecon.state import BOARD, DuelState, known
 
 FIRST, LAST = BOARD.start, BOARD.stop - 1

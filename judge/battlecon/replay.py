@@ -8,7 +8,7 @@ from collections.abc import Iterable
 
 from judge.battlecon.duel import initial_state
 from judge.battlecon.facts import SHAPES, Fact
-from judge.battlecon.state import APPLYING, DuelState
+from judge.battlecon.state import DuelState
 
 
 def replay_facts(setup: dict, facts: Iterable[Fact | dict]) -> DuelState:
@@ -19,14 +19,15 @@ def replay_facts(setup: dict, facts: Iterable[Fact | dict]) -> DuelState:
 
 def apply_all(s: DuelState, facts: Iterable[Fact | dict]) -> None:
     """Run each fact (a stored one read from its JSON) in order, as ``Fact.run`` does, but
-    with the state APPLYING from the first to the last and its version bumped by their
-    count once at the end: nothing is asked of the state between two facts of a replay, so
-    nothing could be kept there, and the state ends exactly as running them one by one.
+    as one change of the state's cache (``speed.cache``: nothing kept from the first fact
+    to the last, the counters bumped by their count once at the end): nothing is asked of
+    the state between two facts of a replay, so nothing could be kept there, and the state
+    ends exactly as running them one by one.
 
     A stored fact that changes nothing (``Shape.unchanging``) is checked as reading it
     would check it, and not built: only its ``closes`` counts."""
-    version, s.version = s.version, APPLYING
-    cards, s.cards_version = s.cards_version, APPLYING
+    cache = s.cache
+    before = cache.changing(False)
     count = 0
     for f in facts:
         count += 1
@@ -40,5 +41,4 @@ def apply_all(s: DuelState, facts: Iterable[Fact | dict]) -> None:
             s.agenda.pop(0)
         if fact is not None:
             fact.apply(s)
-    s.version = APPLYING if version == APPLYING else version + count
-    s.cards_version = APPLYING if cards == APPLYING else cards + count
+    cache.changed(before, count)

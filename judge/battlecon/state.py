@@ -11,12 +11,12 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Final, TypeVar
 
 from judge.battlecon.agenda import Item
+from judge.battlecon.speed.cache import Cache
 
 BOARD: Final = range(1, 8)
 START_LIFE: Final = 20
 BEATS: Final = 15
 SPECIAL_ACTION: Final = "special-action"
-APPLYING: Final = -1  # ``DuelState.version`` while a fact applies: the state is changing
 
 _T = TypeVar("_T")
 
@@ -226,34 +226,10 @@ class DuelState:
     end_reason: str | None = None
     rules: int = 1  # the level of the rules stamp it is judged under (``rulestamp``)
     profile: str = "battlecon-2014"  # the ruleset profile it is judged under (``profile``)
-    # Bumped by every fact applied (``Fact.run``): what is computed from the state (attack
-    # stats, the cards in force) is kept in ``memo`` and ``layers`` until the next change,
-    # and nothing is kept while a fact applies (``APPLYING``). Change a state by hand:
-    # ``touch()``.
-    version: int = field(default=0, compare=False)
-    memo: dict = field(default_factory=dict, compare=False, repr=False)
-    # Bumped by every fact that may change a player's cards in force (all but those whose
-    # class ``keeps_cards``), and ``APPLYING`` while one applies: the cards found in force
-    # stay in ``layers`` until then.
-    cards_version: int = field(default=0, compare=False)
-    # [cards_version, player 0's layer 1, player 1's layer 1] (``hooks``): None until asked.
-    layers: list = field(default_factory=lambda: [APPLYING, None, None], compare=False,
-                         repr=False)
-
-    def touch(self) -> None:
-        """Forget what was computed from this state (after changing it other than by a fact)."""
-        if self.cards_version != APPLYING:
-            self.cards_version += 1
-        if self.version != APPLYING:
-            self.version += 1
-
-    def remembered(self, key: Any) -> Any:
-        """What was computed for ``key`` since the last change, or None."""
-        if self.memo.get("version") != self.version:
-            self.memo.clear()
-            self.memo["version"] = self.version
-            return None
-        return self.memo.get(key)
+    # What is computed from this state and kept until it changes (``speed.cache``):
+    # neither part of the position nor of its equality. Changed by hand, not by a fact:
+    # ``cache.forget()``.
+    cache: Cache = field(default_factory=Cache, compare=False, repr=False)
 
     def correct(self, path: str, value: Any) -> None:
         """Set the field a judge's correction names by its path (``players.1.life``,
@@ -280,11 +256,6 @@ class DuelState:
         else:
             raise KeyError(path)
 
-    def remember(self, key: Any, value: Any) -> None:
-        """Keep ``value`` for ``key`` until the next change (not while a fact applies)."""
-        if self.version != APPLYING:
-            self.memo[key] = value
-
     def opponent(self, p: int) -> int:
         return 1 - p
 
@@ -303,8 +274,7 @@ class DuelState:
     def clone(self) -> DuelState:
         """An independent copy (statuses and agenda items are never mutated in place)."""
         new = copy.copy(self)
-        new.memo = {}
-        new.layers = list(self.layers)  # the same cards in force, at the same version
+        new.cache = self.cache.twin()  # the same cards in force, at the same version
         new.players = [p.clone() for p in self.players]
         new.agenda = list(self.agenda)
         new.ordered = set(self.ordered)

@@ -58,7 +58,7 @@ def attack(s: DuelState, p: int) -> Attack:
     """Final stats of player p's attack, in layers (``hooks``): the cards in force, copies,
     suppressions, then modifiers (Styles, passives, tokens, statuses, hooks), then totals."""
     key = ("attack", p)
-    found = s.remembered(key)
+    found = s.cache.remembered(key)
     if found is None:
         cards = cards2011.as_printed(s.profile, in_force(s, p))  # C25: 001's numbers
         absolute = None
@@ -71,7 +71,7 @@ def attack(s: DuelState, p: int) -> Attack:
         cap = first_reason(s, STAT_CAP, p)
         if cap and absolute is not None:
             _cap(found, absolute, [c for c in cards if c.kind == "style"], cap)
-        s.remember(key, found)
+        s.cache.remember(key, found)
     return found
 
 

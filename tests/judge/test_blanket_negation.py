@@ -405,7 +405,7 @@ def unanted(s, p: int):
     beat = bare.players[p].this_beat
     beat.anted, beat.bonus_tokens, beat.stun_immune = [], [], False
     beat.marks.clear()
-    bare.touch()
+    bare.cache.forget()
     return bare
 
 

@@ -125,7 +125,7 @@ def clash_position(fid: str, base: str, *, rules_stamp: str | None = "rules-2",
         me.this_beat.anted.append(token)
         if token in kit.token_bonus:
             me.this_beat.bonus_tokens.append(token)
-    s.touch()
+    s.cache.forget()
     return s
 
 

@@ -1,7 +1,7 @@
 """A missed invalidation of the cards kept in force is caught by the seeded playouts.
 
 A fact class that says ``keeps_cards`` lets the cards found in force outlive it
-(``DuelState.layers``, ``Fact.run``). Declared wrongly, the cache would go stale silently;
+(``DuelState.cache``: ``judge.battlecon.speed.cache``, ``Fact.run``). Declared wrongly, the cache would go stale silently;
 the playouts (``tests/judge/test_playouts.py``, ``check_duel``) replay every fact and
 compare the cards in force after it with those before it. Here one flag is flipped, on a
 fact that does change them (the attack pairs revealed put the cards in play), and the

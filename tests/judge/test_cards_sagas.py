@@ -83,7 +83,7 @@ def laid(f1: str, sagas: tuple[str, str], theirs: tuple[str, str], spaces=(3, 5)
         pl = s.players[p]
         pl.hand = [c for c in pl.hand if c not in (style, base)]
         pl.pair = Pair(style, base, revealed=True)
-    s.touch()
+    s.cache.forget()
     return s
 
 
@@ -94,7 +94,7 @@ def ante(s: DuelState, p: int, token: str) -> None:
     pl.token_discard.append(token)
     pl.this_beat.anted.append(token)
     pl.this_beat.bonus_tokens.append(token)
-    s.touch()
+    s.cache.forget()
 
 
 def numbers(s: DuelState, p: int) -> tuple:
@@ -399,7 +399,7 @@ def test_staff_does_not_stun_at_range_1():
     s = laid("cadenza", ("negation", "staff"), ("battery", "strike"), spaces=(3, 4))
     assert first_reason(s, PREVENTS_STUN, 0, 1) == "Staff does not stun at range 1"
     s.players[1].space = 5
-    s.touch()
+    s.cache.forget()
     assert first_reason(s, PREVENTS_STUN, 0, 1) == ""
 
 
@@ -424,7 +424,7 @@ def test_staff_becomes_the_opponents_unique_base_with_the_mirror_anted():
     assert numbers(s, 0) == ((1, 2), 3, 4)
     ante(s, 0, MIRROR)
     s.players[0].this_beat.bonus_tokens.remove(MIRROR)  # the copy needs only the ante
-    s.touch()
+    s.cache.forget()
     assert numbers(s, 0) == ((1, 2), 1, 0) and attack(s, 0).stun_guard == 6
     assert queued(s, 0, ON_HIT) == []
 
@@ -460,13 +460,13 @@ def test_assimilate_stops_the_opponents_effects_for_the_rest_of_the_beat():
     s = laid("cadenza", ("negation", "strike"), ("hydraulic", "strike"))
     s.players[0].pair = Pair(None, None, revealed=True, finisher=True)
     s.players[0].finisher = "assimilate"
-    s.touch()
+    s.cache.forget()
     assert queued(s, 1, BEFORE_ACTIVATING) == ["hydraulic"]
     s.players[0].counters[ASSIMILATED] = s.seq
-    s.touch()
+    s.cache.forget()
     assert queued(s, 1, BEFORE_ACTIVATING) == []
     s.players[1].pair = Pair("battery", "strike", revealed=True)
-    s.touch()
+    s.cache.forget()
     assert queued(s, 1, END_OF_BEAT) == []
 
 
@@ -627,12 +627,12 @@ def test_s41_reflection_copies_tatsumis_zone_bonus():
     }
     for juto, (mine, my_guard, theirs, their_guard) in cases.items():
         s.figures[(1, JUTO)] = Figure(juto, JUTO_LIFE if juto else 0)
-        s.touch()
+        s.cache.forget()
         me, her = attack(s, 0), attack(s, 1)
         assert (numbers(s, 0), (me.soak, me.stun_guard)) == (mine, my_guard), juto
         assert (numbers(s, 1), (her.soak, her.stun_guard)) == (theirs, their_guard), juto
     s.figures[(1, JUTO)] = Figure(6, JUTO_LIFE)
-    s.touch()
+    s.cache.forget()
     assert ("Reflection (Juto (zone 0))", (0, 2)) in attack(s, 0).parts["range"]
     assert ("Reflection (Juto (zone 0))", 1) in attack(s, 0).parts["power"]
 
@@ -643,7 +643,7 @@ def test_s42_negation_cancels_kehrolyns_form_and_overload_style():
     s = laid("kehrolyn", ("negation", "strike"), ("whip", "overload"),
              d1=(("bladed", "dash"), ("mutating", "grasp")))
     s.players[1].in_play = ["quicksilver"]
-    s.touch()
+    s.cache.forget()
     assert numbers(s, 1) == ((1, 1), 3, 3)
     assert queued(s, 1, END_OF_BEAT) == ["overload", "quicksilver"]  # End of Beat stays
 
@@ -652,7 +652,7 @@ def test_s43_negation_leaves_status_effects():
     """S43: a +2 power status effect on Cadenza stays under Negation (R18.10)."""
     s = laid("cadenza", ("negation", "strike"), ("clockwork", "strike"))
     s.statuses.append(Status(1, "power", 2, "Feedback Field", s.seq, s.seq))
-    s.touch()
+    s.cache.forget()
     assert numbers(s, 1) == ((1, 1), 4 + 2, 3)
 
 
@@ -761,7 +761,7 @@ def test_reflection_copies_hepzibahs_anted_dark_pacts():
     priority, and with the Mirror anted Sagas has them too, labelled Reflection's."""
     s = laid("hepzibah", ("negation", "strike"), ("darkheart", "strike"))
     s.players[1].in_play = ["almighty", "endless"]
-    s.touch()
+    s.cache.forget()
     assert numbers(s, 0) == ((1, 1), 4, 3)
     ante(s, 0, MIRROR)
     assert numbers(s, 0) == ((1, 1), 6, 5)

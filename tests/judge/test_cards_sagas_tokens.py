@@ -66,7 +66,7 @@ def test_echoed_token_effect_may_spend_the_mirror_under_mirror_token_any(copied,
         assert stand_ins(legacy, timing) == []
     s.players[0].token_pool.remove(MIRROR)
     s.players[0].token_discard.append(MIRROR)
-    s.touch()
+    s.cache.forget()
     assert stand_ins(s, timing) == []
 
 
@@ -151,7 +151,7 @@ def test_staff_copying_deathblow_has_no_mirror_left_to_spend():
     s = laid("demitras", ("negation", "staff"), ("darkside", "deathblow"), spaces=(3, 4),
              rulings=ANY)
     ante(s, 0, MIRROR)
-    s.touch()
+    s.cache.forget()
     assert "deathblow~sagas" in [c.id for c in cards_in_force(s, 0)]
     assert stand_ins(s, ON_HIT) == []
 
@@ -171,6 +171,6 @@ def test_assimilated_critical_may_spend_the_mirror_as_dark_force():
     for p, (style, base) in ((0, ("critical", "strike")), (1, ("merciless", "shot"))):
         s.players[p].hand = [c for c in s.players[p].hand if c not in (style, base)]
         s.players[p].pair = Pair(style, base, revealed=True)
-    s.touch()
+    s.cache.forget()
     assert MIRROR in s.players[0].token_pool
     assert stand_ins(s, ON_HIT) == ["critical~sagas"]

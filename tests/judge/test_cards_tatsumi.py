@@ -92,7 +92,7 @@ def revealed(me: int, them: int, juto: int | None, mine: tuple[str, str],
     for p, (style, base) in enumerate((mine, theirs)):
         s.players[p].hand = [c for c in s.players[p].hand if c not in (style, base)]
         s.players[p].pair = Pair(style, base, revealed=True)
-    s.touch()
+    s.cache.forget()
     return s
 
 

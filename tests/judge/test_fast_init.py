@@ -1,4 +1,4 @@
-"""The ``__init__`` facts are built with (judge.battlecon.fast_init) takes exactly the
+"""The ``__init__`` facts are built with (judge.battlecon.speed.fast_init) takes exactly the
 parameters the dataclass's own would, and builds the same fact."""
 
 from __future__ import annotations
@@ -10,7 +10,7 @@ import pytest
 
 import judge.battlecon.roster  # noqa: F401  (registers the fighters' facts too)
 from judge.battlecon import facts as F
-from judge.battlecon.fast_init import build_init
+from judge.battlecon.speed.fast_init import build_init
 
 
 def _dataclass_init(cls: type) -> object:

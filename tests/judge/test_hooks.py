@@ -53,7 +53,7 @@ def reveal(s: DuelState, p: int, style: str, base: str) -> None:
     pl = s.players[p]
     pl.hand = [c for c in pl.hand if c not in (style, base)]
     pl.pair = Pair(style, base, revealed=True)
-    s.touch()
+    s.cache.forget()
 
 
 # --- Paradigm of Haste (S30) -----------------------------------------------------------------
@@ -158,7 +158,7 @@ def test_negation_leaves_status_effects() -> None:
     """S43: a status effect gained earlier still applies under Negation."""
     s = state({"space": 3}, {"space": 4})
     s.statuses.append(Status(1, "power", 2, "Battery", beat=1, until=1))
-    s.touch()
+    s.cache.forget()
     reveal(s, 0, "ht-negation", "ht-base")
     reveal(s, 1, "clockwork", "press")
     assert attack(s, 1).power == 3 and ("Battery", 2) in attack(s, 1).parts["power"]

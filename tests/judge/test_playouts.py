@@ -67,7 +67,7 @@ def check_invariants(s: DuelState, where: str) -> None:
 
 
 def check_kept_cards(s: DuelState, where: str) -> None:
-    """The cards in force that the state keeps (``DuelState.layers``, asked here so that
+    """The cards in force that the state keeps (``speed.cache``, asked here so that
     they are kept from one fact to the next) equal a fresh computation: a fact that changed
     them though its class says ``keeps_cards`` leaves them stale and fails here."""
     for p in (0, 1):
@@ -91,7 +91,7 @@ def check_duel(duel, compare_every_decision: bool, live_states: dict | None = No
         e.run(s)
         if compare_every_decision:
             check_kept_cards(s, f"event {n} ({type(e).__name__})")
-        if e.keeps_cards:  # what lets the cards found in force outlive it (DuelState.layers)
+        if e.keeps_cards:  # what lets the cards found in force outlive it (speed.cache)
             assert [cards_key(p) for p in s.players] == cards, \
                 f"event {n}: {type(e).__name__} keeps_cards, yet changed the cards in force"
         if isinstance(e, LifeLost):

@@ -68,7 +68,7 @@ class Row:
 
 def status(s: DuelState, p: int, stat: str, amount, source: str) -> None:
     s.statuses.append(Status(p, stat, amount, source, s.seq, s.seq))
-    s.touch()
+    s.cache.forget()
 
 
 def cadenza(s: DuelState, style: str) -> None:
@@ -82,7 +82,7 @@ def cherri(s: DuelState, style: str) -> None:
     pl.token_pool.remove(INSIGHT)
     pl.token_discard.append(INSIGHT)
     pl.this_beat.anted.append(INSIGHT)  # anted for no bonus: it forces a Clash at the Reveal
-    s.touch()
+    s.cache.forget()
 
 
 def demitras(s: DuelState, style: str) -> None:
@@ -97,7 +97,7 @@ def hepzibah(s: DuelState, style: str) -> None:
     pl = s.players[1]
     pl.in_play = [ALMIGHTY, ENDLESS]  # two Dark Pacts anted (+2 power, +2 priority)
     pl.life -= 2  # a life point paid for each
-    s.touch()
+    s.cache.forget()
 
 
 def hikaru(s: DuelState, style: str) -> None:
@@ -112,7 +112,7 @@ def kallistar(s: DuelState, style: str) -> None:
 
 def kehrolyn(s: DuelState, style: str) -> None:
     s.players[1].in_play = ["quicksilver"]  # Overload's Style, revealed from her hand
-    s.touch()
+    s.cache.forget()
 
 
 def khadath(s: DuelState, style: str) -> None:
@@ -130,7 +130,7 @@ def luc(s: DuelState, style: str) -> None:
     pl.token_pool.remove("time")
     pl.token_discard.append("time")
     pl.this_beat.anted.append("time")  # a batch of one: +1 priority (his ability)
-    s.touch()
+    s.cache.forget()
 
 
 def magdelina(s: DuelState, style: str) -> None:
@@ -145,17 +145,17 @@ def rukyuk(s: DuelState, style: str) -> None:
 
 def seth(s: DuelState, style: str) -> None:
     s.players[1].this_beat.kit["named"] = "staff"  # Beyond Eyes named Sagas's Base: a right guess
-    s.touch()
+    s.cache.forget()
 
 
 def tatsumi(s: DuelState, style: str) -> None:
     s.figures[(1, JUTO)] = Figure(6, JUTO_LIFE)  # behind her (zone 0): +0~2 range, +1 power
-    s.touch()
+    s.cache.forget()
 
 
 def zaamassal(s: DuelState, style: str) -> None:
     s.players[1].in_play = [RESILIENCE]  # the Paradigm he assumed in an earlier beat
-    s.touch()
+    s.cache.forget()
 
 
 def vanaah(s: DuelState, style: str) -> None:
@@ -163,7 +163,7 @@ def vanaah(s: DuelState, style: str) -> None:
     pl.token_pool.remove("divine-rush")
     pl.token_discard.append("divine-rush")
     pl.this_beat.anted.append("divine-rush")  # her ability's passives: +2 power, +2 priority
-    s.touch()
+    s.cache.forget()
 
 
 ROWS: list[Row] = [

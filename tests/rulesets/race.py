@@ -121,6 +121,13 @@ class RaceMatch:
         self.state = RaceState([0, 0], setup["target"])
         self.events: list[tuple[str, Any]] = []
 
+    def twin(self) -> RaceMatch:
+        """A copy that may decide without changing this race (``judge.ruleset.Match``)."""
+        new = RaceMatch(dict(self.setup))
+        new.state = self.state.clone()
+        new.events = list(self.events)
+        return new
+
     @property
     def over(self) -> bool:
         return self.state.over

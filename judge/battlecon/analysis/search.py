@@ -62,7 +62,7 @@ def state_key(s: DuelState) -> str:
     return repr(values)
 
 
-_NOT_STATE = frozenset({"version", "memo", "cards_version", "layers"})
+_NOT_STATE = frozenset({"cache"})
 
 
 def solve(s: DuelState, need: Need | None, seq: int, memo: Memo,
