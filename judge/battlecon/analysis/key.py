@@ -10,15 +10,13 @@ from typing import Any
 
 from judge.battlecon.state import DuelState
 
-# What is not the position: the state's caches (as ``search.state_key`` leaves out).
-_NOT_STATE = frozenset({"version", "memo", "cards_version", "layers"})
-
 
 def position_key(s: DuelState) -> str:
-    """The sha256 of the state's every field (its caches and the players' names left out)
+    """The sha256 of the state's every compared field (its cache, which the state's
+    equality leaves out, and the players' names left out)
     in a canonical JSON: sets and mappings sorted, so insertion order does not count."""
     values: dict[str, Any] = {f.name: canonical(getattr(s, f.name))
-                              for f in dataclasses.fields(s) if f.name not in _NOT_STATE}
+                              for f in dataclasses.fields(s) if f.compare}
     values["players"] = [{**canonical(p), "name": None} for p in s.players]
     text = json.dumps(values, sort_keys=True, separators=(",", ":"), ensure_ascii=True)
     return hashlib.sha256(text.encode("ascii")).hexdigest()

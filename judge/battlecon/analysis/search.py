@@ -57,12 +57,8 @@ class Memo(dict[str, Result]):
 def state_key(s: DuelState) -> str:
     """What makes a state this state (not its caches): equal keys, the same subgame."""
     # Read through the dataclass's fields, not ``__dict__``: a compiled DuelState has none.
-    values = {f.name: getattr(s, f.name) for f in dataclasses.fields(s)
-              if f.name not in _NOT_STATE}
+    values = {f.name: getattr(s, f.name) for f in dataclasses.fields(s) if f.compare}
     return repr(values)
-
-
-_NOT_STATE = frozenset({"cache"})
 
 
 def solve(s: DuelState, need: Need | None, seq: int, memo: Memo,
