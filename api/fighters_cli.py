@@ -36,14 +36,22 @@ def card_line(card: dict[str, Any]) -> str:
         parts.append("stun immunity")
     effects = "; ".join(card["effects"])
     return f"  {card['kind']:<9}{card['name']:<22}{', '.join(parts)}" + (
-        f" -- {effects}" if effects else "")
+        f" -- {effects}" if effects else "") + older(card)
+
+
+def older(card: dict[str, Any]) -> str:
+    """A card's 2011 differences (the ``battlecon-2011`` catalogue's), each with its passage."""
+    said = "; ".join(f"{d['field']} {d['value']} (2014: {d['value_2014']}; {d['passage']})"
+                     for d in card.get("differences_2011", []))
+    return f" [2011: {said}]" if said else ""
 
 
 def fighter_lines(f: dict[str, Any]) -> list[str]:
     lines = [f"{f['name']} ({f['id']})"]
     if f.get("ability"):
         effects = "; ".join(f["ability"]["effects"])
-        lines.append(f"  ability  {f['ability']['name']}" + (f": {effects}" if effects else ""))
+        lines.append(f"  ability  {f['ability']['name']}" + (f": {effects}" if effects else "")
+                     + older(f["ability"]))
     lines += [card_line(c) for c in f["styles"] + [f["unique_base"]] + f["finishers"]]
     if f["tokens"]:
         lines.append("  tokens   " + ", ".join(t["name"] for t in f["tokens"]))

@@ -32,7 +32,7 @@ class BattleCON2011(BattleCON):
         """Only the preview's four fighters are offered, and not the options 001 has not
         (``absent_options``: why, in 001's words, for a new-duel form to say)."""
         whole = super().catalogue()
-        return {**whole, "fighters": [_one_finisher(f) for f in whole["fighters"]
+        return {**whole, "fighters": [_as_2011(_one_finisher(f)) for f in whole["fighters"]
                                       if f["id"] in profile.FIGHTERS_2011],
                 "profile": {"of": profile.BC2014, "source": profile.SOURCE_2011,
                             "differences": dict(profile.SWITCHES_2011),
@@ -57,6 +57,32 @@ def _doubts() -> list[dict[str, Any]]:
     for c in cards:
         seen.setdefault(c.id, c)
     return cards2011.doubts(list(seen.values()))
+
+
+def _as_2011(f: dict[str, Any]) -> dict[str, Any]:
+    """A fighter's catalogue entry with its cards' 2011 values (C25, ``cards2011.DERIVED``):
+    each number 001 determines in place of 2014's, and on each card the list of its 2011
+    differences (``differences_2011``: field, 001's value, 2014's, the passage), the
+    effect-level ones included. The printed text of an effect stays 2014's."""
+    cards = ("styles", "bases", "finishers")
+    out = {**f, **{k: [_card_2011(c) for c in f[k]] for k in cards}}
+    for one in ("unique_base", "ability"):
+        if f.get(one):
+            out[one] = _card_2011(f[one])
+    return out
+
+
+def _card_2011(card: dict[str, Any]) -> dict[str, Any]:
+    found = [d for d in cards2011.DERIVED if d.card == card["id"]]
+    if not found:
+        return card
+    out = dict(card)
+    for d in found:
+        if d.field in cards2011.STAT_FIELDS and (d.applied or d.ruling):
+            out[d.field] = d.value
+    out["differences_2011"] = [{"field": d.field, "value": d.value, "value_2014": d.value_2014,
+                                "passage": d.passage} for d in found]
+    return out
 
 
 def _one_finisher(f: dict[str, Any]) -> dict[str, Any]:

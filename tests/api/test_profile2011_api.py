@@ -51,3 +51,28 @@ def test_judge_fighters_lists_the_profile_and_its_doubts(capsys):
     assert "strike.stun_guard = 4 (also: 5) [battlecon-2011]: 001 Stun and Stun Guard" in out
     assert "grasp.power = 2 [battlecon-2011]: 2014 value used: no 2011 source" in out
     assert main(["fighters", "--ruleset", "artobattlers"]) != 0
+
+
+def test_the_profiles_catalogue_and_judge_fighters_give_the_2011_values(client, capsys):
+    """Issue 35: ``judge fighters --ruleset battlecon-2011`` lists the four fighters with
+    their 2011 values, as the profile's catalogue (``GET /api/rulesets/battlecon-2011``,
+    which the console's card tips read) gives them; 2014's catalogue is as printed in 2014."""
+    from api.cli import main
+
+    def card(name: str, fighter: str, kind: str, cid: str) -> dict:
+        found = client.get(f"/api/rulesets/{name}").get_json()["catalogue"]["fighters"]
+        f = next(f for f in found if f["id"] == fighter)
+        return next(c for c in f[kind] if c["id"] == cid)
+
+    flare, caustic = (card("battlecon-2011", "kallistar", "styles", c) for c in ("flare", "caustic"))
+    strike = card("battlecon-2011", "cadenza", "bases", "strike")
+    assert (flare["priority"], caustic["power"], strike["stun_guard"]) == (1, -1, 4)
+    assert {"field": "priority", "value": 1, "value_2014": 0,
+            "passage": "001 Stun and Stun Guard, Example 4"} in flare["differences_2011"]
+    old = card("battlecon-2014", "kallistar", "styles", "flare")
+    assert old["priority"] == 0 and "differences_2011" not in old
+    assert card("battlecon-2014", "cadenza", "bases", "strike")["stun_guard"] == 5
+    assert main(["fighters", "--ruleset", "battlecon-2011"]) == 0
+    flare_line = next(line for line in capsys.readouterr().out.splitlines() if " Flare " in line)
+    assert "priority +1" in flare_line
+    assert "[2011: priority 1 (2014: 0; 001 Stun and Stun Guard, Example 4)" in flare_line
