@@ -12,23 +12,10 @@ from judge.battlecon import facts as F
 from judge.battlecon.notation import state_json
 from judge.battlecon.replay import replay_facts
 from tests.judge.scene import answer, facts_of, new_duel, pairs, pass_ante, settle, stage
+from tests.judge.scenes2011 import SA, cancel_beat, trance_beat
 
 BOTH = ("battlecon-2011", "battlecon-2014")
-SA = "special-action"
 CANCEL_RULE = "001 Special Actions"
-
-
-def _cancel_beat(ruleset: str, kallistar: tuple[str, str] = ("blazing", "strike"),
-                 ante: bool = False, **staged):
-    """Cadenza (Special Action + Shot: a Cancel) against Kallistar's pair, adjacent."""
-    duel = new_duel("cadenza", "kallistar", ruleset=ruleset)
-    stage(duel, spaces=(3, 4), **staged)
-    pairs(duel, (SA, "shot"), kallistar)
-    if ante:
-        answer(duel, 0, "ante", token="iron-body")
-    pass_ante(duel)
-    settle(duel)
-    return duel
 
 
 def _replays(duel) -> bool:
@@ -45,7 +32,7 @@ def test_c07_only_the_cancel_player_picks_again_and_the_other_keeps_his_pair(rul
     at what your opponent has played. ... Return the base played with cancel to your hand,
     remove cancel from the game, then select a new attack pair and play it." 2014 (R24.2,
     R24.4): the opponent's revealed pair goes onto his discard 1 and both choose again."""
-    duel = _cancel_beat(ruleset)
+    duel = cancel_beat(ruleset)
     cadenza, kallistar = duel.state.players
     assert cadenza.removed == [SA] and "shot" in cadenza.hand and cadenza.pair is None
     assert duel.prompt["kind"] == "attack_pair"
@@ -71,7 +58,7 @@ def test_c07_the_new_pair_clashes_with_the_kept_one() -> None:
     ties your opponent's pair." Grapnel Drive (4) against the kept Blazing Strike (4): a
     Clash, both players playing a new Base; no second Ante ("Any tokens you spent during
     the ante phase apply to your new attack": Iron Body's Stun Immunity still holds)."""
-    duel = _cancel_beat("battlecon-2011", ante=True)
+    duel = cancel_beat("battlecon-2011", ante=True)
     duel.decide({"player": 0, "kind": "attack_pair", "style": "grapnel", "base": "drive"})
     settle(duel)
     clash = facts_of(duel.facts, F.ClashOccurred)
@@ -88,7 +75,7 @@ def test_c07_the_new_pair_clashes_with_the_kept_one() -> None:
 def test_c07_the_kept_pair_wins_when_faster() -> None:
     """The same Cancel under 001 with Battery Strike (2) against the kept Blazing Strike
     (4): Kallistar is Active with the pair she revealed; its Reveal effects come once."""
-    duel = _cancel_beat("battlecon-2011")
+    duel = cancel_beat("battlecon-2011")
     duel.decide({"player": 0, "kind": "attack_pair", "style": "battery", "base": "strike"})
     settle(duel)
     active = facts_of(duel.facts, F.BecameActive)
@@ -103,7 +90,7 @@ def test_c07_two_cancels_both_pick_again_secretly(ruleset) -> None:
     new attacks secretly", and "After a Special action is used, it is removed from the game
     until the end of the duel" (Cancel: "remove cancel from the game"). 2014 (R26.5): each
     Special Action goes onto its owner's discard 1."""
-    duel = _cancel_beat(ruleset, kallistar=(SA, "shot"))
+    duel = cancel_beat(ruleset, kallistar=(SA, "shot"))
     assert duel.prompt["kind"] == "attack_pair" and duel.prompt["players"] == [0, 1]
     for p in duel.state.players:
         assert p.pair is None and "shot" in p.hand
@@ -122,7 +109,7 @@ def test_c07_a_finisher_facing_a_cancel(ruleset) -> None:
     pick again and says nothing of discarding the other's pair: she keeps her Finisher,
     which is declared once and attacks when the new pair is revealed. 2014 (R26.6): the
     Finisher's Special Action and Base go onto her discard 1."""
-    duel = _cancel_beat(ruleset, kallistar=(SA, "strike"), life=(20, 6),
+    duel = cancel_beat(ruleset, kallistar=(SA, "strike"), life=(20, 6),
                         forms=(None, "elemental"))
     kallistar = duel.state.players[1]
     if ruleset == "battlecon-2014":
@@ -140,21 +127,6 @@ def test_c07_a_finisher_facing_a_cancel(ruleset) -> None:
     assert _replays(duel)
 
 
-def _trance_beat(ruleset: str, khadath: tuple[str, str], wind: bool = True):
-    """Hikaru's Trance Strike (3), with Wind anted (+2 priority: 5) or not, against
-    Khadath; Trance's Reveal effect sends the anted Wind back unused (3 again)."""
-    duel = new_duel("hikaru", "khadath", ruleset=ruleset,
-                    d0=(("focused", "grasp"), ("sweeping", "dash")),
-                    d1=(("evacuation", "dash"), ("teleport", "grasp")))
-    stage(duel, spaces=(3, 4))
-    pairs(duel, ("trance", "strike"), khadath)
-    if wind:
-        answer(duel, 0, "ante", token="wind")
-    pass_ante(duel)
-    settle(duel)
-    return duel
-
-
 @pytest.mark.parametrize("ruleset", BOTH)
 def test_c13_a_tie_made_during_reveal_leaves_the_earlier_leader_active(ruleset) -> None:
     """001 Character-Specific Questions, Hikaru: a priority tie created during Reveal: "the
@@ -162,7 +134,7 @@ def test_c13_a_tie_made_during_reveal_leaves_the_earlier_leader_active(ruleset) 
     Trance Strike with Wind (5) leads Khadath's Hunter's Strike (3) until Trance's Reveal
     effect returns the Wind (3 against 3). 2014 compares only after the Reveal effects
     (R6.4, R6.6): a tie, so a Clash."""
-    duel = _trance_beat(ruleset, ("hunters", "strike"))
+    duel = trance_beat(ruleset, ("hunters", "strike"))
     assert facts_of(duel.facts, F.TokensReturned)
     if ruleset == "battlecon-2011":
         active = facts_of(duel.facts, F.BecameActive)
@@ -182,7 +154,7 @@ def test_c13_a_lead_that_changes_hands_during_reveal_changes_the_active_player(r
     switch hands ... then this changes the order of execution and the Active Player" (so
     does 2014, R6.4): Trance Strike with Wind (5) against Hunter's Drive (4) becomes 3
     against 4 at Reveal, and Khadath is Active."""
-    duel = _trance_beat(ruleset, ("hunters", "drive"))
+    duel = trance_beat(ruleset, ("hunters", "drive"))
     active = facts_of(duel.facts, F.BecameActive)
     assert [(a.player, a.priorities, a.rule) for a in active] == [(1, [3, 4], "R6.5")]
 
@@ -191,7 +163,7 @@ def test_c13_a_lead_that_changes_hands_during_reveal_changes_the_active_player(r
 def test_c13_a_tie_before_reveal_is_still_a_clash(ruleset) -> None:
     """001 Step 3 Reveal Attack Pairs: "If the total priorities tie, then a clash occurs":
     Trance Strike (3) against Hunter's Strike (3), nothing anted, no lead to keep."""
-    duel = _trance_beat(ruleset, ("hunters", "strike"), wind=False)
+    duel = trance_beat(ruleset, ("hunters", "strike"), wind=False)
     assert [c.priorities for c in facts_of(duel.facts, F.ClashOccurred)] == [[3, 3]]
     assert duel.prompt["kind"] == "clash_base"
 

@@ -24,6 +24,7 @@ from tests.judge.scene import (
     stage,
     stun_checks,
 )
+from tests.judge.scenes2011 import clash_out_of_bases
 
 BOTH = ("battlecon-2011", "battlecon-2014")
 # Kallistar keeps Flare, Blazing and Caustic free as the examples need; Cadenza his Styles.
@@ -296,16 +297,7 @@ def test_c05_out_of_bases_in_a_clash(ruleset) -> None:
     from judge.battlecon.notation import state_json
     from judge.battlecon.replay import replay_facts
 
-    discards = (("hydraulic", "dash"), ("grapnel", "grasp"))
-    duel = new_duel("cadenza", "cadenza", ruleset=ruleset, special_actions=False,
-                    d0=discards, d1=discards)
-    hand, removed = ["battery", "clockwork", "shot", "strike"], ["burst", "drive",
-                                                                   "mechanical", "press"]
-    stage(duel, spaces=(3, 5), hand=(hand, hand), removed=(removed, removed))
-    pairs(duel, ("battery", "strike"), ("battery", "strike"))
-    pass_ante(duel)
-    for p in (0, 1):
-        answer(duel, p, "clash_base", base="shot")
+    duel = clash_out_of_bases(ruleset)
     picked = facts_of(duel.facts, ClashBasesPickedUp)
     if ruleset == "battlecon-2011":
         assert [(f.player, f.bases, f.rule) for f in picked] == [

@@ -8,7 +8,8 @@ import pytest
 
 from judge.battlecon.narrative import lines
 from judge.battlecon.wording2011 import ABSENT_OPTIONS, WORDINGS, wording_of
-from tests.judge.scene import answer, new_duel, pairs, pass_ante, settle, stage
+from tests.judge.scene import new_duel, pairs, pass_ante, settle, stage
+from tests.judge.scenes2011 import cancel_beat, clash_out_of_bases, trance_beat
 
 BOTH = ("battlecon-2011", "battlecon-2014")
 CLASH = ("[001 › Step 3 Reveal Attack Pairs › Clash: “If players run out of cards during a "
@@ -27,16 +28,7 @@ def cited(duel, words: str) -> list[str]:
 
 @pytest.mark.parametrize("ruleset", BOTH)
 def test_c05_out_of_bases_in_a_clash_cites_001s_clash(ruleset) -> None:
-    discards = (("hydraulic", "dash"), ("grapnel", "grasp"))
-    duel = new_duel("cadenza", "cadenza", ruleset=ruleset, special_actions=False,
-                    d0=discards, d1=discards)
-    hand, removed = ["battery", "clockwork", "shot", "strike"], ["burst", "drive",
-                                                                   "mechanical", "press"]
-    stage(duel, spaces=(3, 5), hand=(hand, hand), removed=(removed, removed))
-    pairs(duel, ("battery", "strike"), ("battery", "strike"))
-    pass_ante(duel)
-    for p in (0, 1):
-        answer(duel, p, "clash_base", base="shot")
+    duel = clash_out_of_bases(ruleset)
     if ruleset == "battlecon-2011":
         assert cited(duel, "picks up the Bases of the attack") == [CLASH, CLASH]
     else:
@@ -86,28 +78,13 @@ REVEAL_TIE = ("[001 › Character-Specific Questions › Hikaru: “the player w
               "the highest priority continues to have priority.”]")
 
 
-def _cancel(kallistar: tuple[str, str]):
-    duel = new_duel("cadenza", "kallistar", ruleset="battlecon-2011")
-    stage(duel, spaces=(3, 4))
-    pairs(duel, ("special-action", "shot"), kallistar)
-    pass_ante(duel)
-    settle(duel)
-    return duel
-
-
 def test_c07_a_cancel_cites_001s_cancel() -> None:
-    assert cited(_cancel(("blazing", "strike")), "chooses a new attack pair") == [CANCEL_ONE]
-    assert cited(_cancel(("special-action", "shot")), "both choose new attack pairs") == \
-        [CANCEL_BOTH]
+    one, both = (cancel_beat("battlecon-2011", pair)
+                 for pair in (("blazing", "strike"), ("special-action", "shot")))
+    assert cited(one, "chooses a new attack pair") == [CANCEL_ONE]
+    assert cited(both, "both choose new attack pairs") == [CANCEL_BOTH]
 
 
 def test_c13_a_tie_made_during_reveal_cites_001s_hikaru_answer() -> None:
-    duel = new_duel("hikaru", "khadath", ruleset="battlecon-2011",
-                    d0=(("focused", "grasp"), ("sweeping", "dash")),
-                    d1=(("evacuation", "dash"), ("teleport", "grasp")))
-    stage(duel, spaces=(3, 4))
-    pairs(duel, ("trance", "strike"), ("hunters", "strike"))
-    answer(duel, 0, "ante", token="wind")
-    pass_ante(duel)
-    settle(duel)
+    duel = trance_beat("battlecon-2011", ("hunters", "strike"))
     assert cited(duel, "a tie made during Reveal") == [REVEAL_TIE]
