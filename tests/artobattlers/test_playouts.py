@@ -11,6 +11,7 @@ import pytest
 from judge.artobattlers.facts import Fact
 from judge.described import random_decision
 from tests.artobattlers.scene import R, advance_record, record
+from tests.artobattlers.test_state_clone import apart
 
 CHARACTERS = ["ember-knight", "gearback", "volt-wisp", "mossjaw"]
 
@@ -135,6 +136,7 @@ def playout(seed: int, advance: bool = False, text: bool = False):
             attacked = (attacked or name == "AttackDeclared") and name != "TurnStarted"
             assert not (name == "TurnLost" and attacked)  # a lost turn has no attack
         assert R.state_json(replay, None) == R.state_json(m.state, None)
+        apart(m.state.clone(), m.state)  # the copy a decision is judged on
         check(m)
         acting(m)
         assert all(fact.rule and fact.text for fact in facts)
