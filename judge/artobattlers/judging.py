@@ -59,8 +59,9 @@ DEFAULTS: dict[str, dict[str, Any]] = {"attack": {"striker": False, "pay": None,
 CORRECTABLE = {"life", "power", "shield", "striker_life"}
 
 
-def judge(t: Table, d: Any, wasted: bool) -> list[Fact]:
-    """The facts of decision ``d`` (run on ``t``'s working state as they are made)."""
+def judge(t: Table, d: Any, wasted: bool, asked: dict[str, Any] | None = None) -> list[Fact]:
+    """The facts of decision ``d`` (run on ``t``'s working state as they are made);
+    ``asked``: the prompt of that state, when the caller has it already."""
     if not isinstance(d, dict):
         raise IllegalDecisionError("A decision is a JSON object.", "A0.5")
     kind = d.get("kind")
@@ -78,7 +79,7 @@ def judge(t: Table, d: Any, wasted: bool) -> list[Fact]:
     d = counterattack_option(t, {**DEFAULTS.get(str(kind), {}), **d})
     if kind == "attack" and d.get("target_striker") is False:
         d = {k: v for k, v in d.items() if k != "target_striker"}  # the usual target
-    now = prompt(t)
+    now = prompt(t) if asked is None else asked
     assert now is not None
     bad = _malformed(d)
     if bad:

@@ -30,6 +30,7 @@ class AobMatch:
         self.cards = setups.cards(setup["characters"])
         self.events: list[tuple[str, Any]] = []
         self._state = initial_state(setup)
+        self._asked: tuple[int, dict[str, Any] | None] | None = None  # (version, prompt)
 
     @property
     def state(self) -> GameState:
@@ -43,6 +44,7 @@ class AobMatch:
         new.cards = dict(self.cards)
         new.events = list(self.events)
         new._state = self._state.clone()
+        new._asked = None
         return new
 
     @property
@@ -56,7 +58,19 @@ class AobMatch:
 
     @property
     def prompt(self) -> dict[str, Any] | None:
-        return prompt(Table(self._state, self.cards, self.setup))
+        """The pending prompt: shared with the judging of the next decision, so never
+        mutated (a copy costs as much as working it out again)."""
+        return self._pending()
+
+    def _pending(self) -> dict[str, Any] | None:
+        """The pending prompt, worked out once per position: every fact bumps the state's
+        version, and the prompt is what the position, the cards and the setup make it.
+        Shown and then judged, a decision used to cost two (half of a random match's time);
+        the seeded playouts compare it with a fresh one after every decision."""
+        version = self._state.version
+        if self._asked is None or self._asked[0] != version:
+            self._asked = (version, prompt(Table(self._state, self.cards, self.setup)))
+        return self._asked[1]
 
     def decide(self, decision: Any) -> list[Fact]:
         """Judge ``decision``; IllegalDecisionError (reason, rule) and nothing changes.
@@ -70,7 +84,7 @@ class AobMatch:
             decision = corrections.parse(decision).entry(
                 [corrections.Change(**c) for c in made.changes])
         else:
-            facts = list(judge(work, decision, self._wasted()))
+            facts = list(judge(work, decision, self._wasted(), self._pending()))
         self.events.append(("decision", dict(decision)))
         for fact in facts:
             fact.run(self._state)

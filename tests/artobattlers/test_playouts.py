@@ -9,6 +9,8 @@ import random
 import pytest
 
 from judge.artobattlers.facts import Fact
+from judge.artobattlers.legal import prompt as fresh_prompt
+from judge.artobattlers.table import Table
 from judge.described import random_decision
 from tests.artobattlers.scene import R, advance_record, record
 from tests.artobattlers.test_state_clone import apart
@@ -33,6 +35,7 @@ def pools(s, shields: dict[str, int]) -> None:
 def check(m) -> None:
     s = m.state
     prompt = m.prompt
+    assert prompt == fresh_prompt(Table(s, m.cards, m.setup))  # the kept one is not stale
     if s.over:
         assert prompt is None and m.outcome is not None
     else:
