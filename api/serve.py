@@ -118,8 +118,18 @@ def _serve_one(store: JudgeApp, anonymous_read: bool, threads: int, modules: lis
     if announce:
         host, port = sockets[0].getsockname()[:2]
         print(f"BattleCON judge serving on http://{host}:{port}/ (viewer at /, "
-              "API at /api, OpenAPI at /api/openapi.json)", flush=True)
+              f"API at /api, OpenAPI at /api/openapi.json; rules {rules_build()})", flush=True)
     waitress_serve(app, threads=threads, ident="battlecon-judge", sockets=[inner])
+
+
+def rules_build() -> str:
+    """The rules' build in words ("compiled (30 modules)", "pure Python"), once the
+    built-in rulesets are imported (a worker imports them on its first request)."""
+    from judge import builds, registry
+
+    for name in registry.BUILT_IN:
+        registry.find(name)
+    return builds.described()
 
 
 def _env_seconds(name: str, default: float) -> float:
@@ -190,7 +200,8 @@ def _serve_workers(sock: socket.socket, db: str | None, database_url: str | None
         proc.start()
     bound = sock.getsockname()
     print(f"BattleCON judge serving on http://{bound[0]}:{bound[1]}/ with {workers} worker "
-          "processes (viewer at /, API at /api, OpenAPI at /api/openapi.json)", flush=True)
+          "processes (viewer at /, API at /api, OpenAPI at /api/openapi.json; rules "
+          f"{rules_build()})", flush=True)
 
     def stop(signum: Any, frame: Any) -> Any:  # noqa: ARG001 - signal handler signature
         raise SystemExit(0)

@@ -50,6 +50,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from judge import Duel, replay_facts  # noqa: E402
 from judge.battlecon.playout import FIGHTERS, play  # noqa: E402
+from judge.builds import compiled_modules  # noqa: E402
 
 
 def bench_artobattlers(seconds: float, advance: bool = False) -> float:
@@ -93,13 +94,6 @@ def _artobattlers_record(rng: random.Random, names: list[str], advance: bool, n:
 
 def emit(name: str, value: float, unit: str, **more: object) -> None:
     print(json.dumps({"name": name, "value": round(value, 2), "unit": unit, **more}), flush=True)
-
-
-def compiled_modules() -> list[str]:
-    """The rules core's modules imported from a compiled extension (scripts/compile.sh)."""
-    return sorted(name for name, module in list(sys.modules.items())
-                  if name.startswith("judge.") and not name.endswith("__mypyc")  # its runtime
-                  and str(getattr(module, "__file__", "")).endswith(".so"))
 
 
 def fifteen_beat_record() -> dict:

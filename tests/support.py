@@ -68,7 +68,7 @@ def passes_on_the_source(nodeid: str) -> bool:
     ``nodeid`` in a process on the source (``JUDGE_BUILD=pure``, docs/compiled.md) and
     asserts that it passed. For sweeps that read the source of what the rules call: a
     compiled function has neither source nor the closure cells a sweep follows."""
-    from judge.battlecon.speed.build import running
+    from judge.builds import compiled_modules as running
 
     if not running():  # no module of the rules core runs compiled
         return True

@@ -15,10 +15,11 @@ from pathlib import Path
 import pytest
 
 from judge.battlecon.speed import build
+from judge.builds import compiled_modules
 
 ROOT = Path(__file__).resolve().parents[2]
 PROBE = ("from judge.battlecon import Duel, facts\n"
-         "from judge.battlecon.speed.build import running\n"
+         "from judge.builds import compiled_modules as running\n"
          "print(facts.__file__.endswith('.so'), len(running()))")
 
 
@@ -34,7 +35,7 @@ def test_the_digest_follows_the_sources(tmp_path: Path) -> None:
 @pytest.fixture
 def copy(tmp_path: Path) -> Path:
     """The installed compiled build and its sources, copied with their times."""
-    if "judge.battlecon.facts" not in build.running():
+    if "judge.battlecon.facts" not in compiled_modules():
         pytest.skip("the suite runs pure Python here: no installed compiled build to copy")
     shutil.copytree(ROOT / "judge", tmp_path / "judge",
                     ignore=shutil.ignore_patterns("__pycache__"))

@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 
 from judge.battlecon.playout import FIGHTERS
-from judge.battlecon.speed import build
+from judge.builds import compiled_modules
 
 ROOT = Path(__file__).resolve().parents[2]
 GOLDEN = ROOT / "tests" / "judge" / "golden"
@@ -83,7 +83,7 @@ print(json.dumps({"golden": golden, "duels": duels, "refused": refusals(first)})
 @pytest.fixture(scope="module")
 def compiled(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Where the compiled build is: this repository if it runs compiled, else a copy."""
-    if "judge.battlecon.facts" in build.running():
+    if "judge.battlecon.facts" in compiled_modules():
         return ROOT  # scripts/setup.sh built it; the package refuses a stale build
     if shutil.which("gcc") is None and shutil.which("cc") is None:
         pytest.skip("no C compiler here: the compiled build cannot be built")

@@ -94,10 +94,3 @@ def choose() -> None:
         if reason != "JUDGE_BUILD=pure":
             print(f"judge: running the rules core as pure Python: {reason}; "
                   "`bash scripts/setup.sh` rebuilds it (docs/compiled.md)", file=sys.stderr)
-
-
-def running() -> list[str]:
-    """The rules core's modules that run compiled, by name (empty: pure Python)."""
-    return sorted(name for name, module in list(sys.modules.items())
-                  if name.startswith("judge.") and not name.endswith("__mypyc")  # the runtime
-                  and str(getattr(module, "__file__", "")).endswith(".so"))
