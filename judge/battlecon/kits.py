@@ -15,6 +15,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Final
 
+from judge.battlecon import rulings
 from judge.battlecon.carddata import Choice, corrected, project_choices
 from judge.battlecon.cards import Card
 from judge.battlecon.kit_parts import BeatField, DecisionField, DecisionKind
@@ -66,6 +67,8 @@ class Fighter:
     decision_fields: tuple[DecisionField, ...] = ()
     beat_fields: tuple[BeatField, ...] = ()
     tells: tuple[tuple[str, str], ...] = ()  # (decision kind, fact type name)
+    # Its switchable rulings, (name, declaration) as ``rulings.RULINGS`` holds them.
+    rulings: tuple[tuple[str, dict[str, Any]], ...] = ()
 
     def bases(self) -> tuple[Card, ...]:
         """The six generic Bases (as corrected, ``carddata``) and the unique Base."""
@@ -201,6 +204,8 @@ def register(f: Fighter) -> Fighter:
         if known is not None and known is not c:
             raise ValueError(f"Card id {c.id!r} of {f.name} is already registered "
                              f"({known.name}, {known.fighter or 'generic'}).")
+    for name, spec in f.rulings:
+        rulings.declare(name, spec)
     _FIGHTERS[f.id] = f
     _DECLARED[f.id] = declared
     _GENERATION[0] += 1
@@ -213,6 +218,8 @@ def unregister(fid: str) -> None:
     """Forget a fighter and its own cards (a test's fighter, once its test is done)."""
     f = _FIGHTERS.pop(fid)
     _DECLARED.pop(fid, None)
+    for name, _spec in f.rulings:
+        rulings.withdraw(name)
     _GENERATION[0] += 1
     for c in f.own_cards():
         if c.fighter == fid:

@@ -6,13 +6,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from judge.battlecon.rulings import RULINGS, readings_of
+from judge.battlecon.rulings import KNOWN
 from judge.errors import RecordError
 
 DEFAULT_OPTIONS = {"special_actions": True, "ante_finishers": False, "time_limit": True,
                    "rulings": {}}
 # Every ruling a record may name, with its readings: judge/battlecon/rulings.py declares them.
-KNOWN_RULINGS: dict[str, tuple[Any, ...]] = {k: readings_of(k) for k in RULINGS}
+KNOWN_RULINGS: dict[str, tuple[Any, ...]] = KNOWN  # the core's and the registered kits'
 
 
 def parse_options(raw: Any) -> dict:

@@ -3,7 +3,12 @@ with the rule it reads, its reading when a record leaves it out (``default``: wh
 record written before the ruling was judged under, so it never changes), the reading new
 duels name (``recommended``), and what each reading means. The one declaration: the record
 validation (``record.KNOWN_RULINGS``), a fork "with another ruling", the new-duel page and
-the playouts all read it."""
+the playouts all read it.
+
+The core declares the rulings of its own rules here; a ruling on a fighter's card is
+declared by its kit (``Fighter.rulings``), and ``kits.register`` adds it (``declare``), so
+that nothing here names a fighter. ``RULINGS`` is one dict, kept in
+name order as kits come and go, so every alias of it sees the kits registered."""
 
 from __future__ import annotations
 
@@ -12,37 +17,6 @@ from typing import Any
 from judge.rulings import reading
 
 RULINGS: dict[str, dict[str, Any]] = {
-    "form-in-finisher": {
-        "rule": "Kehrolyn: Shapeshifting", "title": "Kehrolyn's Current Form during a Finisher",
-        "default": "applies", "recommended": "applies",
-        "readings": [reading("applies", "the Current Form is a second Style on her Finisher "
-                                        "too (Hydra Fork with Bladed deals 8)"),
-                     reading("replaced", "a Finisher replaces her whole attack, the Current "
-                                         "Form included (R2.8)")]},
-    "juto-direction": {
-        "rule": "Tatsumi: Wave", "title": "Which way Juto moves \"toward the opponent\"",
-        "default": "from-tatsumi", "recommended": "from-juto",
-        "readings": [reading("from-juto", "from Juto's space toward the opponent, at most "
-                                          "onto the opponent's space"),
-                     reading("from-tatsumi", "the direction from Tatsumi toward the opponent, "
-                                             "as far as the board's edge")]},
-    "lure-power": {
-        "rule": "Khadath: Lure", "title": "Power of Khadath's Lure", "default": 0,
-        "recommended": 0,
-        "readings": [reading(0, "the 2014 rulebook comic: Lure Strike deals 6"),
-                     reading(-1, "the value the other sources print")]},
-    "mimic-movement": {
-        "rule": "Seth: Mimic's", "title": "How Seth copies a movement with Mimic's",
-        "default": "after", "recommended": "after",
-        "readings": [reading("after", "Seth moves after the opponent, the same spaces the "
-                                      "same way, in full or not at all (R17.9)"),
-                     reading("together", "both move at once: the opponent never hops over "
-                                         "Seth, and Seth stops at the board's edge")]},
-    "mirror-token": {
-        "rule": "Sagas: Shadow Mirror", "title": "A Mirror Token as any other kind of Token",
-        "default": "own", "recommended": "any",
-        "readings": [reading("any", "a copied effect may spend his Mirror for its token"),
-                     reading("own", "a copied effect that names a token is dropped (R0.13)")]},
     "placing": {
         "rule": "P1", "title": "Placing a fighter is moving her", "default": "exempt",
         "recommended": "movement",
@@ -59,13 +33,6 @@ RULINGS: dict[str, dict[str, Any]] = {
         "recommended": "asked",
         "readings": [reading("asked", "asked only when the order can change what happens"),
                      reading("hinted", "a pause at every window, the order as a hint")]},
-    "wyrding-start": {
-        "rule": "Seth: Wyrding", "title": "The Start of Beat effect of a Base Wyrding swaps in",
-        "default": "skipped", "recommended": "resolves",
-        "readings": [reading("resolves", "the new Base's Start of Beat effects resolve this "
-                                         "beat, after Wyrding (Omen stuns)"),
-                     reading("skipped", "the Start of Beat window was already open: the new "
-                                        "Base's effects do not resolve this beat")]},
 }
 
 
@@ -90,3 +57,29 @@ def readings_of(ruling: str) -> tuple[Any, ...]:
     """The values a record may name for ``ruling`` (none for an unknown one)."""
     spec = RULINGS.get(ruling)
     return tuple(r["value"] for r in spec["readings"]) if spec else ()
+
+
+def declare(name: str, spec: dict[str, Any]) -> None:
+    """Add a kit's ruling (``kits.register``); a second, different one of that name raises."""
+    known = RULINGS.get(name)
+    if known is not None and known != spec:
+        raise ValueError(f"Ruling {name!r} is already declared.")
+    RULINGS[name] = spec
+    _resort()
+
+
+def withdraw(name: str) -> None:
+    """Forget a kit's ruling (``kits.unregister``)."""
+    RULINGS.pop(name, None)
+    _resort()
+
+
+def _resort() -> None:
+    ordered = sorted(RULINGS.items())
+    RULINGS.clear()
+    RULINGS.update(ordered)
+    KNOWN.clear()
+    KNOWN.update((k, readings_of(k)) for k in RULINGS)
+
+
+KNOWN: dict[str, tuple[Any, ...]] = {k: readings_of(k) for k in RULINGS}  # by name: readings

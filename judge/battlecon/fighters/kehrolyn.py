@@ -38,6 +38,7 @@ from judge.battlecon.hooks import (
 )
 from judge.battlecon.rulings import reading_in
 from judge.battlecon.state import START_LIFE, DuelState
+from judge.rulings import reading
 
 FID = "kehrolyn"
 MUTATING_ID = "mutating"
@@ -213,10 +214,20 @@ AUGUST_STRAIN = Card("the-august-strain", "The August Strain", "finisher", range
                                 "Set one of your Styles aside: it applies to all your attacks "
                                 "for the rest of the duel."),))
 
+# Its switchable rulings (judge.battlecon.rulings; the record's options.rulings).
+FORM_IN_FINISHER_READINGS = (FORM_RULING, {
+    "rule": "Kehrolyn: Shapeshifting", "title": "Kehrolyn's Current Form during a Finisher",
+    "default": "applies", "recommended": "applies",
+    "readings": [reading("applies", "the Current Form is a second Style on her Finisher "
+                                    "too (Hydra Fork with Bladed deals 8)"),
+                 reading("replaced", "a Finisher replaces her whole attack, the Current "
+                                     "Form included (R2.8)")]})
+
+
 KEHROLYN = register(Fighter(
     id=FID, name="Kehrolyn Ross", short="Kehrolyn", pronoun="she",
     styles=(MUTATING, WHIP, BLADED, EXOSKELETAL, QUICKSILVER), unique_base=OVERLOAD,
     finishers=(HYDRA_FORK, AUGUST_STRAIN),
     default_discards=(("mutating", "dash"), ("bladed", "grasp")), ability=SHAPESHIFTING,
     persistent=(MUTATING, WHIP, BLADED, EXOSKELETAL, QUICKSILVER),
-))
+    rulings=(FORM_IN_FINISHER_READINGS,)))

@@ -28,6 +28,7 @@ from judge.battlecon.rules import arrange
 from judge.battlecon.rulings import reading_in
 from judge.battlecon.state import BOARD, DuelState, known
 from judge.battlecon.stats import attack
+from judge.rulings import reading
 
 TRAP = "gate-trap"
 
@@ -184,10 +185,18 @@ PLANAR_CROSSING = Card("planar-crossing", "Planar Crossing", "finisher", range=(
                            Effect(ON_HIT, (Custom(planar_arrange), Custom(teleport_place)),
                                   "Rearrange the standups and the Gate Trap freely."),))
 
+# Its switchable rulings (judge.battlecon.rulings; the record's options.rulings).
+LURE_POWER_READINGS = ("lure-power", {
+    "rule": "Khadath: Lure", "title": "Power of Khadath's Lure", "default": 0,
+    "recommended": 0,
+    "readings": [reading(0, "the 2014 rulebook comic: Lure Strike deals 6"),
+                 reading(-1, "the value the other sources print")]})
+
+
 KHADATH = register(Fighter(
     id="khadath", name="Khadath Ahemusei", short="Khadath", pronoun="he",
     styles=(EVACUATION, HUNTERS, TELEPORT, LURE, BLIGHT), unique_base=SNARE,
     finishers=(DIMENSIONAL_EXILE, PLANAR_CROSSING),
     default_discards=(("evacuation", "dash"), ("teleport", "grasp")), ability=GATE_TRAP,
     markers=(TRAP,),
-))
+    rulings=(LURE_POWER_READINGS,)))

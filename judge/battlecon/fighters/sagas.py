@@ -100,6 +100,7 @@ from judge.battlecon.negation import lasting_reveal, takes_hold
 from judge.battlecon.spending import declare
 from judge.battlecon.spending import may_spend as may_spend_now
 from judge.battlecon.state import BOARD, SPECIAL_ACTION, DuelState, known
+from judge.rulings import reading
 
 FID = "sagas"
 MIRROR = "mirror"
@@ -724,6 +725,14 @@ ASSIMILATE = Card("assimilate", "Assimilate", "finisher", range=(3, 4), power=3,
             "do not recycle this beat and activate no further effects."),
 ))
 
+# Its switchable rulings (judge.battlecon.rulings; the record's options.rulings).
+MIRROR_TOKEN_READINGS = ("mirror-token", {
+    "rule": "Sagas: Shadow Mirror", "title": "A Mirror Token as any other kind of Token",
+    "default": "own", "recommended": "any",
+    "readings": [reading("any", "a copied effect may spend his Mirror for its token"),
+                 reading("own", "a copied effect that names a token is dropped (R0.13)")]})
+
+
 SAGAS = register(Fighter(
     id=FID, name="Sagas Seities", short="Sagas", pronoun="he",
     styles=(NEGATION, ECHO, REPELLING, SHADOW, SHATTERING), unique_base=STAFF,
@@ -732,4 +741,4 @@ SAGAS = register(Fighter(
     tokens=(MIRROR,), token_bonus={MIRROR: ("power", 0)}, token_names={MIRROR: "Mirror"},
     counters=(REPELLED, PINNED, SHATTERED, ASSIMILATED),
     ante_options=ante_options, token_anted=bonus_when_anted,
-))
+    rulings=(MIRROR_TOKEN_READINGS,)))

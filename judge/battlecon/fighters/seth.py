@@ -64,6 +64,7 @@ from judge.battlecon.movement import destinations, movement_lock, toward
 from judge.battlecon.moving import Cleared, moved, passive_pass
 from judge.battlecon.rulings import reading_in
 from judge.battlecon.state import DuelState, known
+from judge.rulings import reading
 
 FID = "seth"
 ANTE = "ante"  # the ability's own timing: the start of the Ante step
@@ -368,6 +369,24 @@ GUESS_FIELD = BeatField(NAMED, secret=True, schema={
                    "once the attack pairs are revealed (docs/hidden-information.md).",
     "$ref": "#/$defs/id"})
 
+# Its switchable rulings (judge.battlecon.rulings; the record's options.rulings).
+MIMIC_MOVEMENT_READINGS = (MIMIC_RULING, {
+    "rule": "Seth: Mimic's", "title": "How Seth copies a movement with Mimic's",
+    "default": "after", "recommended": "after",
+    "readings": [reading("after", "Seth moves after the opponent, the same spaces the "
+                                  "same way, in full or not at all (R17.9)"),
+                 reading("together", "both move at once: the opponent never hops over "
+                                     "Seth, and Seth stops at the board's edge")]})
+
+WYRDING_START_READINGS = (WYRDING_RULING, {
+    "rule": "Seth: Wyrding", "title": "The Start of Beat effect of a Base Wyrding swaps in",
+    "default": "skipped", "recommended": "resolves",
+    "readings": [reading("resolves", "the new Base's Start of Beat effects resolve this "
+                                     "beat, after Wyrding (Omen stuns)"),
+                 reading("skipped", "the Start of Beat window was already open: the new "
+                                    "Base's effects do not resolve this beat")]})
+
+
 SETH = register(Fighter(
     id=FID, name="Seth Cremmul", short="Seth", pronoun="he",
     styles=(COMPELLING, FOOLS, MIMICS, WYRDING, VANISHING), unique_base=OMEN,
@@ -375,4 +394,4 @@ SETH = register(Fighter(
     default_discards=(("compelling", "dash"), ("mimics", "grasp")), ability=BEYOND_EYES,
     counters=(READING_FATE,), decisions=(GUESS_KIND,), beat_fields=(GUESS_FIELD,),
     tells=(("guess", "SethGuessed"),),
-))
+    rulings=(MIMIC_MOVEMENT_READINGS, WYRDING_START_READINGS)))

@@ -65,6 +65,7 @@ from judge.battlecon.moving import moved, own_choice
 from judge.battlecon.negation import rule_modification
 from judge.battlecon.rulings import reading_in
 from judge.battlecon.state import BOARD, DuelState, Figure, known
+from judge.rulings import reading
 
 FID = "tatsumi"
 JUTO = "juto"
@@ -475,10 +476,20 @@ GUARDIAN_XANDJINN = Card("guardian-xandjinn", "Guardian Xandjinn", "finisher", r
            "Juto any number of spaces."),
 ))
 
+# Its switchable rulings (judge.battlecon.rulings; the record's options.rulings).
+JUTO_DIRECTION_READINGS = (JUTO_RULING, {
+    "rule": "Tatsumi: Wave", "title": "Which way Juto moves \"toward the opponent\"",
+    "default": "from-tatsumi", "recommended": "from-juto",
+    "readings": [reading("from-juto", "from Juto's space toward the opponent, at most "
+                                      "onto the opponent's space"),
+                 reading("from-tatsumi", "the direction from Tatsumi toward the opponent, "
+                                         "as far as the board's edge")]})
+
+
 TATSUMI = register(Fighter(
     id=FID, name="Tatsumi Nuac", short="Tatsumi", pronoun="she",
     styles=(EMPATHIC, SIREN, FEARLESS, WAVE, RIPTIDE_CARD), unique_base=WHIRLPOOL,
     finishers=(TSUNAMIS_COLLIDE, GUARDIAN_XANDJINN),
     default_discards=(("empathic", "dash"), ("fearless", "grasp")), ability=TIDAL_BOND,
     figures=(FigureKind(JUTO, life=JUTO_LIFE),),
-))
+    rulings=(JUTO_DIRECTION_READINGS,)))
