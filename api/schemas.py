@@ -592,6 +592,16 @@ class FigureKindSchema(Schema):
     life = fields.Integer(allow_none=True)
 
 
+class ButtonSchema(Schema):
+    """How the viewer words an option of a fighter's own decision kind (``field`` null), or
+    of a core kind carrying the fighter's field: ``{field}`` in ``text`` stands for the
+    name of the card or token that field of the option holds."""
+
+    kind = fields.String()
+    field = fields.String(allow_none=True)
+    text = fields.String()
+
+
 class FighterSchema(Schema):
     id = fields.String()
     name = fields.String()
@@ -607,6 +617,7 @@ class FighterSchema(Schema):
     markers = fields.List(fields.String())
     cards_in_play = fields.List(fields.Nested(CardSchema))
     figures = fields.List(fields.Nested(FigureKindSchema))
+    buttons = fields.List(fields.Nested(ButtonSchema))
 
 
 class FighterListSchema(Schema):

@@ -9,7 +9,7 @@ from judge.battlecon import twins2011
 from judge.battlecon.cards import AFTER_RECYCLE, TIMING_NAMES, Card
 from judge.battlecon.each_beat import MOVED
 from judge.battlecon.generic import SPECIAL_ACTION_CARD
-from judge.battlecon.roster import card, fighter, fighter_ids
+from judge.battlecon.roster import Fighter, card, fighter, fighter_ids
 
 
 def _stat(value: Any) -> Any:
@@ -42,7 +42,17 @@ def fighter_json(fid: str) -> dict[str, Any]:
             "unique_base": card_json(kit.unique_base),
             "counters": list(kit.counters), "markers": list(kit.markers),
             "cards_in_play": [card_json(c) for c in kit.persistent],
-            "figures": [{"name": k.name, "life": k.life} for k in kit.figures]}
+            "figures": [{"name": k.name, "life": k.life} for k in kit.figures],
+            "buttons": buttons(kit)}
+
+
+def buttons(kit: Fighter) -> list[dict[str, Any]]:
+    """How the viewer words an option of the kit's own decision kinds, or of a core kind
+    carrying the kit's field: ``{"kind", "field", "text"}`` (``field`` None for a kind)."""
+    own = [{"kind": d.kind, "field": None, "text": d.button} for d in kit.decisions if d.button]
+    added = [{"kind": f.kind, "field": f.field, "text": f.button}
+             for f in kit.decision_fields if f.button]
+    return own + added
 
 
 def catalogue() -> dict[str, Any]:

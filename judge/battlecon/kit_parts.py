@@ -26,7 +26,8 @@ class DecisionKind:
     ``fields``: the fields it carries beyond ``player`` and ``kind``; ``schema``: its
     definition in the record schema (``$defs/<kind>``); ``secret``: asked face down and
     shown at the Reveal, like an attack pair; ``prompt``: a prompt may ask it (the state
-    schema's prompt kinds).
+    schema's prompt kinds); ``button``: the words of an option's button in the viewer,
+    ``{field}`` standing for the name of the card or token the field holds ("Name {base}").
     """
 
     kind: str
@@ -35,14 +36,16 @@ class DecisionKind:
     schema: dict[str, Any]
     secret: bool = False
     prompt: bool = True
+    button: str = ""
 
 
 @dataclass(frozen=True, eq=False)
 class DecisionField:
     """A field a fighter adds to a decision kind of the core (Hepzibah's ``paid_by`` on
     ``ante``): ``schema`` is the property in the record schema's ``$defs/<definition>``,
-    ``about`` the sentence added to that definition's description, and ``words`` the
-    narrative of a decision carrying the field (as ``DecisionKind.words``)."""
+    ``about`` the sentence added to that definition's description, ``words`` the
+    narrative of a decision carrying the field (as ``DecisionKind.words``), and ``button``
+    the viewer's button for an option carrying it (as ``DecisionKind.button``)."""
 
     kind: str
     field: str
@@ -50,6 +53,7 @@ class DecisionField:
     schema: dict[str, Any]
     about: str
     words: Words | None = None
+    button: str = ""
 
 
 @dataclass(frozen=True, eq=False)

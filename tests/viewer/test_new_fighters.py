@@ -174,10 +174,13 @@ WORDED = [  # (fighters, which prompt, the words its buttons must include)
     (("luc", "hikaru"), lambda p: any(o.get("count") == 3 for o in p["options"]), "Ante 3 Time tokens"),
     (("demitras", "hikaru"), lambda p: p["kind"] == "pick" and p["options"][0]["option"].isdigit(), "Spend 0"),
     (("heketch", "hikaru"), lambda p: p["kind"] == "may", "Yes"),
+    # a kit's own kind, worded by its kit (GET /api/fighters "buttons"), not by the viewer
+    (("seth", "hikaru"), lambda p: p["kind"] == "guess", "Name Dash"),
 ]
 
 
-@pytest.mark.parametrize(("fighters", "wanted", "words"), WORDED, ids=["ante-count", "spend", "may"])
+@pytest.mark.parametrize(("fighters", "wanted", "words"), WORDED,
+                         ids=["ante-count", "spend", "may", "kit-kind"])
 def test_new_prompts_are_offered_in_words(site, page, fighters, wanted, words):
     record = seeded_prefix(fighters, wanted)
     record["labels"] = {"event": "browser-tests", "table": f"worded-{fighters[0]}"}

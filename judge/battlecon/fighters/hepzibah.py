@@ -325,7 +325,7 @@ PAID_BY = DecisionField(
     "paid_by: who pays the ante's life cost when it is not the anting player (Hepzibah's "
     "Dark Pact paid with the opponent's life after Seal the Pact).",
     lambda d, kit: f"antes {kit.token_name(str(d.get('token')))}, paid with the "
-    f"{d['paid_by']}'s life")
+    f"{d['paid_by']}'s life", button="Ante {token}, paid with the opponent's life")
 
 HEPZIBAH = register(Fighter(
     id=FID, name="Hepzibah Culotre", short="Hepzibah", pronoun="she",

@@ -352,7 +352,7 @@ FORTUNE_BUSTER = Card("fortune-buster", "Fortune Buster", "finisher", range=(1, 
 
 GUESS_KIND = DecisionKind(
     "guess", ("base",), lambda d, kit: "names a Base for Beyond Eyes, face down (shown at "
-    "the Reveal)", secret=True, schema={
+    "the Reveal)", secret=True, button="Name {base}", schema={
         "description": "Seth's Beyond Eyes, at the start of the Ante step: the one Base he "
                        "names (one of the opponent's Bases). Secret until the attack pairs "
                        "are revealed.",

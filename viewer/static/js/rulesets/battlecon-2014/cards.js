@@ -6,6 +6,7 @@ let catalogue = null;
 const cards = new Map();
 const fighters = new Map();
 const tokens = new Map();
+const buttons = [];
 
 export async function loadCatalogue() {
   if (catalogue) return catalogue;
@@ -15,6 +16,7 @@ export async function loadCatalogue() {
     fighters.set(f.id, f);
     for (const c of [...f.styles, ...f.bases, ...f.finishers]) cards.set(c.id, c);
     for (const t of f.tokens) tokens.set(t.id, t.name);
+    buttons.push(...(f.buttons || []));
     for (const c of [f.ability, ...(f.cards_in_play || [])]) if (c && !cards.has(c.id)) cards.set(c.id, c);
   }
   return catalogue;
@@ -29,6 +31,7 @@ export const cardName = (id) => cards.get(id)?.name || titleCase(id);
 export const fighterName = (id) => fighters.get(id)?.name || titleCase(id);
 export const tokenName = (id) => tokens.get(id) || titleCase(id);
 export const fighterKit = (id) => fighters.get(id);
+export const kitButtons = () => buttons;  // the fighters' own option words (prompt.js)
 export const markerName = (id) => cards.get(id)?.name || titleCase(id);
 
 // What a counter's value means where the id alone would not say it.

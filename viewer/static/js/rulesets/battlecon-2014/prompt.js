@@ -1,6 +1,6 @@
 // The pending prompt as controls that offer only the legal options. Each control calls
 // send(decision) with one of the prompt's own option objects (or a hinted order decision).
-import { card, cardName, fighterName, tokenName } from "./cards.js";
+import { card, cardName, fighterName, kitButtons, tokenName } from "./cards.js";
 import { h } from "../../dom.js";
 
 const TIMINGS = {
@@ -12,6 +12,8 @@ const who = (state, i) => `${state.players[i].name} (${fighterName(state.players
 
 // A button's words for one legal option.
 export function describe(option, state) {
+  const kits = kitButton(option);
+  if (kits) return kits;
   switch (option.kind) {
     case "attack_pair": return `${cardName(option.style)} ${cardName(option.base)}`;
     case "clash_base": return cardName(option.base);
@@ -22,7 +24,6 @@ export function describe(option, state) {
     case "arrange": return `${state.players[0].name} on ${option.spaces[0]}, ${state.players[1].name} on ${option.spaces[1]}`;
     case "may": return option.accept ? "Yes" : "No";
     case "pick": return pickText(option.option);
-    case "guess": return `Name ${cardName(option.base)}`;
     case "order": return orderText(option, state);
     default: return JSON.stringify(option);
   }
@@ -30,10 +31,18 @@ export function describe(option, state) {
 
 const tokenOrCard = (id) => (card(id) ? cardName(id) : tokenName(id));
 
+// A fighter's own words for the option (GET /api/fighters, "buttons"): its own kind
+// (Seth's guess: "Name {base}"), or a core kind carrying its field (Hepzibah's paid_by);
+// "{field}" is the name of the card or token the option holds there.
+function kitButton(option) {
+  const found = kitButtons().find((b) => b.kind === option.kind && (b.field === null || b.field in option));
+  if (!found) return null;
+  return found.text.replace(/\{(\w+)\}/g, (_, field) => tokenOrCard(option[field]));
+}
+
 // "Ante the Finisher", "Ante Earth", or for a count (Luc's Time) "Ante 3 Time tokens".
 function anteText(option) {
   if (option.finisher) return "Ante the Finisher";
-  if (option.paid_by === "opponent") return `Ante ${tokenOrCard(option.token)}, paid with the opponent's life`;
   if (option.count === undefined) return `Ante ${tokenOrCard(option.token)}`;
   return `Ante ${option.count} ${tokenName(option.token)} token${option.count === 1 ? "" : "s"}`;
 }
