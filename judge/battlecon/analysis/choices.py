@@ -85,35 +85,50 @@ def pairs_of(s: DuelState, need: Need, p: int) -> list[dict]:
 
 def plans_of(s: DuelState, need: Need, p: int, seq: int,
              budget: Budget | None = None) -> list[tuple[dict, Plan]]:
-    """Every distinct (pair, plan) of player ``p``, the other player passing throughout."""
+    """Every distinct (pair, plan) of player ``p``, the other player passing throughout.
+
+    A plan is what the player antes, not in which order (docs/analysis.md, the model): of
+    the orders that ante the same tokens, the first met in the prompts' order is kept, so
+    Hepzibah's five Dark Pacts make 32 plans per pair, not 326."""
     other = pairs_of(s, need, 1 - p)
     found: list[tuple[dict, Plan]] = []
     for pair in pairs_of(s, need, p):
         check(budget)
         pairs = (pair, other[0]) if p == 0 else (other[0], pair)
         t, nxt, _ = lay_pairs(s, need, pairs, seq)
-        seen: set[str] = set()
-        for plan in _explore(t, nxt, p, seq, (), budget):
-            key = repr(plan)
+        seen: set[tuple[str, ...]] = set()
+        for plan in _explore(t, nxt, p, seq, (), set(), budget):
+            key = as_set(plan)
             if key not in seen:
                 seen.add(key)
                 found.append((pair, plan))
     return found
 
 
+def as_set(plan: Plan) -> tuple[str, ...]:
+    """A plan's decisions in any order (how two orders of the same antes are told alike)."""
+    return tuple(sorted(repr(d) for d in plan))
+
+
 def _explore(s: DuelState, need: Need | None, p: int, seq: int, plan: Plan,
-             budget: Budget | None = None) -> list[Plan]:
-    """Every plan of ``p`` from here to the reveal (the other player always passing)."""
+             met: set[tuple[str, ...]], budget: Budget | None = None) -> list[Plan]:
+    """Every plan of ``p`` from here to the reveal (the other player always passing); a
+    plan whose decisions another order has ``met`` already is not followed again."""
     if need is None or not pre_reveal(s, need, seq):
         return [plan]
     check(budget)  # Hepzibah's pairs have a thousand plans each
     if need.players[0] != p:
         decision, _ = planned(need, (), 0)
         t, nxt, _ = advance(s, decision)
-        return _explore(t, nxt, p, seq, plan, budget)
+        return _explore(t, nxt, p, seq, plan, met, budget)
     plans: list[Plan] = []
     for option in need.options:
-        t, nxt, _ = advance(s, option)
         more = plan if option["kind"] == "pass" else (*plan, option)
-        plans += _explore(t, nxt, p, seq, more, budget)
+        if more is not plan:
+            key = as_set(more)
+            if key in met:
+                continue
+            met.add(key)
+        t, nxt, _ = advance(s, option)
+        plans += _explore(t, nxt, p, seq, more, met, budget)
     return plans
