@@ -1,0 +1,328 @@
+"""A decision as the core holds it: one typed value per kind, read from and written to the
+record's JSON here and nowhere else.
+
+The record, the prompt, the state JSON and the API keep their JSON objects
+(``{"player": 0, "kind": "move", "to": 4}``); inside the core a decision and each option
+of a prompt is a frozen value (``Move(player=0, to=4)``): its handler reads ``.to``, mypy
+checks it, and a prompt's options compare with a decision by ``==`` (same class, same
+fields: ``true`` is never ``1``, since ``read`` keeps only values of the field's JSON type).
+
+A fighter's own kind (Seth's ``guess``) is an ``Own`` value, its fields as the kit
+declares them (``kit_parts.DecisionKind``); a field a kit adds to a core kind
+(Hepzibah's ``paid_by`` on ``ante``) rides in that value's ``extra``. The core names no
+fighter: ``read`` learns both from the registered kits (``kit_decls``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from judge.battlecon.kit_decls import declared
+from judge.battlecon.speed.fast_init import fast_init
+
+Extra = tuple[tuple[str, Any], ...]  # a kit's fields on a core kind, sorted by name
+
+
+@fast_init
+@dataclass(frozen=True)
+class AttackPair:
+    """Select step (R4.1): a Style (or the Special Action) and a Base, face down."""
+
+    player: int
+    style: str
+    base: str
+    extra: Extra = ()
+    kind: ClassVar[str] = "attack_pair"
+
+
+@fast_init
+@dataclass(frozen=True)
+class Ante:
+    """Ante step (R5): a token (``count`` of them at once, Luc's Time) or another ante power."""
+
+    player: int
+    token: str
+    count: int | None = None
+    extra: Extra = ()
+    kind: ClassVar[str] = "ante"
+
+
+@fast_init
+@dataclass(frozen=True)
+class AnteFinisher:
+    """Ante step, Ante Finishers variant (R21.2): the Finisher is anted."""
+
+    player: int
+    extra: Extra = ()
+    kind: ClassVar[str] = "ante"
+
+
+@fast_init
+@dataclass(frozen=True)
+class Pass:
+    """Ante step: pass (R5.3)."""
+
+    player: int
+    extra: Extra = ()
+    kind: ClassVar[str] = "pass"
+
+
+@fast_init
+@dataclass(frozen=True)
+class ClashBase:
+    """Clash (R6.7): a new Base, face down."""
+
+    player: int
+    base: str
+    extra: Extra = ()
+    kind: ClassVar[str] = "clash_base"
+
+
+@fast_init
+@dataclass(frozen=True)
+class Move:
+    """Any movement choice (R17): the destination space of the standup being moved."""
+
+    player: int
+    to: int
+    extra: Extra = ()
+    kind: ClassVar[str] = "move"
+
+
+@fast_init
+@dataclass(frozen=True)
+class Place:
+    """A marker's destination (R19)."""
+
+    player: int
+    marker: str
+    to: int
+    extra: Extra = ()
+    kind: ClassVar[str] = "place"
+
+
+@fast_init
+@dataclass(frozen=True)
+class May:
+    """A "may" effect or optional payment (R18.4): used or not."""
+
+    player: int
+    accept: bool
+    extra: Extra = ()
+    kind: ClassVar[str] = "may"
+
+
+@fast_init
+@dataclass(frozen=True)
+class Pick:
+    """Any other named choice; ``"none"`` where choosing nothing is allowed."""
+
+    player: int
+    option: str
+    extra: Extra = ()
+    kind: ClassVar[str] = "pick"
+
+
+@fast_init
+@dataclass(frozen=True)
+class Arrange:
+    """Both standups put on two different spaces: (player 0's space, player 1's)."""
+
+    player: int
+    spaces: tuple[int, ...]
+    extra: Extra = ()
+    kind: ClassVar[str] = "arrange"
+
+
+@fast_init
+@dataclass(frozen=True)
+class Order:
+    """The order of a player's simultaneous triggered effects (R18.5)."""
+
+    player: int
+    effects: tuple[str, ...]
+    extra: Extra = ()
+    kind: ClassVar[str] = "order"
+
+
+@fast_init
+@dataclass(frozen=True)
+class Concede:
+    """Concession (R20.4)."""
+
+    player: int
+    extra: Extra = ()
+    kind: ClassVar[str] = "concede"
+
+
+@fast_init
+@dataclass(frozen=True)
+class Own:
+    """A decision of a kind a fighter declares (Seth's ``guess``): its fields by name, sorted."""
+
+    player: int
+    kind: str  # an instance field here, a class constant in the core kinds
+    fields: Extra = ()
+
+    def get(self, name: str) -> Any:
+        """The field ``name``, or None."""
+        for key, value in self.fields:
+            if key == name:
+                return value
+        return None
+
+
+Decision = (AttackPair | Ante | AnteFinisher | Pass | ClashBase | Move | Place | May | Pick
+            | Arrange | Order | Concede | Own)
+
+
+def own(player: int, kind: str, **fields: Any) -> Own:
+    """A fighter's own decision, as its options are written: ``own(p, "guess", base=b)``."""
+    return Own(player, kind, tuple(sorted(fields.items())))
+
+
+def with_extra(**fields: Any) -> Extra:
+    """A kit's fields on a core kind, as ``extra`` holds them: ``with_extra(paid_by=...)``."""
+    return tuple(sorted(fields.items()))
+
+
+# --- JSON ------------------------------------------------------------------------------
+
+def write(d: Decision) -> dict[str, Any]:
+    """The record's JSON of a decision (no field is ever null)."""
+    if isinstance(d, Own):
+        return {"player": d.player, "kind": d.kind, **dict(d.fields)}
+    out: dict[str, Any] = {"player": d.player, "kind": d.kind}
+    if isinstance(d, AttackPair):
+        out["style"], out["base"] = d.style, d.base
+    elif isinstance(d, Ante):
+        out["token"] = d.token
+        if d.count is not None:
+            out["count"] = d.count
+    elif isinstance(d, AnteFinisher):
+        out["finisher"] = True
+    elif isinstance(d, ClashBase):
+        out["base"] = d.base
+    elif isinstance(d, Move):
+        out["to"] = d.to
+    elif isinstance(d, Place):
+        out["marker"], out["to"] = d.marker, d.to
+    elif isinstance(d, May):
+        out["accept"] = d.accept
+    elif isinstance(d, Pick):
+        out["option"] = d.option
+    elif isinstance(d, Arrange):
+        out["spaces"] = list(d.spaces)
+    elif isinstance(d, Order):
+        out["effects"] = list(d.effects)
+    for key, value in d.extra:
+        out[key] = value
+    return out
+
+
+def _int(v: object) -> bool:
+    return type(v) is int
+
+
+def _str(v: object) -> bool:
+    return type(v) is str
+
+
+def _ints(v: object) -> bool:
+    return type(v) is list and all(type(x) is int for x in v)
+
+
+def _strs(v: object) -> bool:
+    return type(v) is list and all(type(x) is str for x in v)
+
+
+# Each core kind's fields and their JSON types; ``ante`` has two shapes (a token or the
+# Finisher), told apart by ``finisher``.
+_SHAPES: dict[str, tuple[tuple[str, Any], ...]] = {
+    "attack_pair": (("style", _str), ("base", _str)),
+    "pass": (), "concede": (),
+    "clash_base": (("base", _str),),
+    "move": (("to", _int),),
+    "place": (("marker", _str), ("to", _int)),
+    "may": (("accept", lambda v: type(v) is bool),),
+    "pick": (("option", _str),),
+    "arrange": (("spaces", _ints),),
+    "order": (("effects", _strs),),
+}
+
+
+def read(data: dict[str, Any]) -> Decision | None:
+    """The decision a JSON object holds, or None when it is not of its kind's shape (a
+    field missing, of another JSON type, or not the kind's: ``Duel.check`` then says what
+    is legal instead). Null fields count as absent. The envelope (a dict, a known kind,
+    player 0 or 1) is the caller's to check first."""
+    player, kind = data["player"], data["kind"]
+    fields = {k: v for k, v in data.items() if v is not None and k != "player" and k != "kind"}
+    if kind == "ante":
+        return _read_ante(player, fields)
+    shape = _SHAPES.get(kind)
+    if shape is None:
+        return _read_own(player, kind, fields)
+    values = []
+    for key, fits in shape:
+        if key not in fields or not fits(fields[key]):
+            return None
+        values.append(fields.pop(key))
+    extra = _extra(kind, fields)
+    if extra is None:
+        return None
+    return _build(kind, player, values, extra)
+
+
+def _build(kind: str, player: int, v: list[Any], extra: Extra) -> Decision:
+    if kind == "attack_pair":
+        return AttackPair(player, v[0], v[1], extra)
+    if kind == "move":
+        return Move(player, v[0], extra)
+    if kind == "may":
+        return May(player, v[0], extra)
+    if kind == "pick":
+        return Pick(player, v[0], extra)
+    if kind == "clash_base":
+        return ClashBase(player, v[0], extra)
+    if kind == "place":
+        return Place(player, v[0], v[1], extra)
+    if kind == "arrange":
+        return Arrange(player, tuple(v[0]), extra)
+    if kind == "order":
+        return Order(player, tuple(v[0]), extra)
+    if kind == "pass":
+        return Pass(player, extra)
+    return Concede(player, extra)
+
+
+def _read_ante(player: int, fields: dict[str, Any]) -> Decision | None:
+    if "finisher" in fields:
+        if fields.pop("finisher") is not True or "token" in fields or "count" in fields:
+            return None
+        extra = _extra("ante", fields)
+        return None if extra is None else AnteFinisher(player, extra)
+    token, count = fields.pop("token", None), fields.pop("count", None)
+    if not _str(token) or (count is not None and not _int(count)):
+        return None
+    extra = _extra("ante", fields)
+    return None if extra is None else Ante(player, token, count, extra)
+
+
+def _extra(kind: str, rest: dict[str, Any]) -> Extra | None:
+    """The fields left over, if each is one a kit declares on ``kind``; else None."""
+    if not rest:
+        return ()
+    allowed = {f.field for f in declared().fields if f.kind == kind}
+    if not set(rest) <= allowed:
+        return None
+    return tuple(sorted(rest.items()))
+
+
+def _read_own(player: int, kind: str, fields: dict[str, Any]) -> Decision | None:
+    own_kinds = {d.kind: d for d in declared().kinds}
+    declared_kind = own_kinds.get(kind)
+    if declared_kind is None or not set(fields) <= set(declared_kind.fields):
+        return None
+    return Own(player, kind, tuple(sorted(fields.items())))
