@@ -10,23 +10,33 @@ fields: ``true`` is never ``1``, since ``read`` keeps only values of the field's
 A fighter's own kind (Seth's ``guess``) is an ``Own`` value, its fields as the kit
 declares them (``kit_parts.DecisionKind``); a field a kit adds to a core kind
 (Hepzibah's ``paid_by`` on ``ante``) rides in that value's ``extra``. The core names no
-fighter: ``read`` learns both from the registered kits (``kit_decls``).
+fighter, and this module reads no kit: it is a leaf of the import floors, so a kit's
+``ante_options`` and the hooks' signatures can name these values (``read`` takes a kit's
+kind and fields as they come; the prompt's options, which the kits make, judge them).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Final, TypeVar
 
-from judge.battlecon.kit_decls import declared
 from judge.battlecon.speed.fast_init import fast_init
 
 Extra = tuple[tuple[str, Any], ...]  # a kit's fields on a core kind, sorted by name
 
 
+class CoreKind:
+    """What every core kind says of its values: its name in the JSON, declared in each
+    class's body as ``kind: ClassVar[str] = "move"``. Declared here, outside the
+    dataclasses, so that the compiled build (docs/compiled.md) can set it on each class
+    after its body (as ``facts.FactFlags``)."""
+
+    kind: ClassVar[str] = ""
+
+
 @fast_init
 @dataclass(frozen=True)
-class AttackPair:
+class AttackPair(CoreKind):
     """Select step (R4.1): a Style (or the Special Action) and a Base, face down."""
 
     player: int
@@ -38,7 +48,7 @@ class AttackPair:
 
 @fast_init
 @dataclass(frozen=True)
-class Ante:
+class Ante(CoreKind):
     """Ante step (R5): a token (``count`` of them at once, Luc's Time) or another ante power."""
 
     player: int
@@ -50,7 +60,7 @@ class Ante:
 
 @fast_init
 @dataclass(frozen=True)
-class AnteFinisher:
+class AnteFinisher(CoreKind):
     """Ante step, Ante Finishers variant (R21.2): the Finisher is anted."""
 
     player: int
@@ -60,7 +70,7 @@ class AnteFinisher:
 
 @fast_init
 @dataclass(frozen=True)
-class Pass:
+class Pass(CoreKind):
     """Ante step: pass (R5.3)."""
 
     player: int
@@ -70,7 +80,7 @@ class Pass:
 
 @fast_init
 @dataclass(frozen=True)
-class ClashBase:
+class ClashBase(CoreKind):
     """Clash (R6.7): a new Base, face down."""
 
     player: int
@@ -81,7 +91,7 @@ class ClashBase:
 
 @fast_init
 @dataclass(frozen=True)
-class Move:
+class Move(CoreKind):
     """Any movement choice (R17): the destination space of the standup being moved."""
 
     player: int
@@ -92,7 +102,7 @@ class Move:
 
 @fast_init
 @dataclass(frozen=True)
-class Place:
+class Place(CoreKind):
     """A marker's destination (R19)."""
 
     player: int
@@ -104,7 +114,7 @@ class Place:
 
 @fast_init
 @dataclass(frozen=True)
-class May:
+class May(CoreKind):
     """A "may" effect or optional payment (R18.4): used or not."""
 
     player: int
@@ -115,7 +125,7 @@ class May:
 
 @fast_init
 @dataclass(frozen=True)
-class Pick:
+class Pick(CoreKind):
     """Any other named choice; ``"none"`` where choosing nothing is allowed."""
 
     player: int
@@ -126,7 +136,7 @@ class Pick:
 
 @fast_init
 @dataclass(frozen=True)
-class Arrange:
+class Arrange(CoreKind):
     """Both standups put on two different spaces: (player 0's space, player 1's)."""
 
     player: int
@@ -137,7 +147,7 @@ class Arrange:
 
 @fast_init
 @dataclass(frozen=True)
-class Order:
+class Order(CoreKind):
     """The order of a player's simultaneous triggered effects (R18.5)."""
 
     player: int
@@ -148,7 +158,7 @@ class Order:
 
 @fast_init
 @dataclass(frozen=True)
-class Concede:
+class Concede(CoreKind):
     """Concession (R20.4)."""
 
     player: int
@@ -229,6 +239,10 @@ def _str(v: object) -> bool:
     return type(v) is str
 
 
+def _bool(v: object) -> bool:
+    return type(v) is bool
+
+
 def _ints(v: object) -> bool:
     return type(v) is list and all(type(x) is int for x in v)
 
@@ -237,42 +251,54 @@ def _strs(v: object) -> bool:
     return type(v) is list and all(type(x) is str for x in v)
 
 
-# Each core kind's fields and their JSON types; ``ante`` has two shapes (a token or the
-# Finisher), told apart by ``finisher``.
+# Each core kind's fields and their JSON types (``ante`` has two shapes, a token or the
+# Finisher, told apart by ``finisher``, and is read by ``_read_ante``).
 _SHAPES: dict[str, tuple[tuple[str, Any], ...]] = {
     "attack_pair": (("style", _str), ("base", _str)),
     "pass": (), "concede": (),
     "clash_base": (("base", _str),),
     "move": (("to", _int),),
     "place": (("marker", _str), ("to", _int)),
-    "may": (("accept", lambda v: type(v) is bool),),
+    "may": (("accept", _bool),),
     "pick": (("option", _str),),
     "arrange": (("spaces", _ints),),
     "order": (("effects", _strs),),
 }
+# Every field of a core kind: one left over on another core kind is not a kit's field.
+_CORE_FIELDS = frozenset({"player", "kind", "token", "count", "finisher"}
+                         | {key for shape in _SHAPES.values() for key, _ in shape})
 
 
 def read(data: dict[str, Any]) -> Decision | None:
-    """The decision a JSON object holds, or None when it is not of its kind's shape (a
-    field missing, of another JSON type, or not the kind's: ``Duel.check`` then says what
-    is legal instead). Null fields count as absent. The envelope (a dict, a known kind,
-    player 0 or 1) is the caller's to check first."""
-    player, kind = data["player"], data["kind"]
+    """The decision a JSON object holds, or None when it is not of its kind's shape (no
+    player or kind, a core field missing, of another JSON type, or a core field of another
+    kind: ``Duel.check`` then says what is legal instead). Null fields count as absent.
+
+    Only core kinds are checked field by field here; a kit's own kind (``Own``) and a kit's
+    field on a core kind (``extra``) are taken as they come (keys sorted): the prompt's
+    options, which only the kits make, decide whether they are legal (``same_json``), and
+    the envelope (``Duel.check``) names an unknown field or kind. So this module reads no
+    kit and stays a leaf every floor may import."""
+    player, kind = data.get("player"), data.get("kind")
+    if type(player) is not int or type(kind) is not str:
+        return None
+    if len(data) == 3 and kind == "move":  # the commonest, read without a copy
+        to = data.get("to")
+        return Move(player, to) if type(to) is int else None
     fields = {k: v for k, v in data.items() if v is not None and k != "player" and k != "kind"}
     if kind == "ante":
         return _read_ante(player, fields)
     shape = _SHAPES.get(kind)
     if shape is None:
-        return _read_own(player, kind, fields)
+        return Own(player, kind, tuple(sorted(fields.items())))
     values = []
     for key, fits in shape:
-        if key not in fields or not fits(fields[key]):
+        value = fields.pop(key, None)
+        if value is None or not fits(value):
             return None
-        values.append(fields.pop(key))
-    extra = _extra(kind, fields)
-    if extra is None:
-        return None
-    return _build(kind, player, values, extra)
+        values.append(value)
+    extra = _extra(fields)
+    return None if extra is None else _build(kind, player, values, extra)
 
 
 def _build(kind: str, player: int, v: list[Any], extra: Extra) -> Decision:
@@ -301,28 +327,48 @@ def _read_ante(player: int, fields: dict[str, Any]) -> Decision | None:
     if "finisher" in fields:
         if fields.pop("finisher") is not True or "token" in fields or "count" in fields:
             return None
-        extra = _extra("ante", fields)
+        extra = _extra(fields)
         return None if extra is None else AnteFinisher(player, extra)
     token, count = fields.pop("token", None), fields.pop("count", None)
     if not _str(token) or (count is not None and not _int(count)):
         return None
-    extra = _extra("ante", fields)
+    extra = _extra(fields)
     return None if extra is None else Ante(player, token, count, extra)
 
 
-def _extra(kind: str, rest: dict[str, Any]) -> Extra | None:
-    """The fields left over, if each is one a kit declares on ``kind``; else None."""
+def _extra(rest: dict[str, Any]) -> Extra | None:
+    """The fields left over as a kit's ``extra``; None if one is a field of a core kind."""
     if not rest:
         return ()
-    allowed = {f.field for f in declared().fields if f.kind == kind}
-    if not set(rest) <= allowed:
+    if not _CORE_FIELDS.isdisjoint(rest):
         return None
     return tuple(sorted(rest.items()))
 
 
-def _read_own(player: int, kind: str, fields: dict[str, Any]) -> Decision | None:
-    own_kinds = {d.kind: d for d in declared().kinds}
-    declared_kind = own_kinds.get(kind)
-    if declared_kind is None or not set(fields) <= set(declared_kind.fields):
-        return None
-    return Own(player, kind, tuple(sorted(fields.items())))
+def same_json(a: Decision, b: Decision) -> bool:
+    """Whether two equal values also agree in the JSON types of a kit's fields (``true`` is
+    not ``1``, though Python's ``==`` says so); a core field's type is fixed by ``read``."""
+    if isinstance(a, Own):
+        mine, theirs = a.fields, b.fields if isinstance(b, Own) else ()
+    elif a.extra and not isinstance(b, Own):
+        mine, theirs = a.extra, b.extra
+    else:
+        return True
+    return len(mine) == len(theirs) and all(
+        type(x[1]) is type(y[1]) for x, y in zip(mine, theirs, strict=True))
+
+
+_D = TypeVar("_D")
+
+
+def expect(d: Decision | None, cls: type[_D], what: str) -> _D:
+    """``d`` as the one kind the rules guarantee here (``what`` names it): narrows for mypy;
+    any other value here would be a bug in the engine (``Duel.check`` let only an option
+    through)."""
+    assert isinstance(d, cls), f"{what} is {d!r}, though the rules guarantee a {cls.__name__}"
+    return d
+
+
+# Every class of ``Decision``, for ``isinstance`` (an option passed back to ``Duel.decide``).
+DECISION_TYPES: Final = (AttackPair, Ante, AnteFinisher, Pass, ClashBase, Move, Place, May,
+                         Pick, Arrange, Order, Concede, Own)
