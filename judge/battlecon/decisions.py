@@ -282,9 +282,13 @@ def read(data: dict[str, Any]) -> Decision | None:
     player, kind = data.get("player"), data.get("kind")
     if type(player) is not int or type(kind) is not str:
         return None
-    if len(data) == 3 and kind == "move":  # the commonest, read without a copy
-        to = data.get("to")
-        return Move(player, to) if type(to) is int else None
+    if len(data) <= 4 and kind in _PLAIN:  # the commonest shapes, read without a copy
+        return _read_plain(player, kind, data)
+    return _read_general(player, kind, data)
+
+
+def _read_general(player: int, kind: str, data: dict[str, Any]) -> Decision | None:
+    """``read`` of any shape: nulls dropped, each core field checked, the rest a kit's."""
     fields = {k: v for k, v in data.items() if v is not None and k != "player" and k != "kind"}
     if kind == "ante":
         return _read_ante(player, fields)
@@ -299,6 +303,49 @@ def read(data: dict[str, Any]) -> Decision | None:
         values.append(value)
     extra = _extra(fields)
     return None if extra is None else _build(kind, player, values, extra)
+
+
+# The kinds ``_read_plain`` reads at once (a record's decisions are nearly all of these).
+_PLAIN: Final = frozenset({"attack_pair", "move", "pass", "may", "pick", "clash_base",
+                           "ante", "place"})
+
+
+def _read_plain(player: int, kind: str, data: dict[str, Any]) -> Decision | None:
+    """``read`` of a decision of a kind in ``_PLAIN`` holding exactly its fields (no
+    kit's field, no null), each checked as ``_SHAPES`` says; else the general path."""
+    n = len(data)
+    if n == 3:
+        if kind == "move":
+            to = data.get("to")
+            if type(to) is int:
+                return Move(player, to)
+        elif kind == "may":
+            accept = data.get("accept")
+            if type(accept) is bool:
+                return May(player, accept)
+        elif kind == "pick":
+            option = data.get("option")
+            if type(option) is str:
+                return Pick(player, option)
+        elif kind == "clash_base":
+            base = data.get("base")
+            if type(base) is str:
+                return ClashBase(player, base)
+        elif kind == "ante":
+            token = data.get("token")
+            if type(token) is str:
+                return Ante(player, token)
+    elif n == 4 and kind == "attack_pair":
+        style, base = data.get("style"), data.get("base")
+        if type(style) is str and type(base) is str:
+            return AttackPair(player, style, base)
+    elif n == 4 and kind == "place":
+        marker, to = data.get("marker"), data.get("to")
+        if type(marker) is str and type(to) is int:
+            return Place(player, marker, to)
+    elif n == 2 and kind == "pass":
+        return Pass(player)
+    return _read_general(player, kind, data)
 
 
 def _build(kind: str, player: int, v: list[Any], extra: Extra) -> Decision:

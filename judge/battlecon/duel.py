@@ -8,7 +8,7 @@
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, Final
 
 from judge import corrections
 from judge.battlecon import cardset, correction, engine, profile, rulestamp
@@ -20,6 +20,7 @@ from judge.battlecon.decisions import (
     Concede,
     Decision,
     Order,
+    Own,
     read,
     same_json,
     write,
@@ -90,6 +91,11 @@ def opening(setup: dict) -> F.BeatBegan:
         f"Beat {beat} begins."
     return F.BeatBegan(rule="R3.1", text=text, beat=beat, seq=seq,
                        ante_first=position["ante_first"])
+
+
+# The classes of the decisions a prompt's options offer (a concession and an order are
+# judged by the envelope, ``Duel._envelope``).
+_ASKED: Final = frozenset(DECISION_TYPES) - {Concede, Order}
 
 
 def _value(decision: object) -> Decision | None:
@@ -264,10 +270,12 @@ class Duel:
             raise IllegalDecisionError(self.stale_cards, "cards")
         value = _value(decision)
         need = self.need
-        if value is not None and need is not None and not isinstance(value, Concede | Order):
-            cls = type(value)
+        cls = type(value)
+        if value is not None and need is not None and cls in _ASKED:  # by class first
+            plain = not isinstance(value, Own) and not value.extra  # else the JSON types too
             for option in need.options:
-                if type(option) is cls and option == value and same_json(value, option):
+                if type(option) is cls and option == value and (plain or same_json(value,
+                                                                                   option)):
                     return value
         shown = decision if isinstance(decision, dict) or value is None else write(value)
         return self._envelope(shown, value, need)

@@ -28,8 +28,8 @@ from judge.battlecon import Duel, actions, moving
 from judge.battlecon import facts as F
 from judge.battlecon.actions import Action, Custom, Movement, Teleport
 from judge.battlecon.cards import Card
-from judge.battlecon.decisions import Move
 from judge.battlecon.catalogue import card_json, catalogue
+from judge.battlecon.decisions import Move
 from judge.battlecon.generic import GENERIC_BASES, SPECIAL_ACTION_CARD
 from judge.battlecon.hooks import MAY_IGNORE_MOVEMENT, first_reason
 from judge.battlecon.playout import FIGHTERS, choose, record_setup
