@@ -419,3 +419,29 @@ def expect(d: Decision | None, cls: type[_D], what: str) -> _D:
 # Every class of ``Decision``, for ``isinstance`` (an option passed back to ``Duel.decide``).
 DECISION_TYPES: Final = (AttackPair, Ante, AnteFinisher, Pass, ClashBase, Move, Place, May,
                          Pick, Arrange, Order, Concede, Own)
+
+
+def offered(options: list[Decision], value: Decision) -> bool:
+    """Whether ``value`` is one of ``options``: equal (same class, same fields) and of the
+    same JSON types (``same_json``). A prompt offers up to 42 options and a check compares
+    a decision with them one by one, so the hot kinds compare their fields here, with no
+    ``__eq__`` call per option (an attack pair's prompt holds both players' pairs)."""
+    cls = type(value)
+    if isinstance(value, AttackPair) and not value.extra:
+        p, style, base = value.player, value.style, value.base
+        for o in options:
+            if type(o) is AttackPair and o.base == base and o.style == style \
+                    and o.player == p and not o.extra:
+                return True
+        return False
+    if isinstance(value, Arrange) and not value.extra:
+        p, spaces = value.player, value.spaces
+        for o in options:
+            if type(o) is Arrange and o.spaces == spaces and o.player == p and not o.extra:
+                return True
+        return False
+    plain = not isinstance(value, Own) and not value.extra  # else the JSON types too
+    for o in options:
+        if type(o) is cls and o == value and (plain or same_json(value, o)):
+            return True
+    return False

@@ -20,9 +20,8 @@ from judge.battlecon.decisions import (
     Concede,
     Decision,
     Order,
-    Own,
+    offered,
     read,
-    same_json,
     write,
 )
 from judge.battlecon.kit_decls import decision_fields, decision_kinds
@@ -270,13 +269,9 @@ class Duel:
             raise IllegalDecisionError(self.stale_cards, "cards")
         value = _value(decision)
         need = self.need
-        cls = type(value)
-        if value is not None and need is not None and cls in _ASKED:  # by class first
-            plain = not isinstance(value, Own) and not value.extra  # else the JSON types too
-            for option in need.options:
-                if type(option) is cls and option == value and (plain or same_json(value,
-                                                                                   option)):
-                    return value
+        if value is not None and need is not None and type(value) in _ASKED and \
+                offered(need.options, value):
+            return value
         shown = decision if isinstance(decision, dict) or value is None else write(value)
         return self._envelope(shown, value, need)
 
@@ -310,9 +305,8 @@ class Duel:
         assert need is not None, "a duel that is not over waits on a decision"
         if value is None:  # not read on the fast path (a null field): read without nulls
             value = read({k: v for k, v in decision.items() if v is not None})
-            for option in need.options if value is not None else ():
-                if option == value and same_json(value, option):
-                    return value
+            if value is not None and offered(need.options, value):
+                return value
         raise self._why_not(decision, need)
 
     def _order(self, decision: dict, player: int, need: Need | None) -> Decision:

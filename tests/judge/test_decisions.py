@@ -30,6 +30,7 @@ from judge.battlecon.decisions import (
     Pick,
     Place,
     expect,
+    offered,
     own,
     read,
     same_json,
@@ -169,3 +170,21 @@ def test_every_recorded_decision_is_written_back_as_it_was_read() -> None:
                 assert write(value) == clean, f"{path.name}: {d}"
                 seen.add(value.kind)
     assert {"attack_pair", "ante", "pass", "move", "may", "pick"} <= seen
+
+
+def test_offered_finds_an_equal_option_of_the_same_json_types() -> None:
+    pairs: list[Decision] = [AttackPair(p, st, b) for p in (0, 1) for st in ("a", "b")
+                             for b in ("x", "y")]
+    assert offered(pairs, AttackPair(1, "b", "y"))
+    assert not offered(pairs, AttackPair(1, "b", "z"))
+    assert not offered(pairs, AttackPair(1, "b", "y", extra=with_extra(x=1)))
+    spaces: list[Decision] = [Arrange(0, (1, 2)), Arrange(0, (2, 1))]
+    assert offered(spaces, Arrange(0, (2, 1))) and not offered(spaces, Arrange(1, (2, 1)))
+    assert offered([Pass(0), AnteFinisher(0)], AnteFinisher(0))
+    assert not offered([Pass(0)], AnteFinisher(0))
+    calls: list[Decision] = [own(0, "call", sure=True)]
+    assert offered(calls, own(0, "call", sure=True))
+    assert not offered(calls, own(0, "call", sure=1))  # true is not 1
+    pacts: list[Decision] = [Ante(0, "p", extra=with_extra(x=True))]
+    assert not offered(pacts, Ante(0, "p", extra=with_extra(x=1)))
+    assert offered(pacts, Ante(0, "p", extra=with_extra(x=True)))
