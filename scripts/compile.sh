@@ -46,6 +46,7 @@ MODULES=(
   judge/battlecon/clash_reveal.py
   judge/battlecon/each_beat.py
   judge/battlecon/along.py
+  judge/battlecon/decisions.py
   judge/battlecon/speed/cache.py
   judge/battlecon/speed/stored.py
 )

@@ -15,6 +15,8 @@ from judge.battlecon import facts as F
 from judge.battlecon import moving  # the choke point of movement: its names stay there
 from judge.battlecon.along import lead
 from judge.battlecon.context import Ctx, Need
+from judge.battlecon.decisions import Decision, May, Pick, expect
+from judge.battlecon.decisions import Move as MoveTo  # actions.Move is the movement action
 from judge.battlecon.hooks import ON_STUNNED
 from judge.battlecon.movement import (
     destinations,
@@ -27,7 +29,7 @@ from judge.battlecon.names import name, pronoun
 from judge.battlecon.names import possessive as possessive
 from judge.battlecon.names import pronoun_object as pronoun_object
 from judge.battlecon.negation import follows
-from judge.battlecon.state import START_LIFE, DuelState, known
+from judge.battlecon.state import START_LIFE, DuelState
 from judge.battlecon.stats import attack
 
 # ``Ctx``, ``Need`` and the names in words are part of the vocabulary a fighter's module
@@ -42,7 +44,7 @@ class Action:
     dataclass on an ABC, so a subclass without ``resolve`` fails when asked, as a ``Fact``
     without ``apply`` does."""
 
-    def resolve(self, ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
+    def resolve(self, ctx: Ctx, decision: Decision | None) -> list[F.Fact] | Need:
         """The facts that follow (with ``decision`` once one was asked for), or a Need."""
         raise TypeError(f"{type(self).__name__} does not define resolve()")
 
@@ -68,7 +70,7 @@ class Movement(Action):
         return {"advance": (t,), "retreat": (-t,), "pull": (t,), "push": (-t,)}.get(
             self.kind, (-1, 1))
 
-    def resolve(self, ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
+    def resolve(self, ctx: Ctx, decision: Decision | None) -> list[F.Fact] | Need:
         s, owner = ctx.s, ctx.owner
         mover = owner if self.mover_is_owner else ctx.opponent
         lock = movement_lock(s, mover)
@@ -93,12 +95,11 @@ class Movement(Action):
         if not isinstance(cleared, moving.Cleared):
             return cleared
         if len(ends) > 1 and decision is None:
-            return Need("move", (owner,), [{"player": owner, "kind": "move", "to": e.end}
-                                           for e in ends],
+            return Need("move", (owner,), [MoveTo(owner, e.end) for e in ends],
                         about=f"{ctx.name(owner)}'s {ctx.card.name}: {ctx.effect.text}",
                         extra={"mover": mover})
         chosen = ends[0] if len(ends) == 1 else next(
-            e for e in ends if e.end == known(decision, "the move decision")["to"])
+            e for e in ends if e.end == expect(decision, MoveTo, "the move decision").to)
         return [*lead(s, mover, chosen),  # a standup moving along goes first (Mimic's)
                 moving.moved(s, cleared, self.kind, chosen.end, chosen.spaces, chosen.passed,
                              forced=len(ends) == 1, stopped_by=chosen.stopped_by,
@@ -141,7 +142,7 @@ def _amounts(amounts: tuple[int, ...], up_to: int | None, at_least: int | None) 
 class Teleport(Action):
     """Move directly to any unoccupied space (R17.12)."""
 
-    def resolve(self, ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
+    def resolve(self, ctx: Ctx, decision: Decision | None) -> list[F.Fact] | Need:
         lock = movement_lock(ctx.s, ctx.owner)
         if lock:
             return [F.MovementIgnored(rule="R17.9", text=f"{ctx.name(ctx.owner)} cannot move "
@@ -164,7 +165,7 @@ class Teleport(Action):
             return moving.direct_need(ctx.s, ctx.owner, ctx.owner, spaces,
                                       f"{ctx.name(ctx.owner)}'s {ctx.card.name}: "
                                       f"{ctx.effect.text}")
-        end = spaces[0] if len(spaces) == 1 else known(decision, "the move decision")["to"]
+        end = spaces[0] if len(spaces) == 1 else expect(decision, MoveTo, "the move decision").to
         passed = (start - other) * (end - other) < 0
         return [moving.moved(ctx.s, cleared, "direct", end, abs(end - start), passed,
                              forced=len(spaces) == 1, rule=ctx.rule)]
@@ -179,7 +180,7 @@ class Status(Action):
     target: str = "self"
     next_beat: bool = False
 
-    def resolve(self, ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
+    def resolve(self, ctx: Ctx, decision: Decision | None) -> list[F.Fact] | Need:
         who = ctx.owner if self.target == "self" else ctx.opponent
         return [status(ctx.s, who, self.stat, self.amount, ctx.card.name, ctx.rule,
                        next_beat=self.next_beat)]
@@ -203,7 +204,7 @@ def status(s: DuelState, who: int, stat: str, amount: Any, source: str, rule: st
 class StunOpponent(Action):
     """Auto-stun: ignores Soak and Stun Guard, not Stun Immunity (R16.8)."""
 
-    def resolve(self, ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
+    def resolve(self, ctx: Ctx, decision: Decision | None) -> list[F.Fact] | Need:
         return stun(ctx.s, ctx.opponent, ctx.card.name, ctx.rule)
 
 
@@ -224,7 +225,7 @@ class LoseLife(Action):
     amount: int
     target: str = "self"
 
-    def resolve(self, ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
+    def resolve(self, ctx: Ctx, decision: Decision | None) -> list[F.Fact] | Need:
         who = ctx.owner if self.target == "self" else ctx.opponent
         return [lose_life(ctx.s, who, self.amount, ctx.rule)]
 
@@ -253,27 +254,27 @@ def heal(s: DuelState, p: int, amount: int, rule: str, source: str) -> F.LifeGai
 class Custom(Action):
     """A unique behaviour: a small named function beside its fighter."""
 
-    fn: Callable[[Ctx, dict | None], list[F.Fact] | Need]
+    fn: Callable[[Ctx, Decision | None], list[F.Fact] | Need]
 
-    def resolve(self, ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
+    def resolve(self, ctx: Ctx, decision: Decision | None) -> list[F.Fact] | Need:
         return self.fn(ctx, decision)
 
 
-def may(ctx: Ctx, decision: dict | None, about: str) -> bool | Need:
+def may(ctx: Ctx, decision: Decision | None, about: str) -> bool | Need:
     """Ask the owner a yes/no question; True/False once answered."""
     if decision is None:
-        return Need("may", (ctx.owner,), [{"player": ctx.owner, "kind": "may", "accept": a}
-                                          for a in (False, True)], about=about)
-    return bool(decision["accept"])
+        return Need("may", (ctx.owner,), [May(ctx.owner, a) for a in (False, True)],
+                    about=about)
+    return expect(decision, May, "the may decision").accept
 
 
-def pick(ctx: Ctx, decision: dict | None, options: list[str], about: str) -> str | Need | None:
+def pick(ctx: Ctx, decision: Decision | None, options: list[str], about: str) -> str | Need | None:
     """Ask the owner to pick one named option; None when there is nothing to pick."""
     if not options:
         return None
     if len(options) == 1:
         return options[0]
     if decision is None:
-        return Need("pick", (ctx.owner,), [{"player": ctx.owner, "kind": "pick", "option": o}
-                                           for o in sorted(options)], about=about)
-    return decision["option"]
+        return Need("pick", (ctx.owner,), [Pick(ctx.owner, o) for o in sorted(options)],
+                    about=about)
+    return expect(decision, Pick, "the pick").option

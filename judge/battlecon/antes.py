@@ -7,15 +7,16 @@ here once, for their kits to name.
 
 from __future__ import annotations
 
+from judge.battlecon.decisions import Ante, Decision
 from judge.battlecon.state import DuelState
 
 
-def one_token_a_beat(s: DuelState, p: int) -> list[dict]:
+def one_token_a_beat(s: DuelState, p: int) -> list[Decision]:
     """Any one token from the pool, if none was anted this beat."""
     me = s.players[p]
     if me.this_beat.anted:
         return []
-    return [{"player": p, "kind": "ante", "token": t} for t in sorted(me.token_pool)]
+    return [Ante(p, t) for t in sorted(me.token_pool)]
 
 
 def bonus_when_anted(s: DuelState, p: int, token: str) -> None:

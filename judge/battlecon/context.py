@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from judge.battlecon.cards import TIMING_NAMES, Card, Effect
+from judge.battlecon.decisions import Decision
 from judge.battlecon.names import name
 from judge.battlecon.speed.fast_init import fast_init
 from judge.battlecon.state import DuelState
@@ -24,7 +25,7 @@ class Need:
 
     kind: str
     players: tuple[int, ...]
-    options: list[dict]
+    options: list[Decision]
     about: str = ""
     extra: dict = field(default_factory=dict)
     rule: str = ""

@@ -8,14 +8,22 @@
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, Final
 
 from judge import corrections
 from judge.battlecon import cardset, correction, engine, profile, rulestamp
 from judge.battlecon import facts as F
 from judge.battlecon.actions import Need, name
 from judge.battlecon.agenda import to_lists
-from judge.battlecon.context import same_types
+from judge.battlecon.decisions import (
+    DECISION_TYPES,
+    Concede,
+    Decision,
+    Order,
+    offered,
+    read,
+    write,
+)
 from judge.battlecon.kit_decls import decision_fields, decision_kinds
 from judge.battlecon.notation import prompt_json, state_json
 from judge.battlecon.position import Position, from_position
@@ -82,6 +90,24 @@ def opening(setup: dict) -> F.BeatBegan:
         f"Beat {beat} begins."
     return F.BeatBegan(rule="R3.1", text=text, beat=beat, seq=seq,
                        ante_first=position["ante_first"])
+
+
+# The classes of the decisions a prompt's options offer (a concession and an order are
+# judged by the envelope, ``Duel._envelope``).
+_ASKED: Final = frozenset(DECISION_TYPES) - {Concede, Order}
+
+
+def _value(decision: object) -> Decision | None:
+    """``decision`` as a value: one already (an option passed back), or its JSON read when
+    it names player 0 or 1 and holds no null (a null field goes through the envelope, which
+    refuses one of no known name); else None."""
+    if isinstance(decision, dict):
+        player = decision.get("player")
+        if (player == 0 or player == 1) and type(player) is int and \
+                None not in decision.values():
+            return read(decision)
+        return None
+    return decision if isinstance(decision, DECISION_TYPES) else None
 
 
 def canonical(decision: dict) -> str:
@@ -229,14 +255,30 @@ class Duel:
 
     # --- the one command ----------------------------------------------------------
 
-    def check(self, decision: object) -> None:
-        """Raise IllegalDecisionError (reason and rule) unless ``decision`` is legal now."""
-        s = self.state
-        if s.over:
+    def check(self, decision: object) -> Decision:
+        """Raise IllegalDecisionError (reason and rule) unless ``decision`` (its JSON, or a
+        value of ``judge.battlecon.decisions``) is legal now; return it as that value.
+
+        The fast path reads the JSON once and finds an option equal to it; only a decision
+        that is not read, matches no option, or is a concession or an order goes through
+        the envelope's checks, which name what is wrong (``_envelope``, ``_why_not``)."""
+        if self.state.over:
             raise DuelOverError("The duel is already over; no more decisions can be recorded.",
                                 "R20.1")
         if self.stale_cards:
             raise IllegalDecisionError(self.stale_cards, "cards")
+        value = _value(decision)
+        need = self.need
+        if value is not None and need is not None and type(value) in _ASKED and \
+                offered(need.options, value):
+            return value
+        shown = decision if isinstance(decision, dict) or value is None else write(value)
+        return self._envelope(shown, value, need)
+
+    def _envelope(self, decision: object, value: Decision | None,
+                  need: Need | None) -> Decision:
+        """The slow path of ``check``: the envelope's errors, the concession and the order;
+        else the decision matched no option, and ``_why_not`` says why."""
         if not isinstance(decision, dict):
             raise IllegalDecisionError("A decision must be a JSON object.", "record.decisions")
         known_fields = decision_fields()
@@ -257,31 +299,32 @@ class Duel:
         if kind == "concede":
             if set(decision) != {"player", "kind"}:
                 raise IllegalDecisionError("A concession carries only player and kind.", "R20.4")
-            return
-        need = self.need
+            return Concede(player)
         if kind == "order":
-            order = need.extra.get("order") if need else None
-            if not order or order["player"] != player:
-                if need is not None and need.kind == "order" and player not in need.players:
-                    raise self._why_not(decision, need)  # "waiting for ..., not for ..."
-                raise IllegalDecisionError(f"{name(s, player)} has no simultaneous effects to "
-                                           "order now.", "R18.5")
-            if set(decision) != {"player", "kind", "effects"}:
-                raise IllegalDecisionError("An order carries only player, kind and effects.",
-                                           "R18.5")
-            effects = decision.get("effects")
-            if not isinstance(effects, list) or sorted(effects) != sorted(order["effects"]):
-                raise IllegalDecisionError("An order must list each of these effects once: "
-                                           f"{', '.join(order['effects'])}.", "R18.5")
-            return
-        clean = {k: v for k, v in decision.items() if v is not None}
+            return self._order(decision, player, need)
         assert need is not None, "a duel that is not over waits on a decision"
-        # One C-level dict comparison per option, stopping at the first equal one: measured
-        # faster than a key index (a prompt has at most 42 options, checked once each).
-        for option in need.options:
-            if option == clean and same_types(clean, option):  # True is not 1
-                return
+        if value is None:  # not read on the fast path (a null field): read without nulls
+            value = read({k: v for k, v in decision.items() if v is not None})
+            if value is not None and offered(need.options, value):
+                return value
         raise self._why_not(decision, need)
+
+    def _order(self, decision: dict, player: int, need: Need | None) -> Decision:
+        """An ``order`` decision: the effects of the window waiting on ``player``, once each."""
+        order = need.extra.get("order") if need else None
+        if not order or order["player"] != player:
+            if need is not None and need.kind == "order" and player not in need.players:
+                raise self._why_not(decision, need)  # "waiting for ..., not for ..."
+            raise IllegalDecisionError(f"{name(self.state, player)} has no simultaneous "
+                                       "effects to order now.", "R18.5")
+        if set(decision) != {"player", "kind", "effects"}:
+            raise IllegalDecisionError("An order carries only player, kind and effects.",
+                                       "R18.5")
+        effects = decision.get("effects")
+        if not isinstance(effects, list) or sorted(effects) != sorted(order["effects"]):
+            raise IllegalDecisionError("An order must list each of these effects once: "
+                                       f"{', '.join(order['effects'])}.", "R18.5")
+        return Order(player, tuple(effects))
 
     def _why_not(self, decision: dict, need: Need) -> IllegalDecisionError:
         s = self.state
@@ -292,11 +335,11 @@ class Duel:
         if player not in need.players:
             return IllegalDecisionError(f"The duel is waiting for {waiting} ({need.kind}), not "
                                         f"for {name(s, player)}.", rule)
-        kinds = sorted({o["kind"] for o in need.options if o["player"] == player})
+        kinds = sorted({o.kind for o in need.options if o.player == player})
         if kind not in kinds:
             return IllegalDecisionError(f"{name(s, player)} must decide {' or '.join(kinds)} "
                                         f"now, not {kind!r}.", rule)
-        legal = [o for o in need.options if o["player"] == player and o["kind"] == kind]
+        legal = [write(o) for o in need.options if o.player == player and o.kind == kind]
         shown = "; ".join(canonical({k: v for k, v in o.items() if k not in ("player", "kind")})
                           for o in legal[:12])
         more = f" (and {len(legal) - 12} more)" if len(legal) > 12 else ""
@@ -462,20 +505,21 @@ class Duel:
             return self.correct(decision["players"], decision.get("markers"),
                                 rule=decision.get("rule", "correction"),
                                 text=decision.get("text", ""), dispute=decision.get("dispute"))
-        self.check(decision)
-        decision = {k: v for k, v in decision.items() if v is not None}
+        value = self.check(decision)
+        kept = {k: v for k, v in decision.items() if v is not None} \
+            if isinstance(decision, dict) else write(value)  # the record's JSON
         s = self.state
         facts: list[F.Fact] = []
         stopped: list[Need] = []  # the prompt the engine stopped at, kept for ``need``
-        if decision["kind"] == "concede":
-            p = decision["player"]
+        if isinstance(value, Concede):
+            p = value.player
             engine._apply(s, facts, [
                 F.Conceded(rule="R20.4", text=f"{name(s, p)} concedes.", player=p),
                 F.DuelEnded(rule="R20.4", text=f"{name(s, 1 - p)} wins by concession.",
                             winner=1 - p, draw=False, reason="concession")])
         else:
-            engine.run(s, decision, sink=facts, stopped=stopped, at_rest=True)
-        self.events.append(("decision", decision))
+            engine.run(s, value, sink=facts, stopped=stopped, at_rest=True)
+        self.events.append(("decision", kept))
         self.events += [("fact", f) for f in facts]
         self._need = stopped[0] if stopped else None
         return facts

@@ -37,6 +37,16 @@ from judge.battlecon.agenda import (
     StunCheck,
 )
 from judge.battlecon.cards import AFTER_RECYCLE, TIMING_NAMES
+from judge.battlecon.decisions import (
+    Ante,
+    AnteFinisher,
+    AttackPair,
+    ClashBase,
+    Decision,
+    Order,
+    Pass,
+    expect,
+)
 from judge.battlecon.each_beat import due_after_recycling
 from judge.battlecon.engine_error import EngineError
 from judge.battlecon.hooks import (
@@ -98,14 +108,14 @@ def soft_stop(s: DuelState) -> tuple[int, str] | None:
     return head.player, head.group
 
 
-def handle(s: DuelState, decision: dict | None) -> Out:
+def handle(s: DuelState, decision: Decision | None) -> Out:
     if s.agenda:
         item = s.agenda[0]
         return ITEM_HANDLERS[type(item)](s, item, decision)
     return STEP_HANDLERS[s.step](s, decision)
 
 
-def run(s: DuelState, decision: dict | None = None, sink: list | None = None,
+def run(s: DuelState, decision: Decision | None = None, sink: list | None = None,
         stopped: list[Need] | None = None, at_rest: bool = False,
         to_window: bool = False, window: str | None = None) -> list[F.Fact]:
     """Resolve until a decision is needed; ``decision`` (already validated) is used once.
@@ -138,8 +148,8 @@ def run(s: DuelState, decision: dict | None = None, sink: list | None = None,
             # reading), or nothing waits here: resolve it.
             player, group = stop
             keys = group_keys(s, group)
-            if pending is not None and pending["kind"] == "order":
-                order, printed = list(pending["effects"]), False
+            if isinstance(pending, Order):
+                order, printed = list(pending.effects), False
                 pending = None
             else:
                 order, printed = keys, True
@@ -324,8 +334,7 @@ def order_need(s: DuelState, stop: tuple[int, str]) -> Need:
     names = effect_names(s, player, keys)
     first, index = effect(keys[0])
     timing = TIMING_NAMES.get(first.effects[index].timing, "")
-    options = [{"player": player, "kind": "order", "effects": list(order)}
-               for order in permutations(keys)]
+    options: list[Decision] = [Order(player, order) for order in permutations(keys)]
     about = (f"{name(s, player)}'s {', '.join(names[:-1])} and {names[-1]} happen at the same "
              f"time ({timing}): {name(s, player)} chooses their order, or keeps the printed "
              "order.")
@@ -337,7 +346,7 @@ def order_need(s: DuelState, stop: tuple[int, str]) -> Need:
 # --- agenda items ------------------------------------------------------------------
 
 
-def _fx(s: DuelState, item: Fx, decision: dict | None) -> Out:
+def _fx(s: DuelState, item: Fx, decision: Decision | None) -> Out:
     p, key, index = item.player, item.effect, item.action
     c, i = effect(key)
     c = shown_card(s, item, c)  # Mutating's copy of Whip goes by "Mutating (as Whip)"
@@ -365,7 +374,7 @@ def _fx(s: DuelState, item: Fx, decision: dict | None) -> Out:
                         timing=e.timing)] + result
 
 
-def _activate(s: DuelState, item: Activate, decision: dict | None) -> Out:
+def _activate(s: DuelState, item: Activate, decision: Decision | None) -> Out:
     p = item.player
     if s.players[p].pair is None:  # an effect took the attack pair (Assimilate)
         return [F.ActivationSkipped(rule="R2.1", text=f"{name(s, p)} has no attack pair left "
@@ -388,7 +397,7 @@ def attack_name(s: DuelState, p: int) -> str:
     return f"{style} {card(pair.base).name}".strip()
 
 
-def _range(s: DuelState, item: RangeCheck, decision: dict | None) -> Out:
+def _range(s: DuelState, item: RangeCheck, decision: Decision | None) -> Out:
     a = item.attacker
     d = 1 - a
     who, them = name(s, a), name(s, d)
@@ -471,7 +480,7 @@ def range_origin(s: DuelState, a: int) -> int | None:
     return s.players[a].space
 
 
-def _damage(s: DuelState, item: Damage, decision: dict | None) -> Out:
+def _damage(s: DuelState, item: Damage, decision: Decision | None) -> Out:
     a = item.attacker
     d = 1 - a
     stats = attack(s, a)
@@ -526,7 +535,7 @@ def _damage_cap(s: DuelState, defender: int) -> tuple[str, int] | None:
     return min(caps, key=lambda c: c[1]) if caps else None
 
 
-def _stun(s: DuelState, item: StunCheck, decision: dict | None) -> Out:
+def _stun(s: DuelState, item: StunCheck, decision: Decision | None) -> Out:
     """The stun check, then what any ``ON_STUNNED`` hook makes of a new stun."""
     d, a, amount = item.defender, item.attacker, item.amount
     check = _stun_check(s, d, a, amount)
@@ -569,7 +578,7 @@ def _stun_check(s: DuelState, d: int, a: int, amount: int) -> F.StunChecked:
                           stun_guard=stats.stun_guard, stunned=False)
 
 
-def _offer(s: DuelState, item: Offer, decision: dict | None) -> Out:
+def _offer(s: DuelState, item: Offer, decision: Decision | None) -> Out:
     """A ``STUN_OFFER`` hook's spend, asked before the stun check (Iron Body), unless a
     negation of the defender's triggered effects stops it (rules-2)."""
     c = card(item.card)
@@ -579,12 +588,12 @@ def _offer(s: DuelState, item: Offer, decision: dict | None) -> Out:
     return c.hooks[STUN_OFFER].resolve(s, item.defender, item.amount, decision)
 
 
-def _iron_body(s: DuelState, item: IronBodyOffer, decision: dict | None) -> Out:
+def _iron_body(s: DuelState, item: IronBodyOffer, decision: Decision | None) -> Out:
     """The agenda item plans made before the ``offer`` item existed."""
     return _offer(s, Offer(item.defender, item.attacker, item.amount, "iron-body"), decision)
 
 
-def _priority(s: DuelState, item: Priority, decision: dict | None) -> Out:
+def _priority(s: DuelState, item: Priority, decision: Decision | None) -> Out:
     pri = [attack(s, 0).priority, attack(s, 1).priority]
     fin = [known(s.players[p].pair, "the attack pair").finisher for p in (0, 1)]
     text = f"Priority: {name(s, 0)} {pri[0]}, {name(s, 1)} {pri[1]}"
@@ -628,7 +637,7 @@ def _clashed(s: DuelState, clash: F.ClashOccurred) -> list[F.Fact]:
 F.use_rules(rules)
 
 # The handler of each kind of agenda item, by its class (``agenda.py``).
-ITEM_HANDLERS: Final[dict[type[Item], Callable[[DuelState, Any, dict | None], Out]]] = {
+ITEM_HANDLERS: Final[dict[type[Item], Callable[[DuelState, Any, Decision | None], Out]]] = {
     Fx: _fx, Activate: _activate, RangeCheck: _range, Damage: _damage, StunCheck: _stun,
     Offer: _offer, IronBodyOffer: _iron_body, Priority: _priority}
 
@@ -636,10 +645,10 @@ ITEM_HANDLERS: Final[dict[type[Item], Callable[[DuelState, Any, dict | None], Ou
 # --- steps (empty agenda) ----------------------------------------------------------
 
 
-_PAIR_OPTIONS: Final[dict[tuple, list[dict]]] = {}
+_PAIR_OPTIONS: Final[dict[tuple, list[Decision]]] = {}
 
 
-def pair_options(s: DuelState, p: int) -> list[dict]:
+def pair_options(s: DuelState, p: int) -> list[Decision]:
     """Every Style (or Special Action) with every Base in hand; cached per hand."""
     key = (p, *s.players[p].hand)
     options = _PAIR_OPTIONS.get(key)
@@ -647,14 +656,13 @@ def pair_options(s: DuelState, p: int) -> list[dict]:
         hand = s.players[p].hand
         styles = sorted(c for c in hand if card(c).kind == "style" or c == SPECIAL_ACTION)
         bases = sorted(c for c in hand if card(c).kind == "base")
-        options = [{"player": p, "kind": "attack_pair", "style": st, "base": b}
-                   for st in styles for b in bases]
+        options = [AttackPair(p, st, b) for st in styles for b in bases]
         if len(_PAIR_OPTIONS) < 100_000:
             _PAIR_OPTIONS[key] = options
     return options
 
 
-def _select(s: DuelState, decision: dict | None) -> Out:
+def _select(s: DuelState, decision: Decision | None) -> Out:
     one, two = s.players
     waiting = [0, 1] if one.pair is None and two.pair is None else [0] if one.pair is None \
         else [1] if two.pair is None else []
@@ -678,16 +686,17 @@ def _select(s: DuelState, decision: dict | None) -> Out:
                         about="Choose an attack pair, the Style face up.")
         about, rule = cancel2011.asked(s)  # C07: under 001 only the Cancel player re-picks
         return Need("attack_pair", tuple(waiting), options, about=about, rule=rule)
-    p = decision["player"]
+    pair = expect(decision, AttackPair, "the attack pair")
+    p = pair.player
     laid: list[F.Fact] = [F.PairSelected(rule="R4.1", text=f"{name(s, p)} lays an attack pair "
-                                         "face down.", player=p, style=decision["style"],
-                                         base=decision["base"])]
+                                         "face down.", player=p, style=pair.style,
+                                         base=pair.base)]
     if up is not None:
         source = card(up[1].split(":")[0]).name
         laid.append(F.StyleShown(rule=up[1], text=f"{source}: {name(s, p)} turns "
-                                 f"{possessive(s, p)} Style face up, {card(decision['style']).name}"
+                                 f"{possessive(s, p)} Style face up, {card(pair.style).name}"
                                  f", before {name(s, 1 - p)} chooses.", player=p,
-                                 style=decision["style"]))
+                                 style=pair.style))
     return laid
 
 
@@ -700,7 +709,7 @@ def selects_first(s: DuelState) -> tuple[int, str] | None:
     return None
 
 
-def ante_options(s: DuelState, p: int) -> list[dict]:
+def ante_options(s: DuelState, p: int) -> list[Decision]:
     if any(q.this_beat.ante_finisher for q in s.players):
         return []  # no antes after a Finisher (R21.3)
     me = s.players[p]
@@ -709,11 +718,11 @@ def ante_options(s: DuelState, p: int) -> list[dict]:
     requires = card(me.finisher).hooks.get(FINISHER_REQUIRES)
     if (s.options.get("ante_finishers") and me.life <= 7 and not me.finisher_used
             and me.pair is not None and (requires is None or requires(s, p))):
-        opts.append({"player": p, "kind": "ante", "finisher": True})
+        opts.append(AnteFinisher(p))
     return opts
 
 
-def _ante(s: DuelState, decision: dict | None) -> Out:
+def _ante(s: DuelState, decision: Decision | None) -> Out:
     if s.ante_passes >= 2:
         return [F.StepBegan(rule="R6.1", text="Reveal: both pairs are turned face up.",
                             step="reveal")]
@@ -723,18 +732,19 @@ def _ante(s: DuelState, decision: dict | None) -> Out:
         return [F.Passed(rule="R5.3", text=f"{name(s, p)} {why_no_ante(s, p)}.",
                          player=p, forced=True)]
     if decision is None:
-        return Need("ante", (p,), opts + [{"player": p, "kind": "pass"}],
+        return Need("ante", (p,), [*opts, Pass(p)],
                     about="Ante or pass.", rule="R5.3")
-    if decision["kind"] == "pass":
+    if isinstance(decision, Pass):
         return [F.Passed(rule="R5.3", text=f"{name(s, p)} passes.", player=p)]
-    if decision.get("finisher"):
+    if isinstance(decision, AnteFinisher):
         return [F.Anted(rule="R21.2", text=f"{name(s, p)} antes {possessive(s, p)} Finisher, "
                         f"{card(s.players[p].finisher).name}; the attack pair goes back to hand "
                         "and nobody may ante further (R21.3).", player=p, finisher=True)]
     kit = fighter(s.players[p].fighter)
+    ante = expect(decision, Ante, "the ante")
     if kit.ante_facts is not None:
-        return kit.ante_facts(s, p, decision)
-    token = decision["token"]
+        return kit.ante_facts(s, p, ante)
+    token = ante.token
     return [F.Anted(rule="R5.5", text=f"{name(s, p)} antes {kit.token_name(token)}; the token "
                     "goes to the token discard at once.", player=p, token=token)]
 
@@ -754,7 +764,7 @@ def why_no_ante(s: DuelState, p: int) -> str:
     return "has nothing to ante and passes"
 
 
-def _reveal(s: DuelState, decision: dict | None) -> Out:
+def _reveal(s: DuelState, decision: Decision | None) -> Out:
     if any(p.pair is not None and not p.pair.revealed for p in s.players):
         pairs = [known(s.players[p].pair, "the attack pair").to_json()
                  | {"attack": attack_label(s, p)} for p in (0, 1)]
@@ -774,11 +784,11 @@ def attack_label(s: DuelState, p: int) -> str:
     return f"{style} {card(pair.base).name}"
 
 
-def _special(s: DuelState, decision: dict | None) -> Out:
+def _special(s: DuelState, decision: Decision | None) -> Out:
     return special.resolve(s)
 
 
-def _pulse(s: DuelState, decision: dict | None) -> Out:
+def _pulse(s: DuelState, decision: Decision | None) -> Out:
     # The Pulse negates the opponent's attack pair (R23.1): nothing of hers asks (P1).
     if profile.differs(s.profile, profile.C06_PULSE):  # C06: 001's push, then retreat
         return pulse2011.pulse(s, known(s.pulse, "the player who Pulsed"), decision)
@@ -786,7 +796,7 @@ def _pulse(s: DuelState, decision: dict | None) -> Out:
                    about="Pulse", ask=False)
 
 
-def _clash(s: DuelState, decision: dict | None) -> Out:
+def _clash(s: DuelState, decision: Decision | None) -> Out:
     waiting = [p for p in (0, 1) if known(s.players[p].pair, "the attack pair").revealed]
     if not waiting:
         bases = [known(s.players[p].pair, "the attack pair").base for p in (0, 1)]
@@ -801,13 +811,15 @@ def _clash(s: DuelState, decision: dict | None) -> Out:
                                     "Clash with: everything up to recycling is skipped.",
                                     player=p)]
     if decision is None:
-        options = [{"player": p, "kind": "clash_base", "base": b} for p in waiting
-                   for b in sorted(c for c in s.players[p].hand if card(c).kind == "base")]
+        options: list[Decision] = [
+            ClashBase(p, b) for p in waiting
+            for b in sorted(c for c in s.players[p].hand if card(c).kind == "base")]
         return Need("clash_base", tuple(waiting), options, about="Clash: play a new Base.",
                     rule="R6.7")
-    p = decision["player"]
+    chosen = expect(decision, ClashBase, "the Clash base")
+    p = chosen.player
     return [F.ClashBaseSelected(rule="R6.7", text=f"{name(s, p)} plays a new Base face down.",
-                                player=p, base=decision["base"])]
+                                player=p, base=chosen.base)]
 
 
 NEXT_STEP: Final = {"start_of_beat": ("active_attack", "R8", "Active attack."),
@@ -816,12 +828,12 @@ NEXT_STEP: Final = {"start_of_beat": ("active_attack", "R8", "Active attack."),
              "end_of_beat": ("recycle", "R11.1", "Recycle.")}
 
 
-def _next(s: DuelState, decision: dict | None) -> Out:
+def _next(s: DuelState, decision: Decision | None) -> Out:
     step, rule, text = NEXT_STEP[s.step]
     return [F.StepBegan(rule=rule, text=text, step=step)]
 
 
-def _recycle(s: DuelState, decision: dict | None) -> Out:
+def _recycle(s: DuelState, decision: Decision | None) -> Out:
     out: list[F.Fact] = []
     for p in (0, 1):
         recycled = recycle_fact(s, p)
@@ -833,7 +845,7 @@ def _recycle(s: DuelState, decision: dict | None) -> Out:
     return out + [beat_ended(s)]
 
 
-def _after_recycle(s: DuelState, decision: dict | None) -> Out:
+def _after_recycle(s: DuelState, decision: Decision | None) -> Out:
     return [beat_ended(s)]
 
 
@@ -888,7 +900,7 @@ def _extra_text(extra: list[str]) -> str:
     return f"; {' + '.join(card(c).name for c in extra)} go to discard 1 (R18.14)"
 
 
-def _beat_over(s: DuelState, decision: dict | None) -> Out:
+def _beat_over(s: DuelState, decision: Decision | None) -> Out:
     if s.last_counted and s.beat >= BEATS and s.options.get("time_limit", True):
         a, b = s.players[0].life, s.players[1].life
         if a == b:

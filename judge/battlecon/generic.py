@@ -13,10 +13,11 @@ from judge.battlecon.cards import (
     Card,
     Effect,
 )
+from judge.battlecon.decisions import Decision
 from judge.battlecon.kits import register_generic
 
 
-def _dash_dodge(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
+def _dash_dodge(ctx: Ctx, decision: Decision | None) -> list[F.Fact]:
     """Dash: passing the opponent with this move means they cannot hit you (R13.9)."""
     last = ctx.s.last_move
     if last and last["player"] == ctx.owner and last["passed"]:

@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Final, Generic, TypeVar
 
 from judge.battlecon.cards import Card
+from judge.battlecon.decisions import Decision
 from judge.battlecon.state import DuelState
 
 if TYPE_CHECKING:  # for the signatures only
@@ -83,7 +84,7 @@ class Offer:
     """
 
     offered: Callable[[DuelState, int, int], bool]
-    resolve: Callable[[DuelState, int, int, dict | None], Any]
+    resolve: Callable[[DuelState, int, int, Decision | None], Any]
 
 
 PRIORITY_TIE: Final[Hook[Callable[[DuelState, int], bool]]] = Hook("priority_tie", """\

@@ -18,9 +18,10 @@ from typing import Any, Final
 from judge.battlecon import rulings
 from judge.battlecon.carddata import Choice, corrected, project_choices
 from judge.battlecon.cards import Card
+from judge.battlecon.decisions import Ante, Decision
 from judge.battlecon.kit_parts import BeatField, DecisionField, DecisionKind
 
-AnteOptions = Callable[[Any, int], list[dict]]
+AnteOptions = Callable[[Any, int], list[Decision]]
 
 
 @dataclass(frozen=True)
@@ -59,7 +60,7 @@ class Fighter:
     ante_options: AnteOptions | None = None
     token_anted: Callable[[Any, int, str], None] | None = None
     # The facts of this fighter's own ante decision (several tokens at once), else Anted.
-    ante_facts: Callable[[Any, int, dict], list] | None = None
+    ante_facts: Callable[[Any, int, Ante], list] | None = None
     # What the core learns of this fighter from its kit (``kit_parts``, docs/fighters.md):
     # its own decision kinds, fields it adds to a core decision, its per-beat state, and
     # the facts (by type name) that tell what a decision of a kind decided (the narrative).

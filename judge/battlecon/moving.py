@@ -28,6 +28,7 @@ from judge.battlecon import facts as F
 from judge.battlecon import rulestamp
 from judge.battlecon.agenda import Fx
 from judge.battlecon.context import Ctx, Need
+from judge.battlecon.decisions import Decision, May, Move, expect
 from judge.battlecon.hooks import MAY_IGNORE_MOVEMENT, first_reason
 from judge.battlecon.movement import End
 from judge.battlecon.names import name, possessive, pronoun_object
@@ -46,7 +47,7 @@ class Cleared:
     by: int
 
 
-def question(ctx: Ctx, mover: int, ends: list[End], decision: dict | None,
+def question(ctx: Ctx, mover: int, ends: list[End], decision: Decision | None,
              asked_before: bool = True) -> Cleared | list[F.Fact] | Need:
     """Ask ``mover`` whether she ignores this movement of ``ctx``'s effect, whose legal
     ends are ``ends`` (include her own space when she may stay by her own choice). The
@@ -61,7 +62,7 @@ def question(ctx: Ctx, mover: int, ends: list[End], decision: dict | None,
 
 
 def _may_ignore(ctx: Ctx, mover: int, ends: list[End],
-                decision: dict | None) -> list[F.Fact] | Need | None:
+                decision: Decision | None) -> list[F.Fact] | Need | None:
     """A ``MAY_IGNORE_MOVEMENT`` hook (Exoskeletal, Rooted, Sturdy): the mover is asked first
     whether to ignore this movement, unless it may already stay put by its own choice;
     declined, the effect's item comes back marked as asked (``KEPT``). None: go on moving."""
@@ -79,10 +80,9 @@ def _may_ignore(ctx: Ctx, mover: int, ends: list[End],
     what = f"{possessive(s, mover)} own {ctx.card.name}" if mover == ctx.owner else \
         f"{name(s, ctx.owner)}'s {ctx.card.name}"
     if decision is None:
-        return Need("may", (mover,), [{"player": mover, "kind": "may", "accept": a}
-                                      for a in (False, True)],
+        return Need("may", (mover,), [May(mover, a) for a in (False, True)],
                     about=f"{why}: {who} may ignore {what} ({ctx.effect.text}). Ignore it?")
-    if decision["accept"]:
+    if expect(decision, May, "the may decision").accept:
         return [F.MovementIgnored(rule=ctx.rule, text=f"{who} ignores {what}'s movement "
                                   f"({why}).", player=mover, kind="ignored")]
     return [F.Declined(rule=ctx.rule, text=f"{who} lets {what} move {them}, though {why} would "
@@ -147,7 +147,7 @@ def moved(s: DuelState, cleared: Cleared, kind: str, end: int, spaces: int, pass
                    end=end, spaces=spaces, passed=passed, forced=forced, stopped_by=stopped_by)
 
 
-def swap_question(ctx: Ctx, mover: int, decision: dict | None) -> Cleared | list[F.Fact] | Need:
+def swap_question(ctx: Ctx, mover: int, decision: Decision | None) -> Cleared | list[F.Fact] | Need:
     """``question`` for a swap of places that moves ``mover`` (Soul Mirror): asked only under
     the ruling ``placing: movement`` (P1, ``judge.battlecon.placing``); under ``exempt`` a
     swap is never ignored, with the rules stamp or without."""
@@ -176,8 +176,8 @@ def direct_need(s: DuelState, chooser: int, mover: int, spaces: list[int], about
     (``rulestamp.MOVE_DIRECTLY``) a decision naming another space, the mover's own among
     them, is refused under R17.12 (never the mover's own: ``movement.direct_destinations``)."""
     rule = "R17.12" if rulestamp.fixed(s, rulestamp.MOVE_DIRECTLY) else ""
-    return Need("move", (chooser,), [{"player": chooser, "kind": "move", "to": x}
-                                     for x in spaces], about=about, extra={"mover": mover},
+    return Need("move", (chooser,), [Move(chooser, x) for x in spaces], about=about,
+                extra={"mover": mover},
                 rule=rule)
 
 

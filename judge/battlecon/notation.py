@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from judge.battlecon.actions import Need
+from judge.battlecon.decisions import write
 from judge.battlecon.kit_decls import beat_fields
 from judge.battlecon.state import DuelState, PlayerState
 from judge.battlecon.stats import attack
@@ -14,7 +15,7 @@ def prompt_json(need: Need | None) -> dict | None:
         return None
     decider = SIMULTANEOUS if len(need.players) > 1 else ONE_PLAYER  # secret pairs, bases
     out = {"players": list(need.players), "decider": decider, "kind": need.kind,
-           "options": need.options,
+           "options": [write(o) for o in need.options],
            "about": need.about, "rule": need.rule}
     if "order" in need.extra:
         out["order"] = need.extra["order"]

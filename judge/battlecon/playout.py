@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Any, Final
 
 from judge.battlecon import profile
+from judge.battlecon.decisions import Decision, write
 from judge.battlecon.duel import Duel
 from judge.battlecon.roster import fighter, fighter_ids
 from judge.battlecon.rulestamp import TODAY
@@ -54,14 +55,28 @@ def profile_rulings(ruleset: str) -> dict[str, Any]:
     return dict(profile.DEFAULT_OPTIONS.get(ruleset, {}).get("rulings", {}))
 
 
-def choose(duel: Duel, rng: random.Random, order_rate: float = 0.25) -> dict:
-    prompt = duel.prompt
+def choose(match: Any, rng: random.Random, order_rate: float = 0.25) -> dict:
+    """One of the prompt's options at random, as its JSON (any match with a ``prompt``:
+    a ``Duel``, an event log's ``Retractable``)."""
+    prompt = match.prompt
     assert prompt is not None, "a duel that is not over has a prompt"
     if prompt["kind"] == "order":  # the printed order first; another now and then
         if rng.random() < order_rate:
             return rng.choice(prompt["options"][1:])
         return dict(prompt["options"][0])
     return rng.choice(prompt["options"])
+
+
+def choose_option(duel: Duel, rng: random.Random, order_rate: float = 0.25) -> Decision:
+    """``choose``'s option, the same for the same ``rng``, as the prompt's value (no JSON
+    written: ``Duel.decide`` takes it back)."""
+    need = duel.need
+    assert need is not None, "a duel that is not over has a prompt"
+    if need.kind == "order":  # the printed order first; another now and then
+        if rng.random() < order_rate:
+            return rng.choice(need.options[1:])
+        return need.options[0]
+    return rng.choice(need.options)
 
 
 def play(seed: int, f0: str, f1: str, special_actions: bool = True,
@@ -73,10 +88,10 @@ def play(seed: int, f0: str, f1: str, special_actions: bool = True,
                                  rulings, ruleset))
     guard = 0
     while not duel.over:
-        decision = choose(duel, rng)
+        decision = choose_option(duel, rng)
         duel.decide(decision)
         if on_step is not None:
-            on_step(duel, decision)
+            on_step(duel, write(decision))
         guard += 1
         if guard > 5000:
             raise RuntimeError(f"seed {seed}: duel did not end")

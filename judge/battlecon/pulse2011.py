@@ -10,6 +10,7 @@ from __future__ import annotations
 from judge.battlecon import facts as F
 from judge.battlecon import profile
 from judge.battlecon.actions import Need
+from judge.battlecon.decisions import Arrange, Decision, expect
 from judge.battlecon.names import name
 from judge.battlecon.state import BOARD, DuelState
 
@@ -30,14 +31,14 @@ def layouts(s: DuelState, pulser: int) -> list[list[int]]:
     return sorted(out)
 
 
-def pulse(s: DuelState, pulser: int, decision: dict | None) -> list[F.Fact] | Need:
+def pulse(s: DuelState, pulser: int, decision: Decision | None) -> list[F.Fact] | Need:
     """The Pulse player's push and retreat, asked as the two spaces they end on."""
     if decision is None:
-        options = [{"player": pulser, "kind": "arrange", "spaces": spaces}
-                   for spaces in layouts(s, pulser)]
+        options: list[Decision] = [Arrange(pulser, tuple(spaces))
+                                   for spaces in layouts(s, pulser)]
         return Need("arrange", (pulser,), options, about="Pulse: push the opponent back, "
                     "then move back (001)", rule=RULE)
-    a, b = decision["spaces"]
+    a, b = expect(decision, Arrange, "the arrangement").spaces
     them = 1 - pulser
     text = (f"Pulse (001): {name(s, pulser)} pushes {name(s, them)} back to space "
             f"{(a, b)[them]}, then moves back to space {(a, b)[pulser]}.")

@@ -37,6 +37,7 @@ from judge.battlecon.cards import (
 )
 from judge.battlecon.clash_reveal import revealed_in_clash
 from judge.battlecon.context import Need
+from judge.battlecon.decisions import Arrange, Decision, May, expect
 from judge.battlecon.facts import PlacementAnswered
 from judge.battlecon.hooks import (
     COPIED_AS,
@@ -240,7 +241,7 @@ def on_token_anted(s: DuelState, p: int, token: str) -> None:
         hook(s, p, token)
 
 
-def arrange(s: DuelState, owner: int, decision: dict | None, rule: str,
+def arrange(s: DuelState, owner: int, decision: Decision | None, rule: str,
             about: str, ask: bool = True) -> list[F.Fact] | Need:
     """Put both standups on any two different spaces (Pulse R23.2, Planar Crossing).
     With ``ask`` (not a Pulse, R23.1), a fighter who may ignore movement is asked first
@@ -249,11 +250,11 @@ def arrange(s: DuelState, owner: int, decision: dict | None, rule: str,
     if waiting:
         return _ask_to_stay(s, owner, decision, rule, about, *waiting[0])
     if decision is None:
-        options = [{"player": owner, "kind": "arrange", "spaces": spaces}
-                   for spaces in arrangements(s, owner)]
+        options: list[Decision] = [Arrange(owner, tuple(spaces))
+                                   for spaces in arrangements(s, owner)]
         return Need("arrange", (owner,), options, about=f"{about}: place both standups",
                     rule=rule)
-    a, b = decision["spaces"]
+    a, b = expect(decision, Arrange, "the arrangement").spaces
     text = f"{about}: {name(s, 0)} goes to space {a} and {name(s, 1)} to space {b}."
     kept = staying(s)
     if kept:  # one of them chose to stay where she is (P1)
@@ -263,18 +264,17 @@ def arrange(s: DuelState, owner: int, decision: dict | None, rule: str,
     return [F.StandupsArranged(rule=rule, text=text, player=owner, spaces=[a, b])]
 
 
-def _ask_to_stay(s: DuelState, owner: int, decision: dict | None, rule: str, about: str,
+def _ask_to_stay(s: DuelState, owner: int, decision: Decision | None, rule: str, about: str,
                  mover: int, why: str) -> list[F.Fact] | Need:
     """Ask ``mover`` whether she ignores the rearrangement (a ``may``); inside a card's
     effect the effect's item comes back to place the standups (P1)."""
     who = name(s, mover)
     what = f"{possessive(s, mover)} own" if mover == owner else f"{name(s, owner)}'s"
-    if decision is None or decision.get("kind") != "may":
-        return Need("may", (mover,), [{"player": mover, "kind": "may", "accept": a}
-                                      for a in (False, True)],
+    if not isinstance(decision, May):
+        return Need("may", (mover,), [May(mover, a) for a in (False, True)],
                     about=f"{why}: {who} may ignore {what} {about} and stay on space "
                     f"{s.players[mover].space}. Ignore it?", rule=rule)
-    stays = bool(decision["accept"])
+    stays = decision.accept
     text = f"{who} ignores {what} {about} ({why}) and stays on space " \
         f"{s.players[mover].space}." if stays else \
         f"{who} lets {what} {about} place {pronoun_object(s, mover)}, though {why} would " \

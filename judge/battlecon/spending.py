@@ -32,6 +32,7 @@ from typing import Final
 
 from judge.battlecon import facts as F
 from judge.battlecon.context import Ctx, Need
+from judge.battlecon.decisions import Decision
 from judge.battlecon.hooks import FORBIDS_SPENDING, query
 from judge.battlecon.rulestamp import SPENDING, fixed
 from judge.battlecon.state import DuelState
@@ -92,14 +93,14 @@ def refused(s: DuelState, spender: int, spend: Spend, who: str) -> F.Fact:
                       "and what the spend would pay for does not happen.", player=spender)
 
 
-Resolve = Callable[[Ctx, dict | None], list[F.Fact] | Need]
+Resolve = Callable[[Ctx, Decision | None], list[F.Fact] | Need]
 
 
 def paid(spend: Spend, resolve: Resolve) -> Resolve:
     """An effect that is wholly ``spend`` and what it pays for, asked here first: while
     spending is forbidden its owner is asked nothing and it does nothing (``refused``)."""
 
-    def resolve_paid(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
+    def resolve_paid(ctx: Ctx, decision: Decision | None) -> list[F.Fact] | Need:
         if why_not(ctx.s, ctx.owner, spend):
             return [refused(ctx.s, ctx.owner, spend, ctx.name(ctx.owner))]
         return resolve(ctx, decision)

@@ -29,6 +29,7 @@ from judge.battlecon import facts as F
 from judge.battlecon.actions import Action, Custom, Movement, Teleport
 from judge.battlecon.cards import Card
 from judge.battlecon.catalogue import card_json, catalogue
+from judge.battlecon.decisions import Move
 from judge.battlecon.generic import GENERIC_BASES, SPECIAL_ACTION_CARD
 from judge.battlecon.hooks import MAY_IGNORE_MOVEMENT, first_reason
 from judge.battlecon.playout import FIGHTERS, choose, record_setup
@@ -365,7 +366,7 @@ def play_checking_prompts(seed: int, f0: str, f1: str) -> tuple[Duel, list[str]]
         if need is not None and need.kind == "move" and "directly" in need.about and \
                 "to stay" not in need.about:
             here = duel.state.players[need.extra["mover"]].space
-            if any(o.get("to") == here for o in need.options):
+            if any(isinstance(o, Move) and o.to == here for o in need.options):
                 bad.append(f"offers the mover's own space: {need.about}")
         duel.decide(choose(duel, rng))
     return duel, bad

@@ -12,6 +12,7 @@ from judge.battlecon.analysis.labels import labels
 from judge.battlecon.analysis.search import Memo, Result, game_json, solve
 from judge.battlecon.analysis.walk import advance
 from judge.battlecon.context import Need
+from judge.battlecon.decisions import Decision
 from judge.battlecon.state import DuelState
 from judge.errors import IllegalDecisionError
 
@@ -32,12 +33,13 @@ def beat_start_need(s: DuelState) -> Need:
     return need
 
 
-def choice_json(pair: dict, plan: Plan) -> list[dict]:
-    """A pre-reveal choice in the record's decision format: the pair, then the plan."""
+def choice_json(pair: Decision, plan: Plan) -> list[Decision]:
+    """A pre-reveal choice: the pair, then the plan (``game_json`` writes it as the
+    record's decisions)."""
     return [pair, *plan]
 
 
-def cell(s: DuelState, need: Need, row: tuple[dict, Plan], col: tuple[dict, Plan],
+def cell(s: DuelState, need: Need, row: tuple[Decision, Plan], col: tuple[Decision, Plan],
          seq: int, memo: Memo, steps: Steps | None = None) -> Result:
     """One cell: both pairs laid, both plans played to the reveal (``steps``: shared with
     the other cells), the rest solved."""

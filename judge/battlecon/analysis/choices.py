@@ -13,9 +13,10 @@ from judge.battlecon import engine
 from judge.battlecon.analysis.budget import Budget, check
 from judge.battlecon.analysis.walk import PRE_REVEAL, Step, advance, beat_done, own_options
 from judge.battlecon.context import Need
+from judge.battlecon.decisions import Decision, Pass
 from judge.battlecon.state import DuelState
 
-Plan = tuple[dict, ...]  # the decisions after the pair, passes left out
+Plan = tuple[Decision, ...]  # the decisions after the pair, passes left out
 
 
 class Steps:
@@ -27,7 +28,7 @@ class Steps:
     def __init__(self) -> None:
         self.known: dict[tuple[int, str], tuple[DuelState, Step]] = {}
 
-    def advance(self, s: DuelState, decision: dict) -> Step:
+    def advance(self, s: DuelState, decision: Decision) -> Step:
         key = (id(s), repr(decision))
         found = self.known.get(key)
         if found is None or found[0] is not s:
@@ -41,20 +42,20 @@ def pre_reveal(s: DuelState, need: Need | None, seq: int) -> bool:
         and not s.cancel_reselect  # a reselection after a Cancel is in the beat
 
 
-def planned(need: Need, plan: Plan, done: int) -> tuple[dict, int]:
+def planned(need: Need, plan: Plan, done: int) -> tuple[Decision, int]:
     """What the decider answers ``need`` with, by its plan (``done`` steps of it used)."""
     if done < len(plan) and plan[done] in need.options:
         return plan[done], done + 1
-    passing = next((o for o in need.options if o["kind"] == "pass"), None)
+    passing = next((o for o in need.options if isinstance(o, Pass)), None)
     return (passing if passing is not None else need.options[0]), done
 
 
 def play_out(s: DuelState, need: Need | None, seq: int, plans: tuple[Plan, Plan],
-             step: Callable[[DuelState, dict], Step] = advance) -> Step:
+             step: Callable[[DuelState, Decision], Step] = advance) -> Step:
     """Both plans played until the reveal: the state, its prompt and the decisions made
     (``step``: ``advance``, or a ``Steps``'s, which shares the steps)."""
     done = [0, 0]
-    made: list[dict] = []
+    made: list[Decision] = []
     while need is not None and pre_reveal(s, need, seq):
         p = need.players[0]
         decision, done[p] = planned(need, plans[p], done[p])
@@ -63,11 +64,11 @@ def play_out(s: DuelState, need: Need | None, seq: int, plans: tuple[Plan, Plan]
     return s, need, made
 
 
-def lay_pairs(s: DuelState, need: Need, pairs: tuple[dict, dict], seq: int,
-              step: Callable[[DuelState, dict], Step] = advance) -> Step:
+def lay_pairs(s: DuelState, need: Need, pairs: tuple[Decision, Decision], seq: int,
+              step: Callable[[DuelState, Decision], Step] = advance) -> Step:
     """Both attack pairs laid, in the prompt's order (a pair laid first, when a card says
     so, is laid first)."""
-    made: list[dict] = []
+    made: list[Decision] = []
     current: Need | None = need
     for p in (need.players[0], 1 - need.players[0]):
         if current is None or beat_done(s, seq) or p not in current.players:
@@ -77,21 +78,21 @@ def lay_pairs(s: DuelState, need: Need, pairs: tuple[dict, dict], seq: int,
     return s, current, made
 
 
-def pairs_of(s: DuelState, need: Need, p: int) -> list[dict]:
+def pairs_of(s: DuelState, need: Need, p: int) -> list[Decision]:
     """Player ``p``'s attack pairs: the prompt's, or (a pair another lays first, face up)
     every pair in hand."""
     return own_options(need, p) or engine.pair_options(s, p)
 
 
 def plans_of(s: DuelState, need: Need, p: int, seq: int,
-             budget: Budget | None = None) -> list[tuple[dict, Plan]]:
+             budget: Budget | None = None) -> list[tuple[Decision, Plan]]:
     """Every distinct (pair, plan) of player ``p``, the other player passing throughout.
 
     A plan is what the player antes, not in which order (docs/analysis.md, the model): of
     the orders that ante the same tokens, the first met in the prompts' order is kept, so
     Hepzibah's five Dark Pacts make 32 plans per pair, not 326."""
     other = pairs_of(s, need, 1 - p)
-    found: list[tuple[dict, Plan]] = []
+    found: list[tuple[Decision, Plan]] = []
     for pair in pairs_of(s, need, p):
         check(budget)
         pairs = (pair, other[0]) if p == 0 else (other[0], pair)
@@ -123,7 +124,7 @@ def _explore(s: DuelState, need: Need | None, p: int, seq: int, plan: Plan,
         return _explore(t, nxt, p, seq, plan, met, budget)
     plans: list[Plan] = []
     for option in need.options:
-        more = plan if option["kind"] == "pass" else (*plan, option)
+        more = plan if isinstance(option, Pass) else (*plan, option)
         if more is not plan:
             key = as_set(more)
             if key in met:

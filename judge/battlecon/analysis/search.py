@@ -21,6 +21,7 @@ from judge.battlecon.analysis.walk import (
     own_options,
 )
 from judge.battlecon.context import Need
+from judge.battlecon.decisions import Decision, write
 from judge.battlecon.state import DuelState
 
 INF = math.inf
@@ -33,10 +34,10 @@ class Result:
     the node to it)."""
 
     value: float
-    line: list[dict] | None
+    line: list[Decision] | None
     nested: dict[str, Any] | None = None
 
-    def after(self, made: list[dict]) -> Result:
+    def after(self, made: list[Decision]) -> Result:
         """This result seen some decisions earlier."""
         if self.line is not None:
             return Result(self.value, [*made, *self.line])
@@ -113,7 +114,7 @@ def best_reply(s: DuelState, need: Need, seq: int, memo: Memo,
     return best
 
 
-def cell(first: Step, second: dict, seq: int, memo: Memo) -> Result:
+def cell(first: Step, second: Decision, seq: int, memo: Memo) -> Result:
     """Both simultaneous choices made: ``first`` the step of player 0's (shared by its
     row), then ``second``; then the rest of the beat."""
     t, nxt, made = first
@@ -135,14 +136,23 @@ def nested_game(s: DuelState, need: Need, seq: int, memo: Memo) -> dict[str, Any
                      results=results)
 
 
-def game_json(kind: str, rows: list[list[dict]], cols: list[list[dict]],
+def game_json(kind: str, rows: list[list[Decision]], cols: list[list[Decision]],
               results: list[list[Result]]) -> dict[str, Any]:
-    """A matrix game as the analysis JSON: choices, table, lines, nested games, the mixes."""
+    """A matrix game as the analysis JSON: choices, table, lines, nested games, the mixes
+    (the decisions written as the record's JSON here: inside the search they are values;
+    a nested game's ``line``, the decisions that lead to it, is written by its parent)."""
     table = [[r.value for r in row] for row in results]
     solution = matrix.solve(table)
-    clashes = {f"{i},{j}": r.nested for i, row in enumerate(results)
-               for j, r in enumerate(row) if r.nested is not None}
-    return {"kind": kind, "pairs": [rows, cols], "table": table,
-            "lines": [[r.line for r in row] for row in results], "clashes": clashes,
+    clashes = {f"{i},{j}": {**r.nested, "line": _written(r.nested["line"])}
+               for i, row in enumerate(results) for j, r in enumerate(row)
+               if r.nested is not None}
+    return {"kind": kind, "pairs": [[_written(c) for c in rows], [_written(c) for c in cols]],
+            "table": table, "lines": [[None if r.line is None else _written(r.line)
+                                       for r in row] for row in results],
+            "clashes": clashes,
             "mix": [solution.rows, solution.cols], "value": solution.value,
             "pruned": solution.pruned}
+
+
+def _written(decisions: list[Decision]) -> list[dict[str, Any]]:
+    return [write(d) for d in decisions]

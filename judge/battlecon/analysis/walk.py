@@ -6,32 +6,32 @@ from __future__ import annotations
 
 from judge.battlecon import engine
 from judge.battlecon.context import Need
+from judge.battlecon.decisions import Decision, Order
 from judge.battlecon.state import DuelState
 
 WON = 100  # a won duel, for the winner; a drawn one is 0 (the evaluation, docs/analysis.md)
 PRE_REVEAL = ("select", "ante")  # the steps whose choices are made face down
 
-Step = tuple[DuelState, Need | None, list[dict]]  # what ``advance`` gives
+Step = tuple[DuelState, Need | None, list[Decision]]  # what ``advance`` gives
 
 
-def advance(s: DuelState, decision: dict, in_place: bool = False) -> Step:
+def advance(s: DuelState, decision: Decision, in_place: bool = False) -> Step:
     """A copy of ``s`` after ``decision`` (one of its prompt's options), its prompt, and
     the decisions made: ``decision``, then the printed order of every window of effects
     the engine paused at (the ``hinted`` reading of R18.5: its prompt is the next real
     decision, computed on a copy, so the state is settled before it is judged).
     ``in_place``: ``s`` itself, when its owner needs it no more (no copy made)."""
     t = s if in_place else s.clone()
-    made = [decision]
+    made: list[Decision] = [decision]
     need = _run(t, decision)
     while need is not None and "order" in need.extra:
         order = need.extra["order"]
-        made.append({"player": order["player"], "kind": "order",
-                     "effects": list(order["effects"])})
+        made.append(Order(order["player"], tuple(order["effects"])))
         need = _run(t, made[-1])
     return t, need, made
 
 
-def _run(t: DuelState, decision: dict) -> Need | None:
+def _run(t: DuelState, decision: Decision) -> Need | None:
     stopped: list[Need] = []
     engine.run(t, decision, stopped=stopped, at_rest=True)
     if stopped:
@@ -58,6 +58,6 @@ def is_simultaneous(need: Need) -> bool:
     return len(need.players) == 2
 
 
-def own_options(need: Need, p: int) -> list[dict]:
+def own_options(need: Need, p: int) -> list[Decision]:
     """The options of ``need`` that player ``p`` decides."""
-    return [o for o in need.options if o["player"] == p]
+    return [o for o in need.options if o.player == p]

@@ -10,6 +10,7 @@ from __future__ import annotations
 from judge.battlecon import facts as F
 from judge.battlecon.actions import Advance, Ctx, Custom, Need, Pull, Status, status
 from judge.battlecon.cards import BEFORE_ACTIVATING, END_OF_BEAT, ON_HIT, Card, Effect, Passive
+from judge.battlecon.decisions import Ante, Decision, May, expect
 from judge.battlecon.fighters import Fighter, register
 from judge.battlecon.hooks import STUN_OFFER, Offer
 from judge.battlecon.spending import declare
@@ -24,11 +25,11 @@ IRON_BODY = "iron-body"
 declare(IRON_BODY, "Iron Body token", checked_before=True)
 
 
-def ante_options(s: DuelState, p: int) -> list[dict]:
+def ante_options(s: DuelState, p: int) -> list[Decision]:
     me = s.players[p]
     if IRON_BODY in me.this_beat.anted or IRON_BODY not in me.token_pool:
         return []
-    return [{"player": p, "kind": "ante", "token": IRON_BODY}]
+    return [Ante(p, IRON_BODY)]
 
 
 def token_anted(s: DuelState, p: int, token: str) -> None:
@@ -46,20 +47,20 @@ def iron_body_offered(s: DuelState, d: int, amount: int) -> bool:
     return not stats.stun_immunity and amount > stats.stun_guard
 
 
-def iron_body_spend(s: DuelState, d: int, amount: int, decision: dict | None) -> list[F.Fact] | Need:
+def iron_body_spend(s: DuelState, d: int, amount: int, decision: Decision | None) -> list[F.Fact] | Need:
     if decision is None:
-        return Need("may", (d,), [{"player": d, "kind": "may", "accept": x}
+        return Need("may", (d,), [May(d, x)
                                   for x in (False, True)],
                     about=f"Iron Body: spend a token for Stun Guard ∞ against these {amount} "
                     "damage?", rule="R16.12")
-    if decision["accept"]:
+    if expect(decision, May, "the may decision").accept:
         return [F.StunGuardMaximised(rule="R16.12", text="Cadenza spends an Iron Body token: "
                                      "Stun Guard ∞ for the rest of the beat.", player=d,
                                      token=IRON_BODY)]
     return [F.MayDeclined(rule="R16.12", text="Cadenza keeps his Iron Body tokens.", player=d)]
 
 
-def feedback(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
+def feedback(ctx: Ctx, decision: Decision | None) -> list[F.Fact]:
     soaked = ctx.s.players[ctx.owner].this_beat.damage_soaked
     if not soaked:
         return []

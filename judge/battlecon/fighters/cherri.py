@@ -51,6 +51,7 @@ from judge.battlecon.cards import (
     Effect,
     Passive,
 )
+from judge.battlecon.decisions import Ante, Decision, Move, expect
 from judge.battlecon.fighters import Fighter, card, register
 from judge.battlecon.hooks import CLASHED, DAMAGE_DEALT, DODGE, FORCES_CLASH
 from judge.battlecon.movement import direct_destinations, movement_lock
@@ -101,10 +102,10 @@ def insight_effect(why: str) -> Custom:
 # --- Nightmarish Visions: Insight, Clashes, damage, The Watchers --------------------------
 
 
-def ante_options(s: DuelState, p: int) -> list[dict]:
+def ante_options(s: DuelState, p: int) -> list[Decision]:
     if INSIGHT in s.players[p].this_beat.anted or not has_insight(s, p):
         return []
-    return [{"player": p, "kind": "ante", "token": INSIGHT}]
+    return [Ante(p, INSIGHT)]
 
 
 def first_round(s: DuelState) -> bool:
@@ -161,7 +162,7 @@ def behind_opponent(s: DuelState, p: int) -> list[int]:
     return [x for x in direct_destinations(s, p) if (x - them) * (them - me) > 0]
 
 
-def direct_move(ctx: Ctx, decision: dict | None, spaces: list[int], what: str,
+def direct_move(ctx: Ctx, decision: Decision | None, spaces: list[int], what: str,
                 optional: bool = False) -> list[F.Fact] | Need:
     """Move the card's owner (Cherri, or Sagas with a copy) directly to one of ``spaces``;
     ``optional`` offers their own space too. The narrative names whoever moves."""
@@ -184,10 +185,10 @@ def direct_move(ctx: Ctx, decision: dict | None, spaces: list[int], what: str,
     if len(options) > 1 and decision is None and not optional:
         return direct_need(s, me, me, options, about)
     if len(options) > 1 and decision is None:  # staying is declining the "may", not a move
-        return Need("move", (me,), [{"player": me, "kind": "move", "to": x}
+        return Need("move", (me,), [Move(me, x)
                                     for x in sorted(options)],
                     about=f"{about} (space {start}, {whose} own, to stay)", extra={"mover": me})
-    end = options[0] if len(options) == 1 else known(decision, "the move decision")["to"]
+    end = options[0] if len(options) == 1 else expect(decision, Move, "the move decision").to
     if end == start:
         return [F.Declined(rule=ctx.rule, text=f"{who} stays where {pronoun(s, me)} is.",
                            player=me)]
@@ -196,7 +197,7 @@ def direct_move(ctx: Ctx, decision: dict | None, spaces: list[int], what: str,
                   forced=len(options) == 1, rule=ctx.rule)]
 
 
-def dreamscape_move(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
+def dreamscape_move(ctx: Ctx, decision: Decision | None) -> list[F.Fact] | Need:
     return direct_move(ctx, decision, behind_opponent(ctx.s, ctx.owner),
                        f"behind {ctx.name(ctx.opponent)}", optional=True)
 
@@ -216,7 +217,7 @@ def crimson_due(s: DuelState, p: int) -> bool:
     return first_round(s) and printed_priority(s, 1 - p) < current_priority(s, p)
 
 
-def crimson_mark(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
+def crimson_mark(ctx: Ctx, decision: Decision | None) -> list[F.Fact]:
     s, p = ctx.s, ctx.owner
     return [CherriMarked(rule=ctx.rule, text=f"Crimson: {ctx.name(ctx.opponent)}'s printed "
                          f"priority {printed_priority(s, 1 - p)} is lower than "
@@ -228,7 +229,7 @@ def crimson_clash(s: DuelState, owner: int) -> bool:
     return marked(s, owner, CRIMSON_MARK) and first_round(s)
 
 
-def mirage_status(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
+def mirage_status(ctx: Ctx, decision: Decision | None) -> list[F.Fact]:
     """The opponent's Style counts +0 priority: a status cancelling its printed value."""
     s, opp = ctx.s, ctx.opponent
     style = known(s.players[opp].pair, "the revealed pair").style
@@ -239,7 +240,7 @@ def mirage_status(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
                    f"counts +0 priority instead of {printed:+d}", ctx.rule)]
 
 
-def mirage_move(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
+def mirage_move(ctx: Ctx, decision: Decision | None) -> list[F.Fact] | Need:
     s = ctx.s
     them = s.players[ctx.opponent].space
     spaces = [x for x in direct_destinations(s, ctx.owner) if abs(x - them) == 3]
@@ -249,7 +250,7 @@ def mirage_move(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
     return direct_move(ctx, decision, spaces, where)
 
 
-def blind_mark(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
+def blind_mark(ctx: Ctx, decision: Decision | None) -> list[F.Fact]:
     return [CherriMarked(rule=ctx.rule, text="Blind: for the rest of the beat, attacks with "
                          f"priority 3 or less do not hit {ctx.name(ctx.owner)}.", player=ctx.owner,
                          mark=BLIND_MARK)]
@@ -301,7 +302,7 @@ def stare_x(s: DuelState, p: int) -> int:
     return card(pair.base).priority
 
 
-def move_opponent_directly(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
+def move_opponent_directly(ctx: Ctx, decision: Decision | None) -> list[F.Fact] | Need:
     """The Watchers: Cherri moves the opponent directly to any free space."""
     s, opp = ctx.s, ctx.opponent
     lock = movement_lock(s, opp)
@@ -316,8 +317,7 @@ def move_opponent_directly(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Ne
     if len(spaces) > 1 and decision is None:
         return direct_need(s, ctx.owner, opp, spaces, f"Cherri's {ctx.card.name}: move "
                            f"{ctx.name(opp)} directly to which space?")
-    chosen = next(e for e in ends if e.end == (spaces[0] if len(spaces) == 1 else known(
-        decision, "the move decision")["to"]))
+    chosen = next(e for e in ends if e.end == (spaces[0] if len(spaces) == 1 else expect(decision, Move, "the move decision").to))
     fact = moved(s, cleared, "direct", chosen.end, chosen.spaces, chosen.passed,
                  forced=len(spaces) == 1, rule=ctx.rule)
     who = ctx.name(opp)
@@ -325,7 +325,7 @@ def move_opponent_directly(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Ne
                                                  f"Cherri moves {who} directly", 1))]
 
 
-def watchers_forever(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
+def watchers_forever(ctx: Ctx, decision: Decision | None) -> list[F.Fact]:
     if watching(ctx.s, ctx.owner):
         return []
     return [F.CounterSet(rule=ctx.rule, text="The Watchers: for the rest of the duel Cherri "

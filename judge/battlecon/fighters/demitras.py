@@ -35,6 +35,7 @@ from judge.battlecon.cards import (
     Effect,
     Passive,
 )
+from judge.battlecon.decisions import Ante, Decision
 from judge.battlecon.fighters import Fighter, register
 from judge.battlecon.hooks import DODGE, HIT_BY, IGNORES
 from judge.battlecon.movement import destinations, movement_lock, toward
@@ -73,9 +74,9 @@ def aside(s: DuelState, p: int) -> int:
     return s.players[p].token_discard.count(TOKEN)
 
 
-def ante_options(s: DuelState, p: int) -> list[dict]:
+def ante_options(s: DuelState, p: int) -> list[Decision]:
     """Any number of Crescendo tokens: one per ante action, as often as he likes (R5.6)."""
-    return [{"player": p, "kind": "ante", "token": TOKEN}] if pool(s, p) else []
+    return [Ante(p, TOKEN)] if pool(s, p) else []
 
 
 def gain(s: DuelState, p: int, count: int, rule: str, why: str) -> list[F.Fact]:
@@ -90,7 +91,7 @@ def gain(s: DuelState, p: int, count: int, rule: str, why: str) -> list[F.Fact]:
                               f"({have} in his pool).", player=p, change=n)]
 
 
-def crescendo_gain(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
+def crescendo_gain(ctx: Ctx, decision: Decision | None) -> list[F.Fact]:
     return gain(ctx.s, ctx.owner, 1, ctx.rule, "A hit")
 
 
@@ -104,7 +105,7 @@ def crescendo_lost(s: DuelState, owner: int, attacker: int) -> list[F.Fact]:
                               change=-1)]
 
 
-def return_anted(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
+def return_anted(ctx: Ctx, decision: Decision | None) -> list[F.Fact]:
     """Illusory: Crescendo tokens anted this beat go back to the pool, without bonus."""
     me = ctx.s.players[ctx.owner]
     n = min(me.this_beat.anted.count(TOKEN), me.this_beat.bonus_tokens.count(TOKEN),
@@ -120,7 +121,7 @@ DEATHBLOW_SPEND = declare("deathblow", "Crescendo token")
 ACCELERANDO_SPEND = declare("accelerando", "Crescendo token")
 
 
-def spend_any(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
+def spend_any(ctx: Ctx, decision: Decision | None) -> list[F.Fact] | Need:
     """Spend any number of Crescendo tokens from the pool for +2 power each."""
     have = pool(ctx.s, ctx.owner)
     chosen = pick(ctx, decision, [str(n) for n in range(have + 1)] if have else [],
@@ -140,18 +141,18 @@ deathblow_spend = paid(DEATHBLOW_SPEND, spend_any)
 accelerando_spend = paid(ACCELERANDO_SPEND, spend_any)
 
 
-def deathblow_gain(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
+def deathblow_gain(ctx: Ctx, decision: Decision | None) -> list[F.Fact]:
     if not ctx.s.players[ctx.owner].this_beat.hits:
         return [F.Declined(rule=ctx.rule, text="Deathblow did not hit: no extra Crescendo "
                            "token.", player=ctx.owner)]
     return gain(ctx.s, ctx.owner, 1, ctx.rule, "Deathblow hit")
 
 
-def symphony_gain(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
+def symphony_gain(ctx: Ctx, decision: Decision | None) -> list[F.Fact]:
     return gain(ctx.s, ctx.owner, MAX, ctx.rule, "Symphony of Demise")
 
 
-def bloodletting_life(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
+def bloodletting_life(ctx: Ctx, decision: Decision | None) -> list[F.Fact]:
     """Gain life equal to the Crescendo tokens anted this beat (never above 20, R14.8)."""
     n = ctx.s.players[ctx.owner].this_beat.anted.count(TOKEN)
     if not n:
@@ -165,7 +166,7 @@ def bloodletting_life(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
                          actual=actual)]
 
 
-def vapid_stun(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
+def vapid_stun(ctx: Ctx, decision: Decision | None) -> list[F.Fact]:
     prio = attack(ctx.s, ctx.opponent).priority
     if prio > 3:
         return [F.Declined(rule=ctx.rule, text=f"{ctx.name(ctx.opponent)} has priority {prio}, "
@@ -173,7 +174,7 @@ def vapid_stun(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
     return stun(ctx.s, ctx.opponent, "Vapid", ctx.rule)
 
 
-def advance_farthest(ctx: Ctx, decision: dict | None, why: str) -> list[F.Fact] | Need:
+def advance_farthest(ctx: Ctx, decision: Decision | None, why: str) -> list[F.Fact] | Need:
     """Advance as far as the board (and any stop or limit) allows; 0 spaces if none."""
     s, me = ctx.s, ctx.owner
     lock = movement_lock(s, me)
@@ -196,7 +197,7 @@ def advance_farthest(ctx: Ctx, decision: dict | None, why: str) -> list[F.Fact] 
     return [*lead(s, me, best), replace(step, text=text)]  # Mimic's moving along: first
 
 
-def jousting_close(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
+def jousting_close(ctx: Ctx, decision: Decision | None) -> list[F.Fact] | Need:
     """Jousting: advance until adjacent to the opponent."""
     gap = abs(ctx.s.players[ctx.owner].space - ctx.s.players[ctx.opponent].space) - 1
     if gap <= 0:
@@ -205,11 +206,11 @@ def jousting_close(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
     return Advance(gap).resolve(ctx, decision)
 
 
-def accelerando_advance(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
+def accelerando_advance(ctx: Ctx, decision: Decision | None) -> list[F.Fact] | Need:
     return advance_farthest(ctx, decision, "Accelerando")
 
 
-def jousting_advance(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
+def jousting_advance(ctx: Ctx, decision: Decision | None) -> list[F.Fact] | Need:
     return advance_farthest(ctx, decision, "Jousting")
 
 

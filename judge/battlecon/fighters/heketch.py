@@ -43,6 +43,7 @@ from judge.battlecon.cards import (
     Card,
     Effect,
 )
+from judge.battlecon.decisions import Ante, Decision, Move, expect
 from judge.battlecon.fighters import Fighter, register
 from judge.battlecon.hooks import (
     DODGE,
@@ -57,7 +58,7 @@ from judge.battlecon.moving import Cleared, direct_ends, direct_need, moved, que
 from judge.battlecon.rulestamp import MOVE_DIRECTLY, fixed
 from judge.battlecon.spending import declare
 from judge.battlecon.spending import may_spend as may_spend_now
-from judge.battlecon.state import BOARD, DuelState, known
+from judge.battlecon.state import BOARD, DuelState
 
 FID = "heketch"
 DARK_FORCE = "dark-force"
@@ -114,10 +115,10 @@ def set_counter(s: DuelState, p: int, name: str, value: int, rule: str, text: st
 # --- Dark Force: the ante, the teleport, the end of beat --------------------------------
 
 
-def ante_options(s: DuelState, p: int) -> list[dict]:
+def ante_options(s: DuelState, p: int) -> list[Decision]:
     if DARK_FORCE in s.players[p].this_beat.anted or not has_force(s, p):
         return []
-    return [{"player": p, "kind": "ante", "token": DARK_FORCE}]
+    return [Ante(p, DARK_FORCE)]
 
 
 def token_anted(s: DuelState, p: int, token: str) -> None:
@@ -139,7 +140,7 @@ def beside(s: DuelState, p: int) -> list[int]:
     return [x for x in (them - 1, them + 1) if x in BOARD and x not in taken]
 
 
-def teleport(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
+def teleport(ctx: Ctx, decision: Decision | None) -> list[F.Fact] | Need:
     s, p = ctx.s, ctx.owner
     lock = movement_lock(s, p)
     if lock:
@@ -158,7 +159,7 @@ def teleport(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
     if len(spaces) > 1 and decision is None:
         return direct_need(s, p, p, spaces, "Dark Force: move directly to which space next "
                            "to the opponent?")
-    end = spaces[0] if len(spaces) == 1 else known(decision, "the move decision")["to"]
+    end = spaces[0] if len(spaces) == 1 else expect(decision, Move, "the move decision").to
     if end == start:
         return [F.Declined(rule=ANTE_RULE, text="Heketch stays where he is, already next to "
                            f"{ctx.name(ctx.opponent)}.", player=p)]
@@ -170,7 +171,7 @@ def regains(s: DuelState, p: int) -> bool:
     return not has_force(s, p) and (s.distance() >= 3 or counter(s, p, NIGHTMARE) == 1)
 
 
-def regain(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
+def regain(ctx: Ctx, decision: Decision | None) -> list[F.Fact]:
     why = "Living Nightmare" if counter(ctx.s, ctx.owner, NIGHTMARE) else \
         f"range {ctx.s.distance()}, 3 or more"
     return [F.TokenRecovered(rule=ctx.rule, text=f"Heketch regains his Dark Force token ({why}).",
@@ -215,7 +216,7 @@ def merciless_passed(s: DuelState, owner: int, m: F.Moved) -> list[F.Fact]:
                         "end of this beat.")]
 
 
-def merciless_vanish(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
+def merciless_vanish(ctx: Ctx, decision: Decision | None) -> list[F.Fact]:
     if not has_force(ctx.s, ctx.owner):
         return []
     return [set_counter(ctx.s, ctx.owner, VANISHED, ctx.s.seq, ctx.rule, "Merciless: Heketch "
@@ -227,14 +228,14 @@ def critical_ignores(s: DuelState, owner: int, attacker: int) -> dict[str, str]:
     return {"stun_guard": "Critical"} if attacker == owner else {}
 
 
-def spend_for(ctx: Ctx, decision: dict | None, gain: str) -> bool | Need:
+def spend_for(ctx: Ctx, decision: Decision | None, gain: str) -> bool | Need:
     """At range 1, ask whether to spend Dark Force; False when he cannot."""
     if ctx.s.distance() != 1 or not may_spend(ctx.s, ctx.owner):
         return False
     return may(ctx, decision, f"{ctx.card.name}: spend Dark Force for {gain}?")
 
 
-def offer_dark_force(ctx: Ctx, decision: dict | None,
+def offer_dark_force(ctx: Ctx, decision: Decision | None,
                      gain: str) -> list[F.Fact] | Need | None:
     """Ask whether to spend Dark Force for ``gain``; None when he spends it, else what to
     answer now: the question, his declining, or nothing when he could not spend it."""
@@ -252,7 +253,7 @@ def spend_facts(ctx: Ctx, what: str) -> list[F.Fact]:
                                   f"Force {what}.", player=ctx.owner)]
 
 
-def power_spend(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
+def power_spend(ctx: Ctx, decision: Decision | None) -> list[F.Fact] | Need:
     refused = offer_dark_force(ctx, decision, "+3 power")
     if refused is not None:
         return refused
@@ -260,7 +261,7 @@ def power_spend(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
         status(ctx.s, ctx.owner, "power", 3, ctx.card.name, ctx.rule)]
 
 
-def rasping_heal(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
+def rasping_heal(ctx: Ctx, decision: Decision | None) -> list[F.Fact]:
     me = ctx.s.players[ctx.owner]
     amount = (ctx.s.players[ctx.opponent].this_beat.damage_taken + 1) // 2
     actual = max(0, min(amount, 20 - me.life))
@@ -269,7 +270,7 @@ def rasping_heal(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
                          player=ctx.owner, amount=amount, actual=actual)]
 
 
-def assassin_pin(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
+def assassin_pin(ctx: Ctx, decision: Decision | None) -> list[F.Fact] | Need:
     refused = offer_dark_force(ctx, decision, "the opponent not moving next beat")
     if refused is not None:
         return refused
@@ -281,7 +282,7 @@ def assassin_pin(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
                     "through the next beat only.")]
 
 
-def until_adjacent(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
+def until_adjacent(ctx: Ctx, decision: Decision | None) -> list[F.Fact] | Need:
     """Psycho: advance until adjacent to the opponent (stopped early by a block, R17.16)."""
     gap = ctx.s.distance() - 1
     if gap <= 0:
@@ -289,7 +290,7 @@ def until_adjacent(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
     return Movement("advance", (gap,)).resolve(ctx, decision)
 
 
-def psycho_again(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
+def psycho_again(ctx: Ctx, decision: Decision | None) -> list[F.Fact] | Need:
     refused = offer_dark_force(ctx, decision, "activating this attack again")
     if refused is not None:
         return refused
@@ -330,7 +331,7 @@ def knives_tie(s: DuelState, owner: int) -> bool:
     return True
 
 
-def million_advance(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
+def million_advance(ctx: Ctx, decision: Decision | None) -> list[F.Fact] | Need:
     """Advance 1; if he moved and is still not adjacent, the attack repeats."""
     out = Movement("advance", (1,)).resolve(ctx, decision)
     if isinstance(out, Need):
@@ -344,7 +345,7 @@ def million_advance(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
     return out
 
 
-def nightmare_forever(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
+def nightmare_forever(ctx: Ctx, decision: Decision | None) -> list[F.Fact]:
     if counter(ctx.s, ctx.owner, NIGHTMARE):
         return []
     return [set_counter(ctx.s, ctx.owner, NIGHTMARE, 1, ctx.rule, "Living Nightmare: for the "

@@ -43,11 +43,12 @@ from judge.battlecon.cards import (
     Effect,
     Passive,
 )
+from judge.battlecon.decisions import Ante, Decision, Pick, expect, with_extra
 from judge.battlecon.fighters import Fighter, card, fighter, register
 from judge.battlecon.hooks import IGNORES, MODIFIERS, RECYCLED, cards_in_force
 from judge.battlecon.kit_parts import DecisionField
 from judge.battlecon.negation import lasting_reveal, takes_hold
-from judge.battlecon.state import DuelState, known
+from judge.battlecon.state import DuelState
 
 FID = "hepzibah"
 ALMIGHTY, CORRUPTION, ENDLESS, IMMORTALITY, INEVITABLE = PACTS = (
@@ -103,27 +104,27 @@ def opponent_may_pay(s: DuelState, p: int) -> bool:
         s.players[p].this_beat.marks and s.players[1 - p].life >= 2
 
 
-def ante_options(s: DuelState, p: int) -> list[dict]:
+def ante_options(s: DuelState, p: int) -> list[Decision]:
     """One Pact per ante action (R5.6), among those not anted yet that she can pay for:
     her own life while she keeps at least 1, the opponent's (Seal the Pact), or none
     (the Pact Pactbond freed)."""
     me = s.players[p]
-    out: list[dict] = []
+    out: list[Decision] = []
     free = free_pact(s, p)
     for pact in PACTS:
         if pact in me.in_play:
             continue
         if pact == free or me.life >= 2:
-            out.append({"player": p, "kind": "ante", "token": pact})
+            out.append(Ante(p, pact))
         if pact != free and opponent_may_pay(s, p):
-            out.append({"player": p, "kind": "ante", "token": pact, "paid_by": OPPONENT})
+            out.append(Ante(p, pact, extra=with_extra(paid_by=OPPONENT)))
     return out
 
 
-def ante_facts(s: DuelState, p: int, decision: dict) -> list[F.Fact]:
-    pact = str(decision["token"])
+def ante_facts(s: DuelState, p: int, decision: Ante) -> list[F.Fact]:
+    pact = decision.token
     what = f"the Dark Pact {card(pact).name} ({PACT_TEXT[pact]})"
-    if decision.get("paid_by") == OPPONENT:
+    if ("paid_by", OPPONENT) in decision.extra:
         them = name(s, 1 - p)
         return [HepzibahPactAnted(rule=ANTE_RULE, text=f"Hepzibah antes {what}; by Seal the "
                                   f"Pact, {them} pays its life point.", player=p, pact=pact,
@@ -175,13 +176,13 @@ DARK_PACT = Card("dark-pact", "Dark Pact", "ability", fighter=FID,
 # --- Styles ---------------------------------------------------------------------------
 
 
-def pactbond_heal(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
+def pactbond_heal(ctx: Ctx, decision: Decision | None) -> list[F.Fact]:
     anted = len(pacts(ctx.s, ctx.owner))
     return [heal(ctx.s, ctx.owner, min(2, anted), ctx.rule,
                  f"Pactbond: {counted(anted)} anted, at most 2")]
 
 
-def pactbond_free(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
+def pactbond_free(ctx: Ctx, decision: Decision | None) -> list[F.Fact] | Need:
     """Name a Pact: next beat she may ante it without paying life."""
     chosen = pick(ctx, decision, list(PACTS), "Pactbond: which Dark Pact may you ante next "
                   "beat without paying life?")
@@ -196,11 +197,11 @@ def pactbond_free(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
                          player=ctx.owner, counter=FREE_BEAT, value=nxt)]
 
 
-def darkheart_heal(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
+def darkheart_heal(ctx: Ctx, decision: Decision | None) -> list[F.Fact]:
     return [heal(ctx.s, ctx.owner, 2, ctx.rule, "Darkheart")]
 
 
-def darkheart_discard(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
+def darkheart_discard(ctx: Ctx, decision: Decision | None) -> list[F.Fact] | Need:
     """The opponent discards one token of their choice from their pool (R19.1)."""
     them = ctx.opponent
     pool = sorted(set(ctx.s.players[them].token_pool))
@@ -208,10 +209,10 @@ def darkheart_discard(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
         return [F.Declined(rule=ctx.rule, text=f"Darkheart: {ctx.name(them)} has no token in "
                            "the pool to discard.", player=them)]
     if len(pool) > 1 and decision is None:
-        return Need("pick", (them,), [{"player": them, "kind": "pick", "option": t}
+        return Need("pick", (them,), [Pick(them, t)
                                       for t in pool],
                     about="Darkheart: which of your tokens do you discard?")
-    token = pool[0] if len(pool) == 1 else str(known(decision, "the pick")["option"])
+    token = pool[0] if len(pool) == 1 else str(expect(decision, Pick, "the pick").option)
     kit = fighter(ctx.s.players[them].fighter)
     return [F.TokenDiscarded(rule=ctx.rule, text=f"Darkheart: {ctx.name(them)} discards "
                              f"{kit.token_name(token)} from the token pool.", player=them,
@@ -227,7 +228,7 @@ def three_pacts(s: DuelState, p: int) -> bool:
     return len(pacts(s, p)) >= 3
 
 
-def necrotizing_pay(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
+def necrotizing_pay(ctx: Ctx, decision: Decision | None) -> list[F.Fact] | Need:
     """Pay 0-3 life, never the last point (R14.7); +1 power for each point paid."""
     most = min(3, ctx.s.players[ctx.owner].life - 1)
     chosen = pick(ctx, decision, [str(k) for k in range(max(0, most) + 1)],
@@ -242,7 +243,7 @@ def necrotizing_pay(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
             status(ctx.s, ctx.owner, "power", k, "Necrotizing", ctx.rule)]
 
 
-def bloodlight_heal(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
+def bloodlight_heal(ctx: Ctx, decision: Decision | None) -> list[F.Fact]:
     dealt = ctx.s.players[ctx.opponent].this_beat.last_damage
     n = len(pacts(ctx.s, ctx.owner))
     return [heal(ctx.s, ctx.owner, min(dealt, n), ctx.rule, f"Bloodlight: {dealt} damage "
@@ -283,7 +284,7 @@ BLOODLIGHT = Card("bloodlight", "Bloodlight", "base", range=(1, 3), power=2, pri
 # --- Finishers -------------------------------------------------------------------------
 
 
-def seal(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
+def seal(ctx: Ctx, decision: Decision | None) -> list[F.Fact]:
     if ctx.s.players[ctx.owner].counters.get(SEALED):
         return [F.Declined(rule=ctx.rule, text="The Pact is already sealed.", player=ctx.owner)]
     return [F.CounterSet(rule=ctx.rule, text=f"Seal the Pact: for the rest of the duel, the "
@@ -301,7 +302,7 @@ def altazziar_doubles(s: DuelState, owner: int, p: int) -> list[tuple[str, Any, 
             for c in cards_in_force(s, owner) if c.kind == "pact" for pas in c.passives]
 
 
-def altazziar_life(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
+def altazziar_life(ctx: Ctx, decision: Decision | None) -> list[F.Fact]:
     """Her life drops to 1 (R14.9: an effect that sets life)."""
     life = ctx.s.players[ctx.owner].life
     if life <= 1:

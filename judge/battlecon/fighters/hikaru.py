@@ -19,6 +19,7 @@ from judge.battlecon.cards import (
     Effect,
     Passive,
 )
+from judge.battlecon.decisions import Decision
 from judge.battlecon.fighters import Fighter, register
 from judge.battlecon.spending import declare, why_not
 
@@ -28,7 +29,7 @@ BONUS = {"fire": ("power", 3), "water": ("range", (-1, 1)), "wind": ("priority",
 NAMES = {t: t.title() for t in TOKENS}
 
 
-def return_anted(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
+def return_anted(ctx: Ctx, decision: Decision | None) -> list[F.Fact]:
     """Trance / Four Winds: anted tokens go back to the pool with no bonus this beat."""
     me = ctx.s.players[ctx.owner]
     back = [t for t in me.this_beat.anted if t in me.this_beat.bonus_tokens and t in me.token_discard]
@@ -40,7 +41,7 @@ def return_anted(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
                              tokens=back)]
 
 
-def recover(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
+def recover(ctx: Ctx, decision: Decision | None) -> list[F.Fact] | Need:
     """Recover one Elemental token of Hikaru's choice, never one anted this beat."""
     me = ctx.s.players[ctx.owner]
     options = sorted(t for t in me.token_discard if t not in me.this_beat.anted)
@@ -59,7 +60,7 @@ GEOMANTIC_SPEND = declare("geomantic", "Elemental token", checked_before=True)
 WRATH_SPEND = declare("wrath-of-elements", "Elemental token", checked_before=True)
 
 
-def geomantic_spend(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
+def geomantic_spend(ctx: Ctx, decision: Decision | None) -> list[F.Fact] | Need:
     """Geomantic: may spend one more token now; its bonus applies to this attack."""
     pool = sorted(ctx.s.players[ctx.owner].token_pool)
     if not pool:
@@ -81,14 +82,14 @@ def geomantic_spend(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
                           f"its bonus; {when}.", player=ctx.owner, tokens=[chosen])]
 
 
-def advancing_bonus(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
+def advancing_bonus(ctx: Ctx, decision: Decision | None) -> list[F.Fact]:
     last = ctx.s.last_move
     if last and last["player"] == ctx.owner and last["passed"]:
         return [status(ctx.s, ctx.owner, "power", 1, "Advancing", ctx.rule)]
     return []
 
 
-def spend_all(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
+def spend_all(ctx: Ctx, decision: Decision | None) -> list[F.Fact]:
     """Wrath of Elements: every token in the pool is spent for its bonus."""
     pool = sorted(ctx.s.players[ctx.owner].token_pool)
     if not pool:
@@ -102,7 +103,7 @@ def spend_all(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
                           "bonuses.", player=ctx.owner, tokens=pool)]
 
 
-def recover_and_repeat(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
+def recover_and_repeat(ctx: Ctx, decision: Decision | None) -> list[F.Fact] | Need:
     """Four Winds: recover a token; if one came back, repeat the attack."""
     out = recover(ctx, decision)
     # cast: recover always ends with its TokenRecovered fact.

@@ -33,6 +33,7 @@ from judge.battlecon.cards import (
     Effect,
     Passive,
 )
+from judge.battlecon.decisions import Decision
 from judge.battlecon.fighters import Fighter, register
 from judge.battlecon.hooks import FINISHER_REQUIRES
 from judge.battlecon.state import DuelState
@@ -48,7 +49,7 @@ def elemental(s: DuelState, p: int) -> bool:
     return s.players[p].modes.get("form") == "elemental"
 
 
-def form_bonus(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
+def form_bonus(ctx: Ctx, decision: Decision | None) -> list[F.Fact]:
     s, p = ctx.s, ctx.owner
     rule = "form-of-disaster: Ante"
     if elemental(s, p):
@@ -58,25 +59,25 @@ def form_bonus(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
     return [status(s, p, "soak", 1, "Human Form", rule)]
 
 
-def form_bonus_2011(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
+def form_bonus_2011(ctx: Ctx, decision: Decision | None) -> list[F.Fact]:
     """001's Elemental Form, as 2014's; its Human Form has no Soak (001 Stun and Stun Guard,
     Examples 2 and 3: Cadenza's 6 damage reaches her whole)."""
     return form_bonus(ctx, decision) if elemental(ctx.s, ctx.owner) else []
 
 
-def switch(form: str) -> Callable[[Ctx, dict | None], list[F.Fact]]:
-    def change(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
+def switch(form: str) -> Callable[[Ctx, Decision | None], list[F.Fact]]:
+    def change(ctx: Ctx, decision: Decision | None) -> list[F.Fact]:
         return [F.FormChanged(rule=ctx.rule, text=f"Kallistar takes her {form.title()} Form.",
                               player=ctx.owner, form=form)]
     return change
 
 
-def supernova_defeat(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
+def supernova_defeat(ctx: Ctx, decision: Decision | None) -> list[F.Fact]:
     return [F.DuelEnded(rule=ctx.rule, text="Supernova burns out: Kallistar is defeated.",
                         winner=ctx.opponent, draw=False, reason="supernova")]
 
 
-def chain_repeat(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
+def chain_repeat(ctx: Ctx, decision: Decision | None) -> list[F.Fact] | Need:
     """Chain of Destruction: may pay 3 life (keeping at least 1) to repeat the attack."""
     if ctx.s.players[ctx.owner].life < 4:
         return []

@@ -28,6 +28,7 @@ from judge.battlecon.cards import (
     Card,
     Effect,
 )
+from judge.battlecon.decisions import Decision
 from judge.battlecon.fighters import Fighter, card, register
 from judge.battlecon.hooks import (
     COPIED_AS,
@@ -120,14 +121,14 @@ def exoskeletal_ignores(s: DuelState, owner: int, mover: int, by: int) -> str:
     return "Exoskeletal" if mover == owner and by != owner else ""
 
 
-def whip_hit(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
+def whip_hit(ctx: Ctx, decision: Decision | None) -> list[F.Fact] | Need:
     """At range 1 the opponent is stunned; further away, pulled 1 space."""
     if ctx.s.distance() == 1:
         return stun(ctx.s, ctx.opponent, ctx.card.name, ctx.rule)
     return Pull(1).resolve(ctx, decision)
 
 
-def overload_pick(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
+def overload_pick(ctx: Ctx, decision: Decision | None) -> list[F.Fact] | Need:
     """Overload: one more Style from her hand is in force this beat."""
     me = ctx.s.players[ctx.owner]
     options = sorted(c for c in me.hand if c in STYLES and c not in me.in_play)
@@ -143,7 +144,7 @@ def overload_pick(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
                         card=chosen)]
 
 
-def overload_return(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
+def overload_return(ctx: Ctx, decision: Decision | None) -> list[F.Fact]:
     """The Overload Style leaves play; it never left her hand."""
     me = ctx.s.players[ctx.owner]
     back = [c for c in me.in_play if c in me.hand]
@@ -154,7 +155,7 @@ def overload_return(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
                        "stays in Kehrolyn's hand.", player=ctx.owner, cards=back)]
 
 
-def hydra_heal(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
+def hydra_heal(ctx: Ctx, decision: Decision | None) -> list[F.Fact]:
     """Heal 5, never above the starting life (R14.8)."""
     life = ctx.s.players[ctx.owner].life
     actual = max(0, min(5, START_LIFE - life))
@@ -165,7 +166,7 @@ def hydra_heal(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
                          actual=actual)]
 
 
-def august_strain(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
+def august_strain(ctx: Ctx, decision: Decision | None) -> list[F.Fact] | Need:
     """Set one of her Styles aside; it applies to all her attacks for the rest of the duel."""
     me = ctx.s.players[ctx.owner]
     options = sorted(c for c in me.hand + me.discard_1 + me.discard_2

@@ -21,12 +21,13 @@ from judge.battlecon.cards import (
     Passive,
     X,
 )
+from judge.battlecon.decisions import Decision, Place, expect
 from judge.battlecon.fighters import Fighter, register
 from judge.battlecon.hooks import DODGE, MOVEMENT_STOPS, SPECIAL_RANGE, Hook, query
 from judge.battlecon.ranges import spaces_within_range
 from judge.battlecon.rules import arrange
 from judge.battlecon.rulings import reading_in
-from judge.battlecon.state import BOARD, DuelState, known
+from judge.battlecon.state import BOARD, DuelState
 from judge.battlecon.stats import attack
 from judge.rulings import reading
 
@@ -47,7 +48,7 @@ def opp_near_trap(s: DuelState, owner: int) -> bool:
     return t is not None and abs(s.players[1 - owner].space - t) == 1
 
 
-def trap_penalty(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
+def trap_penalty(ctx: Ctx, decision: Decision | None) -> list[F.Fact]:
     """Gate Trap at Reveal: -3 priority on the trap, -1 next to it."""
     if opp_on_trap(ctx.s, ctx.owner):
         return [status(ctx.s, ctx.opponent, "priority", -3, "Gate Trap", "gate-trap: Reveal")]
@@ -72,7 +73,7 @@ def trap_stops(s: DuelState, owner: int, mover: int) -> dict[int, str]:
     return {} if t is None or mover == owner else {t: "the Gate Trap"}
 
 
-def place_trap(ctx: Ctx, decision: dict | None, spaces: list[int], why: str) -> list[F.Fact] | Need:
+def place_trap(ctx: Ctx, decision: Decision | None, spaces: list[int], why: str) -> list[F.Fact] | Need:
     """Put the Gate Trap on one of ``spaces`` (asking when there is a choice)."""
     if trap_locked(ctx.s):
         return [F.Declined(rule="R18.7", text="Snare's passive keeps the Gate Trap where it is, so "
@@ -81,23 +82,22 @@ def place_trap(ctx: Ctx, decision: dict | None, spaces: list[int], why: str) -> 
     if not spaces:
         return []
     if len(spaces) > 1 and decision is None:
-        return Need("place", (ctx.owner,), [{"player": ctx.owner, "kind": "place",
-                                             "marker": TRAP, "to": x} for x in spaces],
+        return Need("place", (ctx.owner,), [Place(ctx.owner, TRAP, x) for x in spaces],
                     about=f"{ctx.card.name}: {why}")
-    to = spaces[0] if len(spaces) == 1 else known(decision, "the place decision")["to"]
+    to = spaces[0] if len(spaces) == 1 else expect(decision, Place, "the place decision").to
     return [F.MarkerPlaced(rule=ctx.rule, text=f"Khadath puts his Gate Trap on space {to}.",
                            owner=ctx.owner, marker=TRAP, space=to, forced=len(spaces) == 1)]
 
 
-def evacuation_place(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
+def evacuation_place(ctx: Ctx, decision: Decision | None) -> list[F.Fact] | Need:
     return place_trap(ctx, decision, [ctx.s.players[ctx.owner].space], "on Khadath's space")
 
 
-def teleport_place(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
+def teleport_place(ctx: Ctx, decision: Decision | None) -> list[F.Fact] | Need:
     return place_trap(ctx, decision, list(BOARD), "move the Gate Trap to any space")
 
 
-def blight_place(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
+def blight_place(ctx: Ctx, decision: Decision | None) -> list[F.Fact] | Need:
     """Blight: any space within the attack's current range (G11), not the opponent's."""
     rng = attack(ctx.s, ctx.owner).range
     if rng in (X, "N/A"):
@@ -107,7 +107,7 @@ def blight_place(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
     return place_trap(ctx, decision, spaces, "put the Gate Trap within this attack's range")
 
 
-def hunters_bonus(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
+def hunters_bonus(ctx: Ctx, decision: Decision | None) -> list[F.Fact]:
     if opp_on_trap(ctx.s, ctx.owner) or opp_near_trap(ctx.s, ctx.owner):
         return [status(ctx.s, ctx.owner, "power", 2, "Hunter's", ctx.rule),
                 status(ctx.s, ctx.owner, "priority", 2, "Hunter's", ctx.rule)]
@@ -173,7 +173,7 @@ SNARE = Card("snare", "Snare", "base", range=X, power=3, priority=1, stun_immuni
              fighter="khadath", hooks=SPECIAL_RANGE.on(snare_spaces) | LOCKS_TRAP.on(True))
 
 
-def planar_arrange(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
+def planar_arrange(ctx: Ctx, decision: Decision | None) -> list[F.Fact] | Need:
     return arrange(ctx.s, ctx.owner, decision, rule=ctx.rule, about="Planar Crossing")
 
 

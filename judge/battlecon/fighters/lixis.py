@@ -33,6 +33,7 @@ from judge.battlecon.actions import (
     status,
 )
 from judge.battlecon.cards import BEFORE_ACTIVATING, ON_HIT, REVEAL, Card, Effect
+from judge.battlecon.decisions import Decision, Pick, expect
 from judge.battlecon.fighters import Fighter, card, fighter, register
 from judge.battlecon.hooks import (
     FORBIDS_SPENDING,
@@ -41,7 +42,7 @@ from judge.battlecon.hooks import (
     STAT_CAP,
     SUPPRESSES,
 )
-from judge.battlecon.state import BOARD, DuelState, known
+from judge.battlecon.state import BOARD, DuelState
 
 FID = "lixis"
 MIASMA, VIRUS_STYLE, VIRUS_BASE = "miasma", "virus-style", "virus-base"
@@ -82,7 +83,7 @@ class LixisAntesCancelled(F.Fact):
 # --- Withering Touch and Pruning -------------------------------------------------------
 
 
-def discard_base(ctx: Ctx, decision: dict | None, why: str) -> list[F.Fact] | Need:
+def discard_base(ctx: Ctx, decision: Decision | None, why: str) -> list[F.Fact] | Need:
     """The opponent picks a Base from hand; it goes with their attack pair."""
     them = ctx.opponent
     bases = sorted(c for c in ctx.s.players[them].hand if card(c).kind == "base")
@@ -90,24 +91,24 @@ def discard_base(ctx: Ctx, decision: dict | None, why: str) -> list[F.Fact] | Ne
         return [F.Declined(rule=ctx.rule, text=f"{why}: {ctx.name(them)} has no Base in hand to "
                            "discard.", player=them)]
     if len(bases) > 1 and decision is None:
-        return Need("pick", (them,), [{"player": them, "kind": "pick", "option": b}
+        return Need("pick", (them,), [Pick(them, b)
                                       for b in bases],
                     about=f"{why}: discard which Base from your hand?")
-    chosen = bases[0] if len(bases) == 1 else known(decision, "the pick")["option"]
+    chosen = bases[0] if len(bases) == 1 else expect(decision, Pick, "the pick").option
     return [LixisBaseWithered(rule=ctx.rule, text=f"{why}: {ctx.name(them)} discards "
                               f"{card(chosen).name}, which goes with this beat's attack pair.",
                               player=them, card=chosen)]
 
 
-def withering(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
+def withering(ctx: Ctx, decision: Decision | None) -> list[F.Fact] | Need:
     return discard_base(ctx, decision, "Withering Touch")
 
 
-def pruning_discard(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
+def pruning_discard(ctx: Ctx, decision: Decision | None) -> list[F.Fact] | Need:
     return discard_base(ctx, decision, "Pruning")
 
 
-def pruning_bonus(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
+def pruning_bonus(ctx: Ctx, decision: Decision | None) -> list[F.Fact]:
     them = ctx.s.players[ctx.opponent]
     n = sum(1 for c in them.discard_1 + them.discard_2 if card(c).kind == "base")
     if not n:
@@ -129,7 +130,7 @@ def anted_cards(s: DuelState, p: int) -> list[str]:
     return [c for c in s.players[p].in_play if card(c).kind in ANTED_IN_PLAY]
 
 
-def naturalizing_cancel(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
+def naturalizing_cancel(ctx: Ctx, decision: Decision | None) -> list[F.Fact]:
     """The anted tokens lose their bonus (the fact); the anted cards in play are cancelled
     by the suppression (``anted_cancelled``), which this names."""
     them = ctx.s.players[ctx.opponent]
@@ -179,7 +180,7 @@ def lance_blocks(s: DuelState, owner: int, mover: int) -> dict[int, str]:
 # --- Finishers and what they leave in force ---------------------------------------------
 
 
-def miasma_on(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
+def miasma_on(ctx: Ctx, decision: Decision | None) -> list[F.Fact]:
     if ctx.s.players[ctx.owner].counters.get(MIASMA):
         return []
     return [F.CounterSet(rule=ctx.rule, text="Virulent Miasma: for the rest of the duel "
@@ -187,7 +188,7 @@ def miasma_on(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
                          player=ctx.owner, counter=MIASMA, value=1)]
 
 
-def miasma_ante(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
+def miasma_ante(ctx: Ctx, decision: Decision | None) -> list[F.Fact]:
     them = ctx.opponent
     rule = "virulent-miasma: Ante"
     if ctx.s.players[them].life == 1:
@@ -200,16 +201,15 @@ def kit_list(s: DuelState, p: int, kind: str) -> list[str]:
     return [c.id for c in (kit.styles if kind == "style" else kit.bases())]
 
 
-def virus_name(kind: str, counter: str) -> Callable[[Ctx, dict | None], list[F.Fact] | Need]:
+def virus_name(kind: str, counter: str) -> Callable[[Ctx, Decision | None], list[F.Fact] | Need]:
     """Life Virus: Lixis names one of the opponent's Styles (or Bases)."""
 
-    def name_card(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
+    def name_card(ctx: Ctx, decision: Decision | None) -> list[F.Fact] | Need:
         options = kit_list(ctx.s, ctx.opponent, kind)
         if decision is None:
-            return Need("pick", (ctx.owner,), [{"player": ctx.owner, "kind": "pick",
-                                                "option": o} for o in sorted(options)],
+            return Need("pick", (ctx.owner,), [Pick(ctx.owner, o) for o in sorted(options)],
                         about=f"Life Virus: name one of the opponent's {kind.title()}s.")
-        chosen = decision["option"]
+        chosen = expect(decision, Pick, "the pick").option
         return [F.CounterSet(rule=ctx.rule, text=f"Life Virus names {card(chosen).name}: "
                              f"revealing it costs {ctx.name(ctx.opponent)} 3 life.",
                              player=ctx.owner, counter=counter, value=options.index(chosen) + 1)]
@@ -226,7 +226,7 @@ def named(s: DuelState, p: int) -> list[str]:
     return out
 
 
-def virus_reveal(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
+def virus_reveal(ctx: Ctx, decision: Decision | None) -> list[F.Fact]:
     pair = ctx.s.players[ctx.opponent].pair
     shown = [c for c in named(ctx.s, ctx.owner) if pair is not None and not pair.finisher
              and c in (pair.style, pair.base)]

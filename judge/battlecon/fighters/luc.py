@@ -30,6 +30,7 @@ from judge.battlecon.cards import (
     Effect,
     Passive,
 )
+from judge.battlecon.decisions import Ante, Decision, Move, expect
 from judge.battlecon.fighters import Fighter, register
 from judge.battlecon.hooks import IGNORES, MODIFIERS, NEGATES
 from judge.battlecon.movement import destinations, movement_lock, toward
@@ -141,11 +142,11 @@ class LucBecameActive(F.Fact):
 # --- Temporal Battery ---------------------------------------------------------------
 
 
-def ante_options(s: DuelState, p: int) -> list[dict]:
+def ante_options(s: DuelState, p: int) -> list[Decision]:
     """One batch per beat, of exactly 1, 3 or 5 Time tokens from the pool."""
     if s.players[p].this_beat.anted:
         return []
-    return [{"player": p, "kind": "ante", "token": TIME, "count": n} for n in BATCHES
+    return [Ante(p, TIME, n) for n in BATCHES
             if held(s, p) >= n]
 
 
@@ -153,14 +154,14 @@ BATCH_TEXT = {1: "+1 priority this beat", 3: "at Start of Beat he may advance up
               5: "at Start of Beat he becomes the Active Player"}
 
 
-def ante_facts(s: DuelState, p: int, decision: dict) -> list[F.Fact]:
-    n = int(decision["count"])
+def ante_facts(s: DuelState, p: int, decision: Ante) -> list[F.Fact]:
+    n = known(decision.count, "the batch's count")
     return [LucTimeAnted(rule="R5.5", text=f"Luc antes {tokens(n)} as one batch: "
                          f"{BATCH_TEXT[n]}; they go to the token discard at once.",
                          player=p, count=n)]
 
 
-def become_active(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
+def become_active(ctx: Ctx, decision: Decision | None) -> list[F.Fact]:
     if ctx.s.active == ctx.owner:
         return [F.Declined(rule=ctx.rule, text="Luc is already the Active Player.",
                            player=ctx.owner)]
@@ -168,7 +169,7 @@ def become_active(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
                             "first, and his End of Beat effects come first.", player=ctx.owner)]
 
 
-def gain_time(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
+def gain_time(ctx: Ctx, decision: Decision | None) -> list[F.Fact]:
     """After each beat: one Time token from the supply, never above five."""
     if held(ctx.s, ctx.owner) >= MAX_TIME or TIME not in ctx.s.players[ctx.owner].token_discard:
         return [F.TokenRecovered(rule=ctx.rule, text="Luc already holds 5 Time tokens and gains "
@@ -186,7 +187,7 @@ RECURSION_SPEND = declare("temporal-recursion", "Time token")
 # --- Styles -------------------------------------------------------------------------
 
 
-def chrono_advance(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
+def chrono_advance(ctx: Ctx, decision: Decision | None) -> list[F.Fact] | Need:
     """Spend any number of Time tokens to advance that many spaces, never past the
     opponent; one decision: where to (the spend is the spaces moved)."""
     s, p = ctx.s, ctx.owner
@@ -198,11 +199,11 @@ def chrono_advance(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
     if not isinstance(cleared, Cleared):
         return cleared
     if len(ends) > 1 and decision is None:
-        return Need("move", (p,), [{"player": p, "kind": "move", "to": e.end} for e in ends],
+        return Need("move", (p,), [Move(p, e.end) for e in ends],
                     about="Chrono: spend a Time token for each space to advance (not past the "
                     "opponent)", extra={"mover": p})
     end = ends[0] if len(ends) == 1 else next(
-        e for e in ends if e.end == known(decision, "the move decision")["to"])
+        e for e in ends if e.end == expect(decision, Move, "the move decision").to)
     if end.spaces == 0:
         return [F.Declined(rule=ctx.rule, text="Luc spends no Time token on Chrono.", player=p)]
     return [LucTimeSpent(rule=ctx.rule, text=f"Luc spends {tokens(end.spaces)} on Chrono.",
@@ -212,7 +213,7 @@ def chrono_advance(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
                   stopped_by=end.stopped_by, rule=ctx.rule, stop_text=end.stop_text)]
 
 
-def eternal_soak(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
+def eternal_soak(ctx: Ctx, decision: Decision | None) -> list[F.Fact] | Need:
     """When hit: discard any number of Time tokens, +1 Soak each against this attack."""
     s, p = ctx.s, ctx.owner
     n = held(s, p)
@@ -237,11 +238,11 @@ def eternal_modifiers(s: DuelState, owner: int, p: int) -> list[tuple[str, int, 
     return [("soak", marks.get("eternal-soak", 0), "Eternal's Time tokens")]
 
 
-def activate_again(cost: int, mark: str, card: str) -> Callable[[Ctx, dict | None], Out]:
+def activate_again(cost: int, mark: str, card: str) -> Callable[[Ctx, Decision | None], Out]:
     """Memento (2 tokens, once per beat) and Temporal Recursion (1 token, again and again):
     Luc may spend ``cost`` Time tokens to activate this attack again."""
 
-    def again(ctx: Ctx, decision: dict | None) -> Out:
+    def again(ctx: Ctx, decision: Decision | None) -> Out:
         s, p = ctx.s, ctx.owner
         if mark and s.players[p].this_beat.marks.get(mark):
             return [F.Declined(rule=ctx.rule, text=f"{card} works once per beat.", player=p)]
@@ -268,7 +269,7 @@ memento_spend = paid(MEMENTO_SPEND, activate_again(2, "memento", "Memento"))
 recursion_spend = paid(RECURSION_SPEND, activate_again(1, "", "Temporal Recursion"))
 
 
-def fusion_push(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
+def fusion_push(ctx: Ctx, decision: Decision | None) -> list[F.Fact] | Need:
     """Push the opponent a space for each point of damage; what the board edge cuts short
     becomes 2 life lost instead. Under the rules stamp an opponent who may ignore movement
     is asked first (``moving.question``); ignored, she is neither pushed nor loses life."""
@@ -300,7 +301,7 @@ def stasis_negates(s: DuelState, owner: int, p: int, timing: str) -> bool:
     return p != owner
 
 
-def stasis_gain(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
+def stasis_gain(ctx: Ctx, decision: Decision | None) -> list[F.Fact]:
     """In place of each negated effect of the opponent's: a Time token (at most 5)."""
     them = ctx.name(ctx.opponent)
     if TIME not in ctx.s.players[ctx.owner].token_discard:

@@ -33,6 +33,7 @@ from judge.battlecon.cards import (
     Effect,
     Passive,
 )
+from judge.battlecon.decisions import Decision
 from judge.battlecon.fighters import Fighter, register
 from judge.battlecon.hooks import DAMAGE_CAP
 from judge.battlecon.spending import declare, paid
@@ -64,7 +65,7 @@ def counted(t: int) -> str:
 # --- Divine Conduit -------------------------------------------------------------------
 
 
-def level_bonus(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
+def level_bonus(ctx: Ctx, decision: Decision | None) -> list[F.Fact]:
     s, p, n = ctx.s, ctx.owner, level(ctx.s, ctx.owner)
     rule = "divine-conduit: Ante"
     return [status(s, p, stat, n, "Divine Conduit", rule)
@@ -78,7 +79,7 @@ def withheld(s: DuelState, p: int) -> bool:
     return "spiritual" in beat.recycled and beat.hits == 0
 
 
-def progress(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
+def progress(ctx: Ctx, decision: Decision | None) -> list[F.Fact]:
     s, p, rule = ctx.s, ctx.owner, ctx.rule
     t, n = trance(s, p), level(s, p)
     if withheld(s, p):
@@ -95,7 +96,7 @@ def progress(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
                         f"{t + 1}; Level {n}).")]
 
 
-def gain_level(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
+def gain_level(ctx: Ctx, decision: Decision | None) -> list[F.Fact]:
     n = level(ctx.s, ctx.owner)
     if n >= TOP:
         return [F.Declined(rule=ctx.rule, text="Magdelina is already at Level 5.",
@@ -104,7 +105,7 @@ def gain_level(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
                         f"Magdelina rises to Level {n + 1}.")]
 
 
-def gain_trance(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
+def gain_trance(ctx: Ctx, decision: Decision | None) -> list[F.Fact]:
     t = trance(ctx.s, ctx.owner)
     if t >= TOP:
         return [F.Declined(rule=ctx.rule, text="Magdelina already has 5 Trance counters.",
@@ -116,11 +117,11 @@ def gain_trance(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
 # --- cards ----------------------------------------------------------------------------
 
 
-def priestess_heal(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
+def priestess_heal(ctx: Ctx, decision: Decision | None) -> list[F.Fact]:
     return [heal(ctx.s, ctx.owner, 1, ctx.rule, "Priestess")]
 
 
-def blessing(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
+def blessing(ctx: Ctx, decision: Decision | None) -> list[F.Fact]:
     """Both fighters heal 3 life; Magdelina gains a Trance counter."""
     return [heal(ctx.s, ctx.owner, 3, ctx.rule, "Blessing"),
             heal(ctx.s, ctx.opponent, 3, ctx.rule, "Blessing")] + gain_trance(ctx, decision)
@@ -137,7 +138,7 @@ def safety_cap(s: DuelState, owner: int, defender: int) -> tuple[str, int] | Non
 SOLAR_SOUL_SPEND = declare("solar-soul", "Trance counter")
 
 
-def solar_soul(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
+def solar_soul(ctx: Ctx, decision: Decision | None) -> list[F.Fact] | Need:
     """Discard any number of Trance counters: +1 power for each."""
     t = trance(ctx.s, ctx.owner)
     if not t:

@@ -38,6 +38,7 @@ from judge.battlecon.cards import (
     Card,
     Effect,
 )
+from judge.battlecon.decisions import Decision
 from judge.battlecon.fighters import Fighter, register
 from judge.battlecon.hooks import CANNOT_HIT, IGNORES, Hook, query
 from judge.battlecon.spending import declare, paid
@@ -96,7 +97,7 @@ CROSSFIRE_SPEND = declare("crossfire", "Ammo token")
 FULLY_AUTOMATIC_SPEND = declare("fully-automatic", "Ammo token")
 
 
-def discard_ammo(ctx: Ctx, decision: dict | None, why: str) -> str | Need | F.Fact:
+def discard_ammo(ctx: Ctx, decision: Decision | None, why: str) -> str | Need | F.Fact:
     """May discard an Ammo token from the pool (no effect): the token, or the fact that
     none is discarded."""
     pool = sorted(ctx.s.players[ctx.owner].token_pool)
@@ -120,7 +121,7 @@ def ammo_spend(offer: str, why: str, stat: str, amount: Any) -> Callable[..., An
     """A Style's "discard one more Ammo token for ..." (Gunner, Crossfire): asked with
     ``offer``, narrated with ``why``, and ``amount`` of ``stat`` for this beat."""
 
-    def spend(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
+    def spend(ctx: Ctx, decision: Decision | None) -> list[F.Fact] | Need:
         token = discard_ammo(ctx, decision, offer)
         if isinstance(token, Need):
             return token
@@ -137,7 +138,7 @@ gunner_spend = ammo_spend("for range +1~5 instead of +2~4", "to reach closer and
 crossfire_spend = ammo_spend("for +2 power", "for +2 power", "power", 2)
 
 
-def fully_automatic_spend(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
+def fully_automatic_spend(ctx: Ctx, decision: Decision | None) -> list[F.Fact] | Need:
     """Fully Automatic: an Ammo token repeats the attack."""
     token = discard_ammo(ctx, decision, "to repeat the attack")
     if isinstance(token, Need):
@@ -154,7 +155,7 @@ crossfire = paid(CROSSFIRE_SPEND, crossfire_spend)
 fully_automatic = paid(FULLY_AUTOMATIC_SPEND, fully_automatic_spend)
 
 
-def ammo_unused(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
+def ammo_unused(ctx: Ctx, decision: Decision | None) -> list[F.Fact]:
     """Finishers: an anted Ammo token stays anted, but its effect does not apply."""
     tokens = [t for t in ctx.s.players[ctx.owner].this_beat.bonus_tokens if t in TOKENS]
     if not tokens:
@@ -165,7 +166,7 @@ def ammo_unused(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
                              tokens=tokens)]
 
 
-def reload_all(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
+def reload_all(ctx: Ctx, decision: Decision | None) -> list[F.Fact]:
     """Reload: every Ammo token comes back to the pool."""
     back = sorted(ctx.s.players[ctx.owner].token_discard)
     if not back:

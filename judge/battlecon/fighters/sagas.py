@@ -70,6 +70,7 @@ from judge.battlecon.cards import (
     X,
 )
 from judge.battlecon.clash_reveal import reveal_effect
+from judge.battlecon.decisions import Ante, Decision, Pick, expect
 from judge.battlecon.each_beat import after_each_beat
 from judge.battlecon.fighters import Fighter, add_deriver, card, derived, fighter, register
 from judge.battlecon.hooks import (
@@ -207,11 +208,11 @@ def counter_set(ctx: Ctx, counter: str, value: int, text: str) -> F.CounterSet:
                         value=value)
 
 
-def ante_options(s: DuelState, p: int) -> list[dict]:
+def ante_options(s: DuelState, p: int) -> list[Decision]:
     me = s.players[p]
     if me.this_beat.anted or not has_mirror(s, p):
         return []
-    return [{"player": p, "kind": "ante", "token": MIRROR}]
+    return [Ante(p, MIRROR)]
 
 
 def reflecting(s: DuelState, p: int) -> bool:
@@ -263,7 +264,7 @@ def regains(s: DuelState, p: int) -> bool:
     return pair.base in [c for c in them.discard_1 + them.discard_2 if card(c).kind == "base"]
 
 
-def regain(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
+def regain(ctx: Ctx, decision: Decision | None) -> list[F.Fact]:
     base = card(known(ctx.s.players[ctx.owner].pair, "the attack pair").base or "").name
     return [F.TokenRecovered(rule=ctx.rule, text=f"Sagas regains his Mirror token: {base} is "
                              f"also in {ctx.name(ctx.opponent)}'s discard piles.",
@@ -345,7 +346,7 @@ def regains_after_recycling(s: DuelState, p: int) -> bool:
     return base in [c for c in them.discard_1 + them.discard_2 if card(c).kind == "base"]
 
 
-def regain_after_recycling(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
+def regain_after_recycling(ctx: Ctx, decision: Decision | None) -> list[F.Fact]:
     base = card(played_base(ctx.s, ctx.owner) or "").name
     return [F.TokenRecovered(rule=ctx.rule, text=f"Sagas regains his Mirror token: {base} is "
                              f"also in {ctx.name(ctx.opponent)}'s discard piles.",
@@ -453,12 +454,12 @@ def copy_card(c: Card) -> Card:
                                effects=tuple(effects), range=rng)
 
 
-def blessing_heal(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
+def blessing_heal(ctx: Ctx, decision: Decision | None) -> list[F.Fact]:
     return [heal(ctx.s, ctx.owner, 3, ctx.rule, "Blessing"),
             heal(ctx.s, ctx.opponent, 3, ctx.rule, "Blessing")]
 
 
-def reaping_discard(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
+def reaping_discard(ctx: Ctx, decision: Decision | None) -> list[F.Fact] | Need:
     """The opponent discards a token of their choice (Divine Rush's part is Vanaah's)."""
     s, opp = ctx.s, ctx.opponent
     held = sorted(set(s.players[opp].token_pool))
@@ -466,10 +467,10 @@ def reaping_discard(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
         return [F.Declined(rule=ctx.rule, text=f"{name(s, opp)} has no token to discard.",
                            player=opp)]
     if len(held) > 1 and decision is None:
-        return Need("pick", (opp,), [{"player": opp, "kind": "pick", "option": t}
+        return Need("pick", (opp,), [Pick(opp, t)
                                      for t in held],
                     about=f"Reaping: {name(s, opp)} discards which token?")
-    token = held[0] if len(held) == 1 else known(decision, "the pick")["option"]
+    token = held[0] if len(held) == 1 else expect(decision, Pick, "the pick").option
     kit = fighter(s.players[opp].fighter)
     return [F.TokenDiscarded(rule=ctx.rule, text=f"{name(s, opp)} discards "
                              f"{kit.token_name(token)} from the token pool.", player=opp,
@@ -525,7 +526,7 @@ def mirror_ties(s: DuelState, owner: int) -> bool:
 # --- Repelling ------------------------------------------------------------------------------
 
 
-def spend_offer(ctx: Ctx, decision: dict | None, what: str) -> bool | Need:
+def spend_offer(ctx: Ctx, decision: Decision | None, what: str) -> bool | Need:
     """Ask whether to spend the Mirror for ``what``; False when he cannot."""
     if not may_spend(ctx.s, ctx.owner):
         return False
@@ -537,14 +538,14 @@ def spent(ctx: Ctx, what: str) -> F.Fact:
                             f"token {what}.", player=ctx.owner)
 
 
-def declined(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
+def declined(ctx: Ctx, decision: Decision | None) -> list[F.Fact]:
     if decision is None:
         return [F.Declined(rule=ctx.rule, text="Sagas has no Mirror token he may spend.",
                            player=ctx.owner)]
     return [F.Declined(rule=ctx.rule, text="Sagas keeps his Mirror token.", player=ctx.owner)]
 
 
-def repel_spend(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
+def repel_spend(ctx: Ctx, decision: Decision | None) -> list[F.Fact] | Need:
     answer = spend_offer(ctx, decision, "to keep the opponent out of the spaces next to you")
     if isinstance(answer, Need):
         return answer
@@ -555,7 +556,7 @@ def repel_spend(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
                                                "spaces next to Sagas this beat.")]
 
 
-def repel_push(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
+def repel_push(ctx: Ctx, decision: Decision | None) -> list[F.Fact] | Need:
     """An opponent next to him when he repels is pushed 1 space."""
     if not beat_counter(ctx.s, ctx.owner, REPELLED) or ctx.s.distance() != 1:
         return []
@@ -579,7 +580,7 @@ def shadow_wraps(s: DuelState, owner: int, mover: int, by: int) -> str:
     return "Shadow" if by == owner else ""
 
 
-def shadow_again(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
+def shadow_again(ctx: Ctx, decision: Decision | None) -> list[F.Fact] | Need:
     if ctx.s.distance() != 3:
         return []
     answer = spend_offer(ctx, decision, "to activate this attack again")
@@ -598,7 +599,7 @@ def shattering_ignores(s: DuelState, owner: int, attacker: int) -> dict[str, str
     return {"stun_guard": "Shattering"} if attacker == owner else {}
 
 
-def shattering_spend(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
+def shattering_spend(ctx: Ctx, decision: Decision | None) -> list[F.Fact] | Need:
     answer = spend_offer(ctx, decision, "so that your next attack stuns on hit")
     if isinstance(answer, Need):
         return answer
@@ -616,7 +617,7 @@ def staff_no_stun(s: DuelState, owner: int, attacker: int, defender: int) -> str
     return "Staff does not stun at range 1" if attacker == owner and s.distance() == 1 else ""
 
 
-def staff_pins(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
+def staff_pins(ctx: Ctx, decision: Decision | None) -> list[F.Fact]:
     return [counter_set(ctx, PINNED, ctx.s.seq, f"Staff: {ctx.name(ctx.opponent)} cannot "
                         "advance for the rest of this beat.")]
 
@@ -624,7 +625,7 @@ def staff_pins(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
 # --- Finishers ----------------------------------------------------------------------------------
 
 
-def soul_swap(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
+def soul_swap(ctx: Ctx, decision: Decision | None) -> list[F.Fact] | Need:
     """Swap places with the opponent: a direct move for both (R17.13). With the ruling
     ``placing: movement`` (P1) an opponent who may ignore movement (Exoskeletal, Rooted,
     Sturdy) is asked first; ignored, neither fighter moves."""
@@ -643,14 +644,14 @@ def soul_swap(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
                        "past each other (R17.13).")
 
 
-def soul_life(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
+def soul_life(ctx: Ctx, decision: Decision | None) -> list[F.Fact]:
     mine, theirs = ctx.s.players[ctx.owner].life, ctx.s.players[ctx.opponent].life
     return [SagasLifeSwapped(rule=ctx.rule, text=f"Sagas and {ctx.name(ctx.opponent)} swap "
                              f"life totals: Sagas {mine} → {theirs}, {ctx.name(ctx.opponent)} "
                              f"{theirs} → {mine}.", player=ctx.owner)]
 
 
-def assimilate(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
+def assimilate(ctx: Ctx, decision: Decision | None) -> list[F.Fact]:
     """Take the opponent's attack pair into his hand; they do not recycle this beat and
     activate no further effects. A Finisher is not an attack pair (R2.8): nothing to take.
     A card the opponent put in play from hand for this attack (an Overload Style) stops

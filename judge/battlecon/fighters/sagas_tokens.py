@@ -33,6 +33,7 @@ from judge.battlecon.cards import (
     START_OF_BEAT,
     Effect,
 )
+from judge.battlecon.decisions import Decision
 from judge.battlecon.fighters import sagas
 from judge.battlecon.fighters.sagas import SagasAttacksAgain, SagasMirrorSpent, may_spend
 from judge.battlecon.movement import destinations, movement_lock, toward
@@ -69,7 +70,7 @@ def _advance_ends(s: DuelState, p: int) -> list:
 
 def stand_in(token: str, what: str, gain: Gain) -> Custom:
     """May spend the Mirror as one ``token`` for ``what`` (the copied effect's gain)."""
-    def resolve(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
+    def resolve(ctx: Ctx, decision: Decision | None) -> list[F.Fact] | Need:
         answer = may(ctx, decision, f"{ctx.card.name}: spend the Mirror token as {token} "
                      f"{what}?")
         if isinstance(answer, Need):

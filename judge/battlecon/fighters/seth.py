@@ -49,6 +49,7 @@ from judge.battlecon.cards import (
     Card,
     Effect,
 )
+from judge.battlecon.decisions import Decision, Own, expect, own
 from judge.battlecon.engine import range_origin
 from judge.battlecon.fighters import Fighter, card, fighter, register
 from judge.battlecon.hooks import (
@@ -132,21 +133,21 @@ def has_guessed(s: DuelState, p: int) -> bool:
     return s.players[p].this_beat.kit.get(NAMED) is not None
 
 
-def guess(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
+def guess(ctx: Ctx, decision: Decision | None) -> list[F.Fact] | Need:
     """Name one of the opponent's seven Bases (the generic six and their unique Base)."""
     s, p = ctx.s, ctx.owner
     if decision is None:
         bases = sorted(c.id for c in fighter(s.players[ctx.opponent].fighter).bases())
-        return Need("guess", (p,), [{"player": p, "kind": "guess", "base": b} for b in bases],
+        return Need("guess", (p,), [own(p, "guess", base=b) for b in bases],
                     about=f"Beyond Eyes: name one of {ctx.name(ctx.opponent)}'s Bases (shown "
                     "to onlookers at the Reveal).")
     return [SethGuessed(rule=GUESS_RULE, text=f"Seth names one of {ctx.name(ctx.opponent)}'s "
                         f"Bases for Beyond Eyes; {ctx.name(ctx.opponent)} may still ante after "
                         "hearing it (R5.9), and the record shows it at the Reveal.",
-                        player=p, base=decision["base"])]
+                        player=p, base=expect(decision, Own, "the guess").get("base"))]
 
 
-def show_guess(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
+def show_guess(ctx: Ctx, decision: Decision | None) -> list[F.Fact]:
     s, p = ctx.s, ctx.owner
     named = known(s.players[p].this_beat.kit.get(NAMED), "Seth's guess")
     pair = known(s.players[ctx.opponent].pair, "the opponent's attack pair")
@@ -258,7 +259,7 @@ MIMICS = Card("mimics", "Mimic's", "style", power=1, fighter=FID,
                hooks=MOVED.on(mimic) | MOVES_ALONG.on(mimic_along))
 
 
-def wyrding_swap(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
+def wyrding_swap(ctx: Ctx, decision: Decision | None) -> list[F.Fact] | Need:
     """Wyrding: Seth may replace his Base with a Base from his hand."""
     s, p = ctx.s, ctx.owner
     me = s.players[p]
@@ -314,7 +315,7 @@ def omen_due(s: DuelState, p: int) -> bool:
     return guessed_right(s, p) and pair is not None and pair.base == "omen"
 
 
-def reading_fate_rule(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
+def reading_fate_rule(ctx: Ctx, decision: Decision | None) -> list[F.Fact]:
     if ctx.s.players[ctx.owner].counters.get(READING_FATE, 0):
         return []
     return [F.CounterSet(rule=ctx.rule, text=f"Reading Fate: for the rest of the duel "
@@ -328,7 +329,7 @@ def opponent_finisher(s: DuelState, p: int) -> bool:
     return pair is not None and pair.finisher
 
 
-def eliminate(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
+def eliminate(ctx: Ctx, decision: Decision | None) -> list[F.Fact]:
     return [F.DuelEnded(rule=ctx.rule, text=f"Fortune Buster hits {ctx.name(ctx.opponent)}, "
                         "who revealed a Finisher this beat: they are eliminated and Seth wins "
                         "the duel (R20.5).", winner=ctx.owner, draw=False, reason="eliminated")]

@@ -49,6 +49,8 @@ from judge.battlecon.cards import (
     Effect,
     X,
 )
+from judge.battlecon.decisions import Decision, expect
+from judge.battlecon.decisions import Move as MoveTo  # Move here is the movement action
 from judge.battlecon.engine import range_origin
 from judge.battlecon.fighters import Fighter, FigureKind, register
 from judge.battlecon.hooks import (
@@ -168,15 +170,15 @@ def stays_off(s: DuelState, owner: int, rule: str) -> list[F.Fact]:
                             owner=owner, figure=JUTO, space=None, life=figure.life)]
 
 
-def move_juto(ctx: Ctx, decision: dict | None, ends: list[int],
+def move_juto(ctx: Ctx, decision: Decision | None, ends: list[int],
               what: str) -> list[F.Fact] | Need:
     """Ask where Juto goes among ``ends`` (his legal destinations), then move him."""
     s, p = ctx.s, ctx.owner
     if len(ends) > 1 and decision is None:
-        return Need("move", (p,), [{"player": p, "kind": "move", "to": x} for x in ends],
+        return Need("move", (p,), [MoveTo(p, x) for x in ends],
                     about=f"Tatsumi's {ctx.card.name}: {what} Where does Juto go?",
                     extra={"mover": p, "figure": JUTO})
-    end = ends[0] if len(ends) == 1 else known(decision, "the move decision")["to"]
+    end = ends[0] if len(ends) == 1 else expect(decision, MoveTo, "the move decision").to
     return [juto_to(s, p, end, ctx.rule, forced=len(ends) == 1)]
 
 
@@ -186,20 +188,20 @@ def within(s: DuelState, owner: int, spaces: int) -> list[int]:
     return [x for x in BOARD if abs(x - here) <= spaces]
 
 
-def juto_up_to_2(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
+def juto_up_to_2(ctx: Ctx, decision: Decision | None) -> list[F.Fact] | Need:
     if not on_board(ctx.s, ctx.owner):
         return stays_off(ctx.s, ctx.owner, ctx.rule)
     return move_juto(ctx, decision, within(ctx.s, ctx.owner, 2), "move Juto 0-2 spaces.")
 
 
-def juto_anywhere(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
+def juto_anywhere(ctx: Ctx, decision: Decision | None) -> list[F.Fact] | Need:
     if not on_board(ctx.s, ctx.owner):
         return stays_off(ctx.s, ctx.owner, ctx.rule)
     return move_juto(ctx, decision, within(ctx.s, ctx.owner, 6),
                      "move Juto any number of spaces.")
 
 
-def juto_toward_opponent(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
+def juto_toward_opponent(ctx: Ctx, decision: Decision | None) -> list[F.Fact] | Need:
     """Wave: any number of spaces toward the opponent, read by the ruling
     ``juto-direction``: ``from-juto``, from Juto's space toward the opponent and at most
     onto their space (as Riptide's "toward Tatsumi" stops on hers); ``from-tatsumi``
@@ -229,7 +231,7 @@ def board_way(way: int) -> str:
     return "to a higher-numbered space" if way > 0 else "to a lower-numbered space"
 
 
-def juto_toward_tatsumi(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
+def juto_toward_tatsumi(ctx: Ctx, decision: Decision | None) -> list[F.Fact] | Need:
     """Riptide: any number of spaces toward Tatsumi, at most onto her space."""
     s, p = ctx.s, ctx.owner
     if not on_board(s, p):
@@ -299,7 +301,7 @@ def may_swap(s: DuelState, owner: int) -> bool:
     return space is not None and space not in (s.players[0].space, s.players[1].space)
 
 
-def empathic_swap(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
+def empathic_swap(ctx: Ctx, decision: Decision | None) -> list[F.Fact] | Need:
     """Tatsumi may move directly to Juto's space while he takes hers (R17.12)."""
     s, p = ctx.s, ctx.owner
     here, there = s.players[p].space, known(juto_space(s, p), "Juto's space")
@@ -330,7 +332,7 @@ def juto_was_hurt(s: DuelState, owner: int) -> bool:
     return s.players[owner].this_beat.marks.get(HURT, 0) > 0
 
 
-def empathic_pain(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
+def empathic_pain(ctx: Ctx, decision: Decision | None) -> list[F.Fact]:
     amount = ctx.s.players[ctx.owner].this_beat.marks.get(HURT, 0)
     return [lose_life(ctx.s, ctx.opponent, amount, ctx.rule)]
 
@@ -344,7 +346,7 @@ def fearless_origin(s: DuelState, owner: int, attacker: int) -> int | str | None
     return OFF_BOARD if space is None else space
 
 
-def fearless_revive(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
+def fearless_revive(ctx: Ctx, decision: Decision | None) -> list[F.Fact]:
     here = ctx.s.players[ctx.owner].space
     return [F.FigureChanged(rule=ctx.rule, text=f"Juto returns at full life ({JUTO_LIFE}) on "
                             f"Tatsumi's space {here}.", owner=ctx.owner, figure=JUTO,
@@ -355,7 +357,7 @@ def in_zone_2(s: DuelState, owner: int) -> bool:
     return juto_zone(s, owner) == 2
 
 
-def riptide_check(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
+def riptide_check(ctx: Ctx, decision: Decision | None) -> list[F.Fact]:
     return [TatsumiMarked(rule=ctx.rule, text="Juto stands between Tatsumi and her opponent "
                           "(Zone 2): attacks at range 3 or more cannot hit Tatsumi this beat.",
                           player=ctx.owner, mark=RIPTIDE)]
@@ -417,7 +419,7 @@ def may_draw(s: DuelState, owner: int) -> bool:
     return space is not None and space != s.players[1 - owner].space
 
 
-def whirlpool_draw(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
+def whirlpool_draw(ctx: Ctx, decision: Decision | None) -> list[F.Fact] | Need:
     """Move the opponent 1 space toward Juto: a pull while Juto is on Tatsumi's side of
     them, a push while he is beyond them."""
     kind = "push" if juto_zone(ctx.s, ctx.owner) == 3 else "pull"
@@ -436,7 +438,7 @@ def in_zone_3(s: DuelState, owner: int) -> bool:
     return juto_zone(s, owner) == 3
 
 
-def tsunami_surge(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
+def tsunami_surge(ctx: Ctx, decision: Decision | None) -> list[F.Fact]:
     """+3 power and +2 priority for each space between Tatsumi and Juto (at most 5)."""
     s, p = ctx.s, ctx.owner
     between = min(5, abs(s.players[p].space - known(juto_space(s, p), "Juto's space")) - 1)

@@ -33,12 +33,13 @@ from judge.battlecon.cards import (
     Effect,
     Passive,
 )
+from judge.battlecon.decisions import Ante, Decision, Move, Pick, expect
 from judge.battlecon.fighters import Fighter, fighter, register
 from judge.battlecon.hooks import DODGE, MOVEMENT_LIMITS, RECYCLED
 from judge.battlecon.movement import direct_destinations, movement_lock
 from judge.battlecon.moving import Cleared, direct_ends, direct_need, moved, question
 from judge.battlecon.negation import lasting_reveal, takes_hold
-from judge.battlecon.state import DuelState, known
+from judge.battlecon.state import DuelState
 from judge.battlecon.stats import attack
 
 TOKEN = "divine-rush"
@@ -63,10 +64,10 @@ class VanaahRushCycled(F.Fact):
             p.token_pool.sort()
 
 
-def ante_options(s: DuelState, p: int) -> list[dict]:
+def ante_options(s: DuelState, p: int) -> list[Decision]:
     if TOKEN not in s.players[p].token_pool:
         return []
-    return [{"player": p, "kind": "ante", "token": TOKEN}]
+    return [Ante(p, TOKEN)]
 
 
 def rush_anted(s: DuelState, p: int) -> bool:
@@ -105,16 +106,16 @@ def rush_cycles(s: DuelState, owner: int, p: int, recycled: F.Recycled) -> list[
     return [VanaahRushCycled(rule=rule, text=cycle_text(s, owner, new), player=owner, pile=new)]
 
 
-def reaping(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
+def reaping(ctx: Ctx, decision: Decision | None) -> list[F.Fact] | Need:
     """The opponent discards a token of their choice; with none, Divine Rush comes back."""
     s, opp = ctx.s, ctx.opponent
     held = sorted(set(s.players[opp].token_pool))
     if held:
         if len(held) > 1 and decision is None:
-            return Need("pick", (opp,), [{"player": opp, "kind": "pick", "option": t}
+            return Need("pick", (opp,), [Pick(opp, t)
                                          for t in held],
                         about=f"Reaping: {name(s, opp)} discards which token?")
-        token = held[0] if len(held) == 1 else known(decision, "the pick")["option"]
+        token = held[0] if len(held) == 1 else expect(decision, Pick, "the pick").option
         kit_name = _token_name(s, opp, token)
         return [F.TokenDiscarded(rule=ctx.rule, text=f"{name(s, opp)} discards "
                                      f"{kit_name} from the token pool.", player=opp,
@@ -157,7 +158,7 @@ def judgment_limits(s: DuelState, owner: int, mover: int) -> dict[str, str]:
             "pass": f"the space next to {name(s, owner)} (Judgment forbids moving past her)"}
 
 
-def paladin_move(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
+def paladin_move(ctx: Ctx, decision: Decision | None) -> list[F.Fact] | Need:
     """Paladin: move directly to a free space next to the opponent."""
     s, me = ctx.s, ctx.owner
     lock = movement_lock(s, me)
@@ -175,7 +176,7 @@ def paladin_move(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
         return cleared
     if len(spaces) > 1 and decision is None:
         return direct_need(s, me, me, spaces, f"Vanaah's Paladin: {ctx.effect.text}")
-    end = spaces[0] if len(spaces) == 1 else known(decision, "the move decision")["to"]
+    end = spaces[0] if len(spaces) == 1 else expect(decision, Move, "the move decision").to
     passed = (start - opp) * (end - opp) < 0
     return [moved(s, cleared, "direct", end, abs(end - start), passed, forced=len(spaces) == 1,
                   rule=ctx.rule)]

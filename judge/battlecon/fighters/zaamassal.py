@@ -53,6 +53,8 @@ from judge.battlecon.cards import (
     Effect,
     Passive,
 )
+from judge.battlecon.decisions import Decision, expect
+from judge.battlecon.decisions import Move as MoveTo  # Move here is the movement action
 from judge.battlecon.engine import range_origin
 from judge.battlecon.fighters import Fighter, card, register
 from judge.battlecon.hooks import (
@@ -120,7 +122,7 @@ def assume(ctx: Ctx, chosen: str, keep_others: bool = False) -> list[F.Fact]:
 def may_assume(paradigm: str) -> Custom:
     """A Style's After Activating: Zaamassal may assume its own Paradigm."""
 
-    def offer(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
+    def offer(ctx: Ctx, decision: Decision | None) -> list[F.Fact] | Need:
         if paradigm in in_play(ctx.s, ctx.owner):
             return [F.Declined(rule=ctx.rule, text=f"Zaamassal already has the "
                                f"{paradigm_name(paradigm)} in play.", player=ctx.owner)]
@@ -136,7 +138,7 @@ def may_assume(paradigm: str) -> Custom:
     return Custom(offer)
 
 
-def shift(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
+def shift(ctx: Ctx, decision: Decision | None) -> list[F.Fact] | Need:
     """Paradigm Shift: he may assume any Paradigm not in play (``none``: keep what he has)."""
     options = [c for c in PARADIGMS if c not in in_play(ctx.s, ctx.owner)] + ["none"]
     chosen = pick(ctx, decision, options, "Paradigm Shift: assume which Paradigm (none: keep "
@@ -149,7 +151,7 @@ def shift(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
     return assume(ctx, chosen)
 
 
-def divider_paradigm(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
+def divider_paradigm(ctx: Ctx, decision: Decision | None) -> list[F.Fact] | Need:
     """Plane Divider: he must assume a Paradigm; one already in play keeps what is in play."""
     answer = pick(ctx, decision, list(PARADIGMS), "Plane Divider: assume which Paradigm (one "
                   "already in play keeps what is in play)?")
@@ -162,7 +164,7 @@ def divider_paradigm(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
     return assume(ctx, chosen)
 
 
-def gate_paradigms(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
+def gate_paradigms(ctx: Ctx, decision: Decision | None) -> list[F.Fact] | Need:
     """Open the Gate: one more Paradigm of his choice, asked again until three are in play
     or he picks ``none``."""
     s, p = ctx.s, ctx.owner
@@ -224,13 +226,13 @@ def haste_lock(s: DuelState, owner: int, mover: int) -> str:
     return ""
 
 
-def soak_on(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
+def soak_on(ctx: Ctx, decision: Decision | None) -> list[F.Fact]:
     return [ZaamassalResilienceSoak(rule=ctx.rule, text="The Paradigm of Resilience gives "
                                     "Zaamassal Soak 2 until his attack has activated.",
                                     player=ctx.owner, on=True)]
 
 
-def soak_off(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
+def soak_off(ctx: Ctx, decision: Decision | None) -> list[F.Fact]:
     if not ctx.s.players[ctx.owner].this_beat.marks.get(SOAK_MARK):
         return [F.Declined(rule=ctx.rule, text="Zaamassal has no Soak from the Paradigm of "
                            "Resilience this beat.", player=ctx.owner)]
@@ -283,7 +285,7 @@ def sturdy_ignores(s: DuelState, owner: int, mover: int, by: int) -> str:
     return "Sturdy" if mover == owner else ""
 
 
-def divide_opponent(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
+def divide_opponent(ctx: Ctx, decision: Decision | None) -> list[F.Fact] | Need:
     """Plane Divider: Zaamassal moves the opponent directly to any unoccupied space."""
     s, me, them = ctx.s, ctx.owner, ctx.opponent
     who = ctx.name(them)
@@ -304,12 +306,12 @@ def divide_opponent(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
     if len(spaces) > 1 and decision is None:
         return direct_need(s, me, them, spaces, f"Zaamassal's Plane Divider: move {who} "
                            "directly to which space?")
-    end = spaces[0] if len(spaces) == 1 else known(decision, "the move decision")["to"]
+    end = spaces[0] if len(spaces) == 1 else expect(decision, MoveTo, "the move decision").to
     return [moved(s, cleared, "direct", end, abs(end - start), (start - mine) * (end - mine) < 0,
                   forced=len(spaces) == 1, rule=ctx.rule)]
 
 
-def divide_power(ctx: Ctx, decision: dict | None) -> list[F.Fact]:
+def divide_power(ctx: Ctx, decision: Decision | None) -> list[F.Fact]:
     """+1 power for each space between the two fighters."""
     between = ctx.s.distance() - 1
     if between <= 0:

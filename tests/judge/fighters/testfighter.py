@@ -22,6 +22,7 @@ from typing import Any
 from judge.battlecon import facts as F
 from judge.battlecon.actions import Advance, Ctx, Custom, Need
 from judge.battlecon.cards import START_OF_BEAT, Card, Effect
+from judge.battlecon.decisions import Decision, Own, expect, own
 from judge.battlecon.fighters import Fighter, register
 from judge.battlecon.hooks import MODIFIERS, PRIORITY_TIE
 from judge.battlecon.kit_parts import BeatField, DecisionKind
@@ -46,14 +47,14 @@ class TesterCalled(F.Fact):
         s.players[self.player].this_beat.kit[STANCE] = self.stance
 
 
-def call(ctx: Ctx, decision: dict | None) -> list[F.Fact] | Need:
+def call(ctx: Ctx, decision: Decision | None) -> list[F.Fact] | Need:
     """Start of Beat: Tess calls power or guard."""
     p = ctx.owner
     if decision is None:
-        return Need(CALL, (p,), [{"player": p, "kind": CALL, STANCE: x} for x in STANCES],
+        return Need(CALL, (p,), [own(p, CALL, **{STANCE: x}) for x in STANCES],
                     about="Called Shot: call power (+2 power) or guard (+2 soak) for this beat.",
                     rule=ctx.rule)
-    stance = decision[STANCE]
+    stance = expect(decision, Own, "the call").get(STANCE)
     return [TesterCalled(rule=ctx.rule, text=f"Called Shot: Tess calls {stance} for this beat.",
                          player=p, stance=stance)]
 
