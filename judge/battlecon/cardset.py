@@ -22,12 +22,21 @@ from judge.battlecon.kits import on_errata
 from judge.battlecon.roster import card, fighter
 
 
+def card_data(fid: str) -> dict[str, Any]:
+    """A fighter's catalogue entry less what is not card data (the viewer's ``buttons``),
+    so that a stored duel's version stamp does not move when the catalogue grows."""
+    return {k: v for k, v in fighter_json(fid).items() if k not in NOT_CARD_DATA}
+
+
+NOT_CARD_DATA = frozenset({"buttons"})
+
+
 @functools.cache
 def version(fighters: tuple[str, ...]) -> str:
     """``cards-`` and 16 hex digits of the digest of these fighters' card data."""
     data: dict[str, Any] = {
         "generic": [card_json(card(c.id)) for c in GENERIC_BASES + (SPECIAL_ACTION_CARD,)],
-        "fighters": {fid: {**fighter_json(fid), "token_bonus": {
+        "fighters": {fid: {**card_data(fid), "token_bonus": {
             t: [stat, list(a) if isinstance(a, tuple) else a]
             for t, (stat, a) in sorted(fighter(fid).token_bonus.items())}}
             for fid in sorted(set(fighters))}}
