@@ -13,11 +13,6 @@ from judge.battlecon.speed.fast_init import fast_init
 from judge.battlecon.state import DuelState
 
 
-def same_types(a: dict, b: dict) -> bool:
-    """Equal decisions of the same JSON types: ``true`` is not ``1`` (R0.2's "exactly")."""
-    return all(type(v) is type(b[k]) for k, v in a.items())
-
-
 @fast_init
 @dataclass(frozen=True)
 class Need:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from typing import Any, Final
+from typing import Any, Final, TypeVar
 
 from judge.battlecon import profile
 from judge.battlecon.decisions import Decision, write
@@ -55,16 +55,15 @@ def profile_rulings(ruleset: str) -> dict[str, Any]:
     return dict(profile.DEFAULT_OPTIONS.get(ruleset, {}).get("rulings", {}))
 
 
+_O = TypeVar("_O")  # an option: its JSON or its value
+
+
 def choose(match: Any, rng: random.Random, order_rate: float = 0.25) -> dict:
     """One of the prompt's options at random, as its JSON (any match with a ``prompt``:
     a ``Duel``, an event log's ``Retractable``)."""
     prompt = match.prompt
     assert prompt is not None, "a duel that is not over has a prompt"
-    if prompt["kind"] == "order":  # the printed order first; another now and then
-        if rng.random() < order_rate:
-            return rng.choice(prompt["options"][1:])
-        return dict(prompt["options"][0])
-    return rng.choice(prompt["options"])
+    return dict(_drawn(prompt["kind"], prompt["options"], rng, order_rate))
 
 
 def choose_option(duel: Duel, rng: random.Random, order_rate: float = 0.25) -> Decision:
@@ -72,11 +71,15 @@ def choose_option(duel: Duel, rng: random.Random, order_rate: float = 0.25) -> D
     written: ``Duel.decide`` takes it back)."""
     need = duel.need
     assert need is not None, "a duel that is not over has a prompt"
-    if need.kind == "order":  # the printed order first; another now and then
-        if rng.random() < order_rate:
-            return rng.choice(need.options[1:])
-        return need.options[0]
-    return rng.choice(need.options)
+    return _drawn(need.kind, need.options, rng, order_rate)
+
+
+def _drawn(kind: str, options: list[_O], rng: random.Random, order_rate: float) -> _O:
+    """The random draw both share: an order keeps the printed one (the first) but now and
+    then takes another; any other prompt, one option uniformly."""
+    if kind == "order":
+        return rng.choice(options[1:]) if rng.random() < order_rate else options[0]
+    return rng.choice(options)
 
 
 def play(seed: int, f0: str, f1: str, special_actions: bool = True,
