@@ -39,7 +39,7 @@ def bench_analysis(limit: int | None, budget: float = 0.0) -> dict[str, Any]:
     each: list[dict[str, Any]] = []
     for name, state in beat_starts(limit):
         start, cpu = time.perf_counter(), time.process_time()
-        figure: dict[str, Any] = {"start": name}
+        figure: dict[str, Any] = {"start": name, "special_action": offers_special(state)}
         try:
             analysis = analyse_state(state, Budget(budget, clock=time.process_time)
                                      if budget > 0 else None)
@@ -53,4 +53,26 @@ def bench_analysis(limit: int | None, budget: float = 0.0) -> dict[str, Any]:
     times = [e["s"] for e in each]
     return {"median": statistics.median(times) if times else 0.0,
             "max": max(times, default=0.0), "unfinished": sum(not e["done"] for e in each),
+            "by_kind": {kind: summary([e for e in each if e["special_action"] == sa])
+                        for kind, sa in (("standard", False), ("special_action", True))},
             "starts": each}
+
+
+def offers_special(state: Any) -> bool:
+    """Whether a pair with the Special Action is among the beat start's choices (variant 2
+    of the 2014 rules): a Cancel then makes a whole new beat start a nested game."""
+    from judge.battlecon.analysis.beat import beat_start_need
+    from judge.battlecon.state import SPECIAL_ACTION
+
+    return any(getattr(o, "style", None) == SPECIAL_ACTION
+               for o in beat_start_need(state).options)
+
+
+def summary(each: list[dict[str, Any]]) -> dict[str, Any]:
+    """Median and max of some starts' wall-clock and CPU seconds, and how many finished."""
+    if not each:
+        return {"starts": 0}
+    wall, cpu = [e["s"] for e in each], [e["cpu_s"] for e in each]
+    return {"starts": len(each), "finished": sum(e["done"] for e in each),
+            "median_s": statistics.median(wall), "max_s": max(wall),
+            "median_cpu_s": statistics.median(cpu), "max_cpu_s": max(cpu)}

@@ -174,7 +174,7 @@ def main() -> None:
         found = bench_analysis(None if args.analysis_starts < 0 else args.analysis_starts,
                                args.analysis_budget)
         emit("analysis_beat_start_s", found["median"], "s", max=found["max"],
-             unfinished=found["unfinished"], starts=found["starts"])
+             unfinished=found["unfinished"], by_kind=found["by_kind"], starts=found["starts"])
     if args.store:
         import importlib.util
 

@@ -14,7 +14,8 @@ module to compile is written again, for the build only, with these mechanical ch
   interpreted subclasses, and each fact class gets ``_from_stored`` (``Shape.read``'s
   way to build a complete stored fact when compiled); elsewhere each dataclass gets a ``__copy__`` through its
   ``__init__`` (``copy.copy`` of a compiled class with its own ``__init__`` would call it
-  with no arguments).
+  with no arguments), in place of the class's own ``__copy__`` if it has one (``state.py``'s
+  copy ``__dict__``, which a compiled instance does not have).
 
 The committed source is not changed and stays the truth: what runs compiled is this same
 code, with the ``__init__`` each dataclass would have had written out.
@@ -178,6 +179,9 @@ def transform(tree: ast.Module, subclassed: bool) -> ast.Module:
             node.body.append(ast.parse(
                 _init_source(fields, frozen, "__post_init__" in methods)).body[0])
             extra = _stored_source if subclassed else _copy_source
+            if not subclassed:  # the source's own (interpreted: ``speed/shallow.py``) gives way
+                node.body = [s for s in node.body
+                             if not (isinstance(s, ast.FunctionDef) and s.name == "__copy__")]
             node.body.append(ast.parse(extra(node.name, fields)).body[0])
             call.keywords = [k for k in call.keywords if k.arg != "init"] + [
                 ast.keyword("init", ast.Constant(False))]

@@ -6,12 +6,12 @@ canonical state notation that the CLI, the API and bug reports share.
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass, field, replace
 from typing import Any, Final, TypeVar
 
 from judge.battlecon.agenda import Item
 from judge.battlecon.speed.cache import Cache
+from judge.battlecon.speed.shallow import shallow
 
 BOARD: Final = range(1, 8)
 START_LIFE: Final = 20
@@ -61,6 +61,9 @@ class Pair:
     # the Style laid face up before the Reveal (``facts.StyleShown``, Reading Fate).
     marks: dict[str, Any] = field(default_factory=dict)
 
+    def __copy__(self) -> Pair:
+        return shallow(self)
+
     def cards(self) -> list[str]:
         return [c for c in (self.style, self.base) if c] + list(self.under) + list(self.extra)
 
@@ -104,8 +107,11 @@ class ThisBeat:
     # declares how each key appears in the state JSON (``Fighter.beat_fields``).
     kit: dict[str, Any] = field(default_factory=dict)
 
+    def __copy__(self) -> ThisBeat:
+        return shallow(self)
+
     def clone(self) -> ThisBeat:
-        new = copy.copy(self)
+        new = self.__copy__()
         new.anted = list(self.anted)
         new.bonus_tokens = list(self.bonus_tokens)
         new.marks = dict(self.marks)
@@ -155,8 +161,11 @@ class PlayerState:
     in_play: list[str] = field(default_factory=list)
     this_beat: ThisBeat = field(default_factory=ThisBeat)
 
+    def __copy__(self) -> PlayerState:
+        return shallow(self)
+
     def clone(self) -> PlayerState:
-        new = copy.copy(self)
+        new = self.__copy__()
         for attr in ("hand", "discard_1", "discard_2", "removed", "token_pool", "token_discard",
                      "in_play"):
             setattr(new, attr, list(getattr(self, attr)))
@@ -164,7 +173,7 @@ class PlayerState:
         new.counters = dict(self.counters)
         new.this_beat = self.this_beat.clone()
         if self.pair is not None:
-            new.pair = copy.copy(self.pair)
+            new.pair = self.pair.__copy__()
             new.pair.under = list(self.pair.under)
             new.pair.extra = list(self.pair.extra)
             new.pair.marks = dict(self.pair.marks)
@@ -271,9 +280,12 @@ class DuelState:
     def figure(self, owner: int, name: str) -> Figure | None:
         return self.figures.get((owner, name))
 
+    def __copy__(self) -> DuelState:
+        return shallow(self)
+
     def clone(self) -> DuelState:
         """An independent copy (statuses and agenda items are never mutated in place)."""
-        new = copy.copy(self)
+        new = self.__copy__()
         new.cache = self.cache.twin()  # the same cards in force, at the same version
         new.players = [p.clone() for p in self.players]
         new.agenda = list(self.agenda)
