@@ -20,16 +20,24 @@ class Solution:
     pruned: list[dict] = field(default_factory=list)
 
 
+def _relations(a: np.ndarray, live: list[int], other: list[int],
+               sign: float) -> tuple[np.ndarray, np.ndarray]:
+    """Between the lines ``live`` of ``a`` against ``other`` (``sign``: -1 for the
+    minimising player): ``equal[k, m]`` line k equals line m; ``removes[k, m]`` line m
+    removes line k, being an earlier equal line or a strictly better one."""
+    sub = sign * a[np.ix_(live, other)]
+    equal = (sub[:, None, :] == sub[None, :, :]).all(axis=2)
+    worse = (sub[:, None, :] < sub[None, :, :]).all(axis=2)  # [k, m]: m strictly better
+    earlier = np.tri(len(live), k=-1, dtype=bool)  # [k, m]: m < k
+    return equal, (equal & earlier) | worse
+
+
 def _prune_once(a: np.ndarray, live: list[int], other: list[int], sign: float,
                 player: int, pruned: list[dict]) -> bool:
     """Drop one duplicate or strictly dominated line of ``player``; whether one was: the
     first line ``k`` (in order) that an earlier equal line or any strictly better line
     ``m`` removes, by the first such ``m``."""
-    sub = sign * a[np.ix_(live, other)]
-    equal = (sub[:, None, :] == sub[None, :, :]).all(axis=2)  # [k, m]: line k equals m
-    worse = (sub[:, None, :] < sub[None, :, :]).all(axis=2)  # [k, m]: m strictly better
-    earlier = np.tri(len(live), k=-1, dtype=bool)  # [k, m]: m < k
-    removes = (equal & earlier) | worse
+    equal, removes = _relations(a, live, other, sign)
     found = np.argwhere(removes)  # in (k, m) order: row-major
     if not len(found):
         return False
@@ -40,14 +48,34 @@ def _prune_once(a: np.ndarray, live: list[int], other: list[int], sign: float,
     return True
 
 
+def _prune_all(a: np.ndarray, live: list[int], other: list[int], sign: float,
+               player: int, pruned: list[dict]) -> None:
+    """``_prune_once`` until it drops nothing, with the relations worked out once: the
+    other side's lines stay as they are, so a removal makes no line removable that was not,
+    and (both relations being transitive, and no line better than itself) leaves every
+    removable line removable, by a line still there. So the lines go in their order,
+    each by the first line still there that removes it, as one at a time would have it."""
+    equal, removes = _relations(a, live, other, sign)
+    alive = np.ones(len(live), dtype=bool)
+    for k in np.flatnonzero(removes.any(axis=1)):
+        by = np.flatnonzero(removes[k] & alive)
+        assert len(by), "a removable line keeps a line still there that removes it"
+        m = int(by[0])
+        why = "duplicate" if equal[k, m] else "strictly dominated"
+        pruned.append({"player": player, "choice": live[k], "why": why, "by": live[m]})
+        alive[k] = False
+    live[:] = [line for line, kept in zip(live, alive, strict=True) if kept]
+
+
 def prune(a: np.ndarray) -> tuple[list[int], list[int], list[dict]]:
     """Iterated removal of duplicate and strictly dominated rows and columns (player 1
-    minimises): the rows and columns left, and what went."""
+    minimises): the rows and columns left, and what went. Every row that can go goes, then
+    one column, then the rows again (a column gone can make a row dominated), and so on."""
     rows, cols = list(range(a.shape[0])), list(range(a.shape[1]))
     pruned: list[dict] = []
-    while _prune_once(a, rows, cols, 1.0, 0, pruned) or \
-            _prune_once(a.T, cols, rows, -1.0, 1, pruned):
-        pass
+    _prune_all(a, rows, cols, 1.0, 0, pruned)
+    while _prune_once(a.T, cols, rows, -1.0, 1, pruned):
+        _prune_all(a, rows, cols, 1.0, 0, pruned)
     return rows, cols, pruned
 
 
