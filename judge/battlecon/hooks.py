@@ -130,9 +130,13 @@ Layer1 = tuple[tuple[Card, ...], bool, tuple[ByHook, ByHook]]
 _LAYER_1: Final[dict[tuple, Layer1]] = {}
 
 
+_ERRATA: Final = [0]  # errata corrected so far: a layered index kept before is stale
+
+
 def forget_cards() -> None:
     """Drop the cached layers: the cards were corrected (errata)."""
     _LAYER_1.clear()
+    _ERRATA[0] += 1
 
 
 def _layer_1(s: DuelState, p: int) -> Layer1:
@@ -209,16 +213,34 @@ def order(s: DuelState) -> tuple[int, int]:
 def _layers(s: DuelState) -> dict[int, list[Card]]:
     """Layers 1 and 2 for both players: the cards in force, then extra and copied cards
     (asked of the layer-1 cards only, so a copy never copies itself)."""
-    first = {q: _layer_1(s, q)[0] for q in order(s)}
-    out = {q: list(cards) for q, cards in first.items()}
+    first = {q: _layer_1(s, q) for q in order(s)}
+    out = {q: list(layer[0]) for q, layer in first.items()}
     for name in (EXTRA_CARDS, COPIES):
-        for owner, cards in first.items():
-            for c in cards:
-                fn = declared(c, name)
-                if fn is not None:
-                    for q in out:
-                        out[q] += [card(cid) for cid in fn(s, owner, q)]
+        for owner, layer in first.items():
+            for _owner, _c, fn in layer[2][owner].get(name, ()):  # in card order
+                for q in out:
+                    out[q] += [card(cid) for cid in fn(s, owner, q)]
     return out
+
+
+Layered = tuple[dict[int, list[Card]], list[tuple[int, Card, Any]]]
+
+
+def _layered(s: DuelState) -> Layered:
+    """``_layers`` and the ``SUPPRESSES`` hooks among their cards, kept until the next fact
+    (the layers ask their cards, e.g. Kehrolyn's Current Form; every window asks them)."""
+    kept = s.cache.remembered(_LAYERS)
+    if kept is None or kept[0] != _ERRATA[0]:
+        layers = _layers(s)
+        suppressors = [(owner, c, fn) for owner, cards in layers.items() for c in cards
+                       if (fn := declared(c, SUPPRESSES)) is not None]
+        kept = (_ERRATA[0], (layers, suppressors))
+        s.cache.remember(_LAYERS, kept)
+    found: Layered = kept[1]
+    return found
+
+
+_LAYERS: Final = ("layers",)  # its key in the state's cache
 
 
 def cards_in_force(s: DuelState, p: int, timing: str | None = None) -> list[Card]:
@@ -227,11 +249,9 @@ def cards_in_force(s: DuelState, p: int, timing: str | None = None) -> list[Card
     mine, layered, _ = _layer_1(s, p)
     if not (layered or _layer_1(s, 1 - p)[1]):
         return list(mine)  # no extra, copied or suppressed cards: layer 1 is all
-    layers = _layers(s)
-    suppressors = [(owner, c, fn) for owner, cards in layers.items() for c in cards
-                   if (fn := declared(c, SUPPRESSES)) is not None]
+    layers, suppressors = _layered(s)
     if not suppressors:
-        return layers[p]
+        return list(layers[p])
     return [c for c in layers[p] if not any(
         fn(s, owner, p, c, timing) for owner, src, fn in suppressors if src is not c)]
 
@@ -240,9 +260,15 @@ def in_force(s: DuelState, p: int, timing: str | None = None) -> Sequence[Card]:
     """``cards_in_force`` for reading only: layer 1 itself when no card in force takes
     part in a later layer (not a copy: never change it)."""
     mine, layered, _ = _layer_1(s, p)
-    if layered or _layer_1(s, 1 - p)[1]:
-        return cards_in_force(s, p, timing)
-    return mine
+    if not (layered or _layer_1(s, 1 - p)[1]):
+        return mine
+    key = ("in force", p, timing)  # the layers ask their cards: kept until the next fact
+    kept = s.cache.remembered(key)
+    if kept is None or kept[0] != _ERRATA[0]:
+        kept = (_ERRATA[0], tuple(cards_in_force(s, p, timing)))
+        s.cache.remember(key, kept)
+    found: tuple[Card, ...] = kept[1]
+    return found
 
 
 def query(s: DuelState, name: Hook[T]) -> Sequence[tuple[int, Card, T]]:
@@ -262,10 +288,33 @@ def query(s: DuelState, name: Hook[T]) -> Sequence[tuple[int, Card, T]]:
     return theirs if mine is None else mine + theirs
 
 
-def _query_layered(s: DuelState, name: Hook[T], first: int) -> list[tuple[int, Card, T]]:
-    """``query`` when some card in force extends, copies or suppresses: after the layers."""
-    return [(owner, c, fn) for owner in (first, 1 - first) for c in cards_in_force(s, owner)
-            if (fn := declared(c, name)) is not None]
+_LAYERED: Final = ("hooks after the layers",)  # its key in the state's cache
+
+
+def _query_layered(s: DuelState, name: Hook[T], first: int) -> Sequence[tuple[int, Card, T]]:
+    """``query`` when some card in force extends, copies or suppresses: after the layers.
+
+    The layers ask the cards that make them (Kehrolyn's Current Form, which any fact may
+    change), so every hook's triples are indexed at once and kept until the next fact
+    (``speed.cache``'s ``remember``): a beat asks a few hundred hooks between two facts."""
+    kept = s.cache.remembered(_LAYERED)
+    if kept is None or kept[0] != _ERRATA[0]:
+        kept = (_ERRATA[0], layered_index(s, first))
+        s.cache.remember(_LAYERED, kept)
+    found: tuple[tuple[int, Card, T], ...] = kept[1].get(name, ())
+    return found
+
+
+def layered_index(s: DuelState, first: int) -> ByHook:
+    """Every hook in force after the layers, by name: its (owner, card, function) triples,
+    ``first``'s cards first, each player's in the order ``cards_in_force`` gives."""
+    out: dict[str, list[tuple[int, Card, Any]]] = {}
+    for owner in (first, 1 - first):
+        for c in in_force(s, owner):
+            for name, fn in c.hooks.items():
+                if fn is not None:  # as ``declared`` reads it: None declares nothing
+                    out.setdefault(name, []).append((owner, c, fn))
+    return {name: tuple(found) for name, found in out.items()}
 
 
 # The index of kits (below this module) checks each card it registers by these hook names,

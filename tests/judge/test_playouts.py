@@ -73,6 +73,12 @@ def check_kept_cards(s: DuelState, where: str) -> None:
     for p in (0, 1):
         assert hooks._layer_1(s, p) == hooks._layer_1_of(s.players[p]), \
             f"{where}: the cards kept in force for player {p} are stale"
+    if hooks._layer_1(s, 0)[1] or hooks._layer_1(s, 1)[1]:  # hooks indexed after the layers
+        first = s.active if s.active is not None else s.ante_first
+        for name in {*hooks.layered_index(s, first), *hooks.LAYERED}:
+            fresh = [(o, c, fn) for o in (first, 1 - first) for c in hooks.cards_in_force(s, o)
+                     if (fn := c.hooks.get(name)) is not None]
+            assert list(hooks.query(s, name)) == fresh, f"{where}: {name} hooks after layers"
 
 
 def check_duel(duel, compare_every_decision: bool, live_states: dict | None = None) -> None:
