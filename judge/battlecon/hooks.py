@@ -133,6 +133,18 @@ _LAYER_1: Final[dict[tuple, Layer1]] = {}
 _ERRATA: Final = [0]  # errata corrected so far: a layered index kept before is stale
 
 
+def _kept(s: DuelState, key: tuple) -> Any:
+    """What ``_keep`` kept in ``s`` for ``key`` since the last fact (None: nothing, or
+    errata since)."""
+    kept = s.cache.remembered(key)
+    return None if kept is None or kept[0] != _ERRATA[0] else kept[1]
+
+
+def _keep(s: DuelState, key: tuple, value: Any) -> None:
+    """Keep ``value`` in ``s`` for ``key`` until the next fact (``speed.cache``)."""
+    s.cache.remember(key, (_ERRATA[0], value))
+
+
 def forget_cards() -> None:
     """Drop the cached layers: the cards were corrected (errata)."""
     _LAYER_1.clear()
@@ -229,14 +241,12 @@ Layered = tuple[dict[int, list[Card]], list[tuple[int, Card, Any]]]
 def _layered(s: DuelState) -> Layered:
     """``_layers`` and the ``SUPPRESSES`` hooks among their cards, kept until the next fact
     (the layers ask their cards, e.g. Kehrolyn's Current Form; every window asks them)."""
-    kept = s.cache.remembered(_LAYERS)
-    if kept is None or kept[0] != _ERRATA[0]:
+    found: Layered | None = _kept(s, _LAYERS)
+    if found is None:
         layers = _layers(s)
-        suppressors = [(owner, c, fn) for owner, cards in layers.items() for c in cards
-                       if (fn := declared(c, SUPPRESSES)) is not None]
-        kept = (_ERRATA[0], (layers, suppressors))
-        s.cache.remember(_LAYERS, kept)
-    found: Layered = kept[1]
+        found = (layers, [(owner, c, fn) for owner, cards in layers.items() for c in cards
+                          if (fn := declared(c, SUPPRESSES)) is not None])
+        _keep(s, _LAYERS, found)
     return found
 
 
@@ -263,11 +273,10 @@ def in_force(s: DuelState, p: int, timing: str | None = None) -> Sequence[Card]:
     if not (layered or _layer_1(s, 1 - p)[1]):
         return mine
     key = ("in force", p, timing)  # the layers ask their cards: kept until the next fact
-    kept = s.cache.remembered(key)
-    if kept is None or kept[0] != _ERRATA[0]:
-        kept = (_ERRATA[0], tuple(cards_in_force(s, p, timing)))
-        s.cache.remember(key, kept)
-    found: tuple[Card, ...] = kept[1]
+    found: tuple[Card, ...] | None = _kept(s, key)
+    if found is None:
+        found = tuple(cards_in_force(s, p, timing))
+        _keep(s, key, found)
     return found
 
 
@@ -297,11 +306,11 @@ def _query_layered(s: DuelState, name: Hook[T], first: int) -> Sequence[tuple[in
     The layers ask the cards that make them (Kehrolyn's Current Form, which any fact may
     change), so every hook's triples are indexed at once and kept until the next fact
     (``speed.cache``'s ``remember``): a beat asks a few hundred hooks between two facts."""
-    kept = s.cache.remembered(_LAYERED)
-    if kept is None or kept[0] != _ERRATA[0]:
-        kept = (_ERRATA[0], layered_index(s, first))
-        s.cache.remember(_LAYERED, kept)
-    found: tuple[tuple[int, Card, T], ...] = kept[1].get(name, ())
+    index: ByHook | None = _kept(s, _LAYERED)
+    if index is None:
+        index = layered_index(s, first)
+        _keep(s, _LAYERED, index)
+    found: tuple[tuple[int, Card, T], ...] = index.get(name, ())
     return found
 
 
